@@ -1,0 +1,70 @@
+/**
+ * The one error vocabulary of the SDK. Every HTTP error body, every package and manifest problem
+ * and every bridge rejection carries one of these codes. Changing a code is a breaking change;
+ * changing a message is not.
+ */
+export const ErrorCode = {
+  /** A request or argument is malformed. */
+  INVALID_ARGUMENT: 'INVALID_ARGUMENT',
+  /** The archive is not a usable plugin package (no root manifest, duplicates, corrupt zip). */
+  INVALID_PACKAGE: 'INVALID_PACKAGE',
+  /** An archive entry path could escape or confuse the install folder. */
+  UNSAFE_ENTRY_PATH: 'UNSAFE_ENTRY_PATH',
+  /** The package or one of its entries exceeds a configured size or count limit. */
+  PACKAGE_TOO_LARGE: 'PACKAGE_TOO_LARGE',
+  /** `manifest.json` is not valid JSON or breaks a manifest rule. */
+  INVALID_MANIFEST: 'INVALID_MANIFEST',
+  /** The package signature or its certificate is missing, malformed or does not verify. */
+  SIGNATURE_INVALID: 'SIGNATURE_INVALID',
+  /** An overwrite install is signed by a different developer than the installed version. */
+  SIGNER_CHANGED: 'SIGNER_CHANGED',
+  /** A required dependency is not installed or its version does not satisfy the range. */
+  DEPENDENCY_MISSING: 'DEPENDENCY_MISSING',
+  /** Dependencies form a cycle, so no activation order exists. */
+  DEPENDENCY_CYCLE: 'DEPENDENCY_CYCLE',
+  /** No installed plugin has this id. */
+  PLUGIN_NOT_FOUND: 'PLUGIN_NOT_FOUND',
+  /** Rollback was asked for but no snapshot exists. */
+  ROLLBACK_NOT_AVAILABLE: 'ROLLBACK_NOT_AVAILABLE',
+  /** Missing or wrong bearer token. */
+  UNAUTHORIZED: 'UNAUTHORIZED',
+  /** The Host header names a host this backend does not serve (DNS-rebinding guard). */
+  HOST_NOT_ALLOWED: 'HOST_NOT_ALLOWED',
+  /** The route or file does not exist. */
+  NOT_FOUND: 'NOT_FOUND',
+  /** Anything unexpected; details are logged, never sent. */
+  INTERNAL_ERROR: 'INTERNAL_ERROR',
+} as const;
+
+/** A stable error code of the SDK. */
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+/** Extra, serializable facts about an error (for example the offending entry path). */
+export type ErrorDetails = Readonly<Record<string, unknown>>;
+
+/**
+ * The error class thrown across the SDK. Check errors with {@link isPluginHostError} (by name and
+ * code) rather than `instanceof`: plugin frames are separate realms.
+ */
+export class PluginHostError extends Error {
+  override readonly name = 'PluginHostError';
+  readonly code: ErrorCode;
+  readonly details: ErrorDetails | undefined;
+
+  constructor(code: ErrorCode, message: string, details?: ErrorDetails) {
+    super(message);
+    this.code = code;
+    this.details = details;
+  }
+}
+
+/** True when `value` looks like a {@link PluginHostError}, whichever realm created it. */
+export function isPluginHostError(value: unknown, code?: ErrorCode): value is PluginHostError {
+  if (typeof value !== 'object' || value === null) return false;
+  const candidate = value as { name?: unknown; code?: unknown };
+  return (
+    candidate.name === 'PluginHostError' &&
+    typeof candidate.code === 'string' &&
+    (code === undefined || candidate.code === code)
+  );
+}

@@ -1,0 +1,10 @@
+/**
+ * The isomorphic core of the plugin host: no DOM, no `node:` imports. Shared by the browser host,
+ * the backend kit and the CLI.
+ *
+ * @packageDocumentation
+ */
+export * from './errors.js';
+export * from './package-path.js';
+export * from './manifest/index.js';
+export * from './signing/index.js';
