@@ -1,0 +1,87 @@
+import { mkdir, open, type FileHandle } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { resolveInside } from './destination.js';
+import { METADATA_FILES, type InspectedEntry } from './inspect-entries.js';
+import { verifyEntryData } from './verify-entry-data.js';
+import type { EntryDataOpener } from './zip-library.js';
+
+/** One extracted file, as the signature check and the installer need it. */
+export interface PackageFile {
+  /** The path exactly as stored in the archive (forward slashes, no leading `/`). */
+  readonly path: string;
+  /** Lowercase hex SHA-256 of the uncompressed bytes. */
+  readonly sha256: string;
+  /** Uncompressed size in bytes. */
+  readonly size: number;
+}
+
+/** What writing the entries produced. */
+export interface WrittenEntries {
+  files: PackageFile[];
+  /** Bytes of the root metadata files that exist (`manifest.json`, signature files). */
+  metadata: Map<string, Uint8Array>;
+}
+
+async function writeAll(handle: FileHandle, chunk: Uint8Array): Promise<void> {
+  let offset = 0;
+  while (offset < chunk.length) {
+    const { bytesWritten } = await handle.write(chunk, offset, chunk.length - offset);
+    offset += bytesWritten;
+  }
+}
+
+async function* nothing(): AsyncGenerator<Uint8Array> {
+  // An entry without data is never handed to the zip library, which would look for a
+  // data descriptor signature after a zero-length stream instead of trusting the size.
+}
+
+/**
+ * Writes the checked entries into `root` (a fresh, empty folder), one at a time, in central
+ * directory order. Files are created with exclusive create (`wx`): nothing that already exists,
+ * whatever put it there, is ever opened or followed. Nothing but plain files and folders is
+ * created, and no mode or time from the archive is applied.
+ *
+ * @throws PluginHostError from {@link verifyEntryData}; file system errors unchanged.
+ */
+export async function writeEntries(
+  root: string,
+  entries: readonly InspectedEntry[],
+  openers: readonly EntryDataOpener[],
+): Promise<WrittenEntries> {
+  const files: PackageFile[] = [];
+  const metadata = new Map<string, Uint8Array>();
+  const folders = new Set<string>([root]);
+  const ensureFolder = async (folder: string): Promise<void> => {
+    if (folders.has(folder)) return;
+    await mkdir(folder, { recursive: true });
+    folders.add(folder);
+  };
+  for (const entry of entries) {
+    const destination = resolveInside(root, entry.path);
+    if (entry.kind === 'folder') {
+      await ensureFolder(destination);
+      continue;
+    }
+    await ensureFolder(dirname(destination));
+    const keep = (METADATA_FILES as readonly string[]).includes(entry.path);
+    const kept: Uint8Array[] = [];
+    const opener = openers[entry.record.index];
+    const handle = await open(destination, 'wx', 0o644);
+    try {
+      const source = entry.record.compressedSize > 0 && opener ? opener() : nothing();
+      const verified = await verifyEntryData(
+        source,
+        { path: entry.path, size: entry.record.uncompressedSize, crc32: entry.record.crc32 },
+        async (chunk) => {
+          if (keep) kept.push(Uint8Array.from(chunk));
+          await writeAll(handle, chunk);
+        },
+      );
+      files.push(Object.freeze({ path: entry.path, sha256: verified.sha256, size: verified.size }));
+    } finally {
+      await handle.close();
+    }
+    if (keep) metadata.set(entry.path, new Uint8Array(Buffer.concat(kept)));
+  }
+  return { files, metadata };
+}
