@@ -16,6 +16,7 @@ export type PackagePathProblem =
   | 'dot-segment'
   | 'traversal'
   | 'reserved-name'
+  | 'reserved-character'
   | 'trailing-dot-or-space';
 
 /** Human-readable explanations, used in error messages. */
@@ -30,11 +31,14 @@ export const PACKAGE_PATH_PROBLEM_TEXT: Readonly<Record<PackagePathProblem, stri
   'dot-segment': 'contains a `.` segment',
   traversal: 'contains a `..` segment',
   'reserved-name': 'uses a name Windows reserves for devices',
+  'reserved-character': 'contains a character Windows forbids in file names (< > : " | ? *)',
   'trailing-dot-or-space': 'has a segment ending in a dot or space, which Windows silently drops',
 };
 
 // Windows maps these names (with any extension) to devices; a file named so cannot be written there.
 const WINDOWS_DEVICE_NAME = /^(con|prn|aux|nul|com[0-9]|lpt[0-9])(\..*)?$/i;
+// `:` would write an NTFS alternate data stream (`a.txt:hidden`); the others are refused by Windows.
+const WINDOWS_RESERVED_CHARACTER = /[<>:"|?*]/;
 
 /**
  * Returns the first problem of `path` as a package path, or `null` when it is safe.
@@ -53,6 +57,7 @@ export function findPackagePathProblem(
   if (path.includes('\\')) return 'backslash';
   if (path.startsWith('/')) return 'absolute';
   if (/^[a-zA-Z]:/.test(path)) return 'drive-letter';
+  if (WINDOWS_RESERVED_CHARACTER.test(path)) return 'reserved-character';
   const body = options.allowTrailingSlash && path.endsWith('/') ? path.slice(0, -1) : path;
   if (body.length === 0) return 'empty';
   for (const segment of body.split('/')) {

@@ -21,6 +21,9 @@ describe('findPackagePathProblem', () => {
     ['dist/..', 'traversal'],
     ['dist/con.txt', 'reserved-name'],
     ['dist/NUL', 'reserved-name'],
+    ['dist/a.txt:hidden', 'reserved-character'],
+    ['dist/what?.js', 'reserved-character'],
+    ['dist/a|b', 'reserved-character'],
     ['dist/a.', 'trailing-dot-or-space'],
     ['dist/a ', 'trailing-dot-or-space'],
   ] as const)('%j -> %s', (path, expected) => {

@@ -1,0 +1,121 @@
+// Builds every bundle of the repository. Type declarations come from `tsc -b`; rollup writes the
+// JavaScript next to them. Workspaces import each other's sources through the
+// `@plughost/source` export condition, so a bundle never depends on another bundle being built.
+import { builtinModules } from 'node:module';
+import { chmod, readFile } from 'node:fs/promises';
+import commonjs from '@rollup/plugin-commonjs';
+import json from '@rollup/plugin-json';
+import { nodeResolve } from '@rollup/plugin-node-resolve';
+import esbuild from 'rollup-plugin-esbuild';
+
+const SOURCE = '@plughost/source';
+const pluginctlVersion = JSON.parse(await readFile('pluginctl/package.json', 'utf8')).version;
+const nodeBuiltins = [/^node:/, ...builtinModules];
+const isBareImport = (id) => !id.startsWith('.') && !id.startsWith('/') && !id.startsWith('\0');
+/** Keeps third-party packages external, but inlines our own workspaces. */
+const externalDependencies = (id) => isBareImport(id) && !id.startsWith('@plughost/');
+
+/** Copies plain files (stylesheets) next to a bundle. */
+function copyAssets(files) {
+  return {
+    name: 'copy-assets',
+    async generateBundle() {
+      for (const [fileName, path] of Object.entries(files)) {
+        this.emitFile({ type: 'asset', fileName, source: await readFile(path) });
+      }
+    },
+  };
+}
+
+function makeExecutable() {
+  return {
+    name: 'make-executable',
+    async writeBundle(options) {
+      if (options.file) await chmod(options.file, 0o755);
+    },
+  };
+}
+
+/** ES-module library output that mirrors the source tree, so subpath exports map 1:1. */
+function library(name, input, { browser }) {
+  return {
+    input,
+    external: externalDependencies,
+    plugins: [
+      nodeResolve({ exportConditions: [SOURCE, browser ? 'browser' : 'node'], preferBuiltins: !browser }),
+      esbuild({ target: browser ? 'es2022' : 'node20', tsconfig: `${name}/tsconfig.json` }),
+    ],
+    output: {
+      dir: `${name}/dist`,
+      format: 'es',
+      preserveModules: true,
+      preserveModulesRoot: `${name}/src`,
+      sourcemap: true,
+    },
+  };
+}
+
+export default [
+  library('host-sdk', {
+    index: 'host-sdk/src/index.ts',
+    'core/index': 'host-sdk/src/core/index.ts',
+    'node/index': 'host-sdk/src/node/index.ts',
+  }, { browser: true }),
+  library('backend-kit', { index: 'backend-kit/src/index.ts' }, { browser: false }),
+  library('web-components', {
+    index: 'web-components/src/index.ts',
+    define: 'web-components/src/define.ts',
+  }, { browser: true }),
+
+  // The guest runtime is injected into every plugin frame as one classic script.
+  {
+    input: 'host-sdk/src/guest/index.ts',
+    plugins: [
+      nodeResolve({ exportConditions: [SOURCE, 'browser'], browser: true }),
+      commonjs(),
+      esbuild({ target: 'es2022', minify: true, tsconfig: 'host-sdk/tsconfig.json' }),
+    ],
+    output: { file: 'host-sdk/dist/guest-runtime.iife.js', format: 'iife', name: 'PluginGuestRuntime' },
+  },
+
+  // pluginctl: one executable file with every dependency inlined (no runtime dependencies).
+  {
+    input: 'pluginctl/src/cli.ts',
+    external: nodeBuiltins,
+    plugins: [
+      nodeResolve({ exportConditions: [SOURCE, 'node'], preferBuiltins: true }),
+      // unzipper lazily requires the AWS SDK for S3 sources; we never use them.
+      commonjs({ ignore: ['@aws-sdk/client-s3'] }),
+      json(),
+      esbuild({
+        target: 'node20',
+        tsconfig: 'pluginctl/tsconfig.json',
+        define: { __PLUGINCTL_VERSION__: JSON.stringify(pluginctlVersion) },
+      }),
+      makeExecutable(),
+    ],
+    output: { file: 'pluginctl/dist/pluginctl.mjs', format: 'es', inlineDynamicImports: true },
+  },
+
+  // Demo launcher: the server (third-party packages stay in node_modules) and the UI bundle.
+  {
+    input: 'demo-launcher/src/server/main.ts',
+    external: (id) => nodeBuiltins.some((b) => (b instanceof RegExp ? b.test(id) : b === id)) || externalDependencies(id),
+    plugins: [
+      nodeResolve({ exportConditions: [SOURCE, 'node'], preferBuiltins: true }),
+      json(),
+      esbuild({ target: 'node20', tsconfig: 'demo-launcher/src/server/tsconfig.json' }),
+    ],
+    output: { file: 'demo-launcher/dist/server.mjs', format: 'es', sourcemap: true },
+  },
+  {
+    input: 'demo-launcher/src/ui/main.ts',
+    plugins: [
+      nodeResolve({ exportConditions: [SOURCE, 'browser'], browser: true }),
+      commonjs(),
+      esbuild({ target: 'es2022', minify: true, tsconfig: 'web-components/tsconfig.json' }),
+      copyAssets({ 'launcher.css': 'demo-launcher/src/ui/launcher.css' }),
+    ],
+    output: { file: 'demo-launcher/dist/ui/app.js', format: 'es', sourcemap: true },
+  },
+];

@@ -1,0 +1,21 @@
+#!/usr/bin/env node
+// `npm run build`: type declarations and type check (tsc -b), then every bundle (rollup).
+import { spawnSync } from 'node:child_process';
+
+function step(label, command, args) {
+  const started = Date.now();
+  process.stderr.write(`build: ${label}...\n`);
+  const result = spawnSync(command, args, { stdio: 'inherit' });
+  if (result.status !== 0) {
+    process.stderr.write(`build: ${label} failed (exit ${result.status ?? result.signal}). Fix the errors above and run \`npm run build\` again.\n`);
+    process.exit(result.status ?? 1);
+  }
+  process.stderr.write(`build: ${label} done in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+}
+
+export function build() {
+  step('type check and declarations (tsc -b)', process.execPath, ['node_modules/typescript/bin/tsc', '-b']);
+  step('bundles (rollup)', process.execPath, ['node_modules/rollup/dist/bin/rollup', '-c', '--silent']);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) build();

@@ -1,0 +1,72 @@
+#!/usr/bin/env node
+// `npm test`: checks Chromium (installing it on Debian when possible), builds what is stale,
+// runs the node suites (vitest) and the browser suites (@web/test-runner, real Chromium), and
+// prints one closing line with the totals of both.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildNeeded } from './build-state.mjs';
+import { ensureChromium } from './ensure-chromium.mjs';
+
+const started = Date.now();
+let chromePath;
+try {
+  chromePath = ensureChromium();
+} catch (error) {
+  console.error(`CHROMIUM_MISSING: ${error.message}`);
+  process.exit(1);
+}
+
+const reason = buildNeeded();
+if (reason) {
+  console.error(`test: building first (${reason})`);
+  const built = spawnSync(process.execPath, ['scripts/build.mjs'], { stdio: 'inherit' });
+  if (built.status !== 0) process.exit(built.status ?? 1);
+} else {
+  // The build is current, but tests are also type-checked.
+  const checked = spawnSync(process.execPath, ['node_modules/typescript/bin/tsc', '-b'], { stdio: 'inherit' });
+  if (checked.status !== 0) {
+    console.error('test: type check failed (tsc -b); fix the errors above.');
+    process.exit(checked.status ?? 1);
+  }
+}
+
+const work = mkdtempSync(join(tmpdir(), 'plughost-test-'));
+const env = { ...process.env, CHROME_PATH: chromePath };
+
+const vitestReport = join(work, 'vitest.json');
+const vitest = spawnSync(
+  process.execPath,
+  ['node_modules/vitest/vitest.mjs', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`],
+  { stdio: 'inherit', env },
+);
+
+const wtrCounts = join(work, 'wtr.json');
+const wtr = spawnSync(process.execPath, ['node_modules/@web/test-runner/dist/bin.js'], {
+  stdio: 'inherit',
+  env: { ...env, WTR_COUNTS_FILE: wtrCounts },
+});
+
+function readJson(path) {
+  try {
+    return JSON.parse(readFileSync(path, 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+const node = readJson(vitestReport);
+const browser = readJson(wtrCounts);
+rmSync(work, { recursive: true, force: true });
+
+const passed = (node?.numPassedTests ?? 0) + (browser?.passed ?? 0);
+const skipped = (node?.numPendingTests ?? 0) + (node?.numTodoTests ?? 0) + (browser?.skipped ?? 0);
+let failed = (node?.numFailedTests ?? 0) + (browser?.failed ?? 0) + (browser?.sessionsFailed ?? 0);
+// A runner that crashed or failed to load a file counts as at least one failure.
+if (vitest.status !== 0 && failed === 0) failed = 1;
+if (wtr.status !== 0 && failed === 0) failed = 1;
+
+console.log(`\nnode: ${node?.numPassedTests ?? 0} passed, ${node?.numFailedTests ?? 0} failed; browser: ${browser?.passed ?? 0} passed, ${browser?.failed ?? 0} failed; ${((Date.now() - started) / 1000).toFixed(0)} s`);
+console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+process.exit(failed > 0 || vitest.status !== 0 || wtr.status !== 0 ? 1 : 0);

@@ -1,0 +1,71 @@
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { startProcess, waitForOutput, type RunningProcess } from '../support/processes.js';
+
+// The start contract of decisions section 1, exercised through `npm start`'s own script.
+describe('demo launcher start contract', () => {
+  let home: string;
+  let launcher: RunningProcess | undefined;
+
+  beforeEach(async () => {
+    home = await mkdtemp(join(tmpdir(), 'launcher-home-'));
+  });
+
+  afterEach(async () => {
+    await launcher?.stop();
+    launcher = undefined;
+    await rm(home, { recursive: true, force: true });
+  });
+
+  function start(env: Record<string, string>): RunningProcess {
+    const { PORT: _port, HOST: _host, LAUNCHER_HOME: _home, ...rest } = process.env;
+    return startProcess(process.execPath, ['scripts/start.mjs'], { env: { ...rest, ...env } });
+  }
+
+  it('honours PORT=0, HOST and LAUNCHER_HOME, prints one ready line, and serves / and /api/health', async () => {
+    const dataDir = join(home, 'portable');
+    launcher = start({ PORT: '0', HOST: '127.0.0.1', LAUNCHER_HOME: dataDir });
+    const [line, url] = await waitForOutput(launcher, /^Launcher ready at (http:\/\/127\.0\.0\.1:(\d+)\/)$/m);
+    expect(line).not.toContain(':0/');
+    expect(launcher.stdout().match(/Launcher ready at/g)).toHaveLength(1);
+    expect(existsSync(dataDir)).toBe(true);
+
+    const health = await fetch(new URL('api/health', url));
+    expect(health.status).toBe(200);
+    expect(await health.json()).toMatchObject({ status: 'ok', version: expect.any(String) });
+
+    const page = await fetch(url!);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(page.headers.get('cache-control')).toBe('no-store');
+    const html = await page.text();
+    expect(html).toContain('<launcher-app>');
+
+    const script = await fetch(new URL('ui/app.js', url));
+    expect(script.status).toBe(200);
+    expect(script.headers.get('content-type')).toMatch(/javascript/);
+    expect((await fetch(new URL('ui/..%2Fserver.mjs', url))).status).toBe(404);
+  });
+
+  it('binds the exact PORT it is given', async () => {
+    // Find a free port, release it, and ask the launcher for it.
+    const { createServer } = await import('node:net');
+    const probe = createServer();
+    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+    const port = (probe.address() as { port: number }).port;
+    await new Promise<void>((resolve) => probe.close(() => resolve()));
+
+    launcher = start({ PORT: String(port), LAUNCHER_HOME: home });
+    await waitForOutput(launcher, new RegExp(`^Launcher ready at http://127\\.0\\.0\\.1:${port}/$`, 'm'));
+  });
+
+  it('refuses a PORT that is not a number, saying what to do', async () => {
+    launcher = start({ PORT: 'abc', LAUNCHER_HOME: home });
+    const code = await new Promise<number | null>((resolve) => launcher!.child.once('exit', resolve));
+    expect(code).toBe(1);
+    expect(launcher.stderr()).toContain('PORT must be a number from 0 to 65535');
+  });
+});

@@ -1,0 +1,66 @@
+// @web/test-runner: browser tests in real Chromium (Debian's package, or CHROME_PATH).
+import { esbuildPlugin } from '@web/dev-server-esbuild';
+import { chromeLauncher } from '@web/test-runner-chrome';
+import { buildSync } from 'esbuild';
+import { join } from 'node:path';
+import { chromiumArgs, findChromium } from './scripts/chromium.mjs';
+import { countingReporter } from './scripts/wtr-counting-reporter.mjs';
+import { defaultReporter, summaryReporter } from '@web/test-runner';
+
+// tweetnacl and semver are CommonJS and the dev server serves ES modules only. The rollup
+// commonjs adapter trips over tweetnacl's Node-only `require('crypto')` branch and semver's
+// circular requires, so each such file is bundled to one ES module by esbuild instead.
+const COMMONJS_PACKAGES = /\/node_modules\/(tweetnacl|semver)\//;
+function bundleCommonjs() {
+  return {
+    name: 'bundle-commonjs',
+    serve(context) {
+      if (!COMMONJS_PACKAGES.test(context.path)) return undefined;
+      const result = buildSync({
+        entryPoints: [join(process.cwd(), context.path)],
+        bundle: true,
+        format: 'esm',
+        platform: 'browser',
+        write: false,
+        logLevel: 'silent',
+      });
+      return { body: result.outputFiles[0].text, type: 'js' };
+    },
+  };
+}
+
+const executablePath = findChromium();
+if (!executablePath) {
+  throw new Error('Chromium not found. Run `node scripts/ensure-chromium.mjs` or set CHROME_PATH.');
+}
+
+export default {
+  files: ['tests/browser/**/*.test.ts'],
+  nodeResolve: { exportConditions: ['@plughost/source', 'browser', 'import', 'default'] },
+  rootDir: '.',
+  concurrency: 2,
+  testFramework: { config: { timeout: 10_000 } },
+  browserStartTimeout: 60_000,
+  testsStartTimeout: 60_000,
+  testsFinishTimeout: 180_000,
+  mimeTypes: { '**/*.cjs': 'js' },
+  plugins: [
+    bundleCommonjs(),
+    // esbuild's tsconfig option does not follow `extends`; decorator settings live in
+    // web-components/tsconfig.json itself. es2022 keeps decorators transformed for current Chromium.
+    esbuildPlugin({ ts: true, target: 'es2022', tsconfig: 'web-components/tsconfig.json' }),
+  ],
+  middleware: [
+    // Sandboxed plugin frames have an opaque origin and fetch modules with `Origin: null`.
+    function allowAnyOrigin(context, next) {
+      context.set('Access-Control-Allow-Origin', '*');
+      return next();
+    },
+  ],
+  browsers: [
+    chromeLauncher({
+      launchOptions: { executablePath, headless: true, args: chromiumArgs },
+    }),
+  ],
+  reporters: [defaultReporter(), summaryReporter({ flatten: false }), countingReporter()],
+};
