@@ -37,6 +37,7 @@ export {
   verifyEd25519,
 } from './ed25519.js';
 export type { Ed25519Signer } from './ed25519.js';
+export type { RootKeyInput } from './signer-source.js';
 export { isKeyId, keyIdOf } from './key-id.js';
 export { decodePublicKey, encodePublicKey } from './public-key.js';
 export type { PublicKeyInput } from './public-key.js';

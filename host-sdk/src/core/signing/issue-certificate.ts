@@ -7,12 +7,11 @@ import {
   type Certificate,
   type UnsignedCertificate,
 } from './certificate.js';
-import type { Ed25519Signer } from './ed25519.js';
 import { bytesToBase64 } from './encoding.js';
 import { copyMembers } from './json-fields.js';
 import { keyIdOf } from './key-id.js';
 import { decodePublicKey, type PublicKeyInput } from './public-key.js';
-import { resolveSigner, signChecked } from './signer-source.js';
+import { resolveSigner, signChecked, type RootKeyInput } from './signer-source.js';
 
 /** Options of {@link issueCertificate}: give the root key as `rootSeed` or as `rootSigner`. */
 export type IssueCertificateOptions = {
@@ -22,18 +21,7 @@ export type IssueCertificateOptions = {
   readonly developerId?: string;
   /** Further fields to certify (for example `issuedAt`); may not reuse a reserved field name. */
   readonly extra?: Readonly<Record<string, CanonicalJsonValue>>;
-} & (
-  | {
-      /** The root private key as a 32-byte seed. */
-      readonly rootSeed: Uint8Array;
-      readonly rootSigner?: undefined;
-    }
-  | {
-      /** The root key as a signer (for example a `node:crypto` key object). */
-      readonly rootSigner: Ed25519Signer;
-      readonly rootSeed?: undefined;
-    }
-);
+} & RootKeyInput;
 
 /**
  * Issues `signature.cert.json` for a developer key: `{algorithm, keyId, publicKey, issuer: {keyId},

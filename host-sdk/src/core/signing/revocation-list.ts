@@ -6,7 +6,7 @@
 import { isPluginHostError, PluginHostError } from '../errors.js';
 import { canonicalJson, omitKey } from './canonical-json.js';
 import { ED25519_PROBLEM_TEXT } from './ed25519-checks.js';
-import { findEd25519VerifyProblem, type Ed25519Signer } from './ed25519.js';
+import { findEd25519VerifyProblem } from './ed25519.js';
 import { base64ToBytes, bytesToBase64, utf8Encode } from './encoding.js';
 import {
   asRecord,
@@ -20,7 +20,7 @@ import {
 } from './json-fields.js';
 import { isKeyId } from './key-id.js';
 import { decodePublicKey, type PublicKeyInput } from './public-key.js';
-import { resolveSigner, signChecked } from './signer-source.js';
+import { resolveSigner, signChecked, type RootKeyInput } from './signer-source.js';
 
 /** A revocation list before the root signs it. */
 export interface UnsignedRevocationList {
@@ -137,18 +137,7 @@ export type SignRevocationListOptions = {
   readonly revoked: readonly string[];
   /** ISO 8601 date-time; defaults to now. */
   readonly issuedAt?: string;
-} & (
-  | {
-      /** The root private key as a 32-byte seed. */
-      readonly rootSeed: Uint8Array;
-      readonly rootSigner?: undefined;
-    }
-  | {
-      /** The root key as a signer (for example a `node:crypto` key object). */
-      readonly rootSigner: Ed25519Signer;
-      readonly rootSeed?: undefined;
-    }
-);
+} & RootKeyInput;
 
 /**
  * Signs a revocation list with the root key (what the registry serves at

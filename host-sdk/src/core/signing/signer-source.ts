@@ -3,6 +3,19 @@ import { PluginHostError } from '../errors.js';
 import { ED25519_PROBLEM_TEXT } from './ed25519-checks.js';
 import { createSeedSigner, findEd25519VerifyProblem, type Ed25519Signer } from './ed25519.js';
 
+/** The store root key, given as exactly one of a seed in memory or a signer. */
+export type RootKeyInput =
+  | {
+      /** The root private key as a 32-byte seed. */
+      readonly rootSeed: Uint8Array;
+      readonly rootSigner?: undefined;
+    }
+  | {
+      /** The root key as a signer (for example a `node:crypto` key object). */
+      readonly rootSigner: Ed25519Signer;
+      readonly rootSeed?: undefined;
+    };
+
 /** Picks the signer from options that hold exactly one of a seed or a signer. */
 export function resolveSigner(
   seed: Uint8Array | undefined,
