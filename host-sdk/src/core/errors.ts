@@ -32,6 +32,8 @@ export const ErrorCode = {
   HOST_NOT_ALLOWED: 'HOST_NOT_ALLOWED',
   /** The route or file does not exist. */
   NOT_FOUND: 'NOT_FOUND',
+  /** The route exists but not for this HTTP method (the `Allow` header lists the methods). */
+  METHOD_NOT_ALLOWED: 'METHOD_NOT_ALLOWED',
   /** Anything unexpected; details are logged, never sent. */
   INTERNAL_ERROR: 'INTERNAL_ERROR',
 } as const;

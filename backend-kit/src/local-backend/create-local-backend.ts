@@ -1,0 +1,139 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir } from 'node:fs/promises';
+import Router from '@koa/router';
+import type { Middleware } from 'koa';
+import { PluginHostError, decodePublicKey } from '@plughost/host-sdk/core';
+import { consoleLogger } from '../http/logger.js';
+import { bearerToken } from '../middleware/bearer-token.js';
+import { cors } from '../middleware/cors.js';
+import { errorHandler } from '../middleware/error-handler.js';
+import { hostCheck } from '../middleware/host-check.js';
+import { createOpenApiRouter } from '../openapi/openapi-router.js';
+import { createCacheRouter } from '../routes/cache.js';
+import { createHealthRouter } from '../routes/health.js';
+import { createLauncherRouter } from '../routes/launcher.js';
+import { createPluginFilesRouter } from '../routes/plugin-files.js';
+import { createPluginsRouter } from '../routes/plugins.js';
+import { createSettingsRouter } from '../routes/settings.js';
+import { createSystemRouter } from '../routes/system.js';
+import { createTelemetryRouter } from '../routes/telemetry.js';
+import { createPluginService, type PluginService } from '../services/plugin-service.js';
+import { createBackendContext } from './context.js';
+import type { LocalBackendOptions } from './options.js';
+
+/** A mounted local backend. */
+export interface LocalBackend {
+  /** Koa middleware serving `/api/*` (and `/openapi/v1.json` in development); other paths pass through. */
+  readonly middleware: Middleware;
+  /** The bearer token protected routes require. Hand it to the launcher UI, never to plugin frames. */
+  readonly token: string;
+  /** The plugin lifecycle service (install, state, rollback, uninstall), for launcher code on the server. */
+  readonly plugins: PluginService;
+  /** Every route this backend answers (`{method, path}` with `:param` placeholders), for docs and checks. */
+  readonly routes: readonly BackendRoute[];
+}
+
+/** One route of the local backend. */
+export interface BackendRoute {
+  method: string;
+  path: string;
+}
+
+function listRoutes(routers: readonly Router[]): BackendRoute[] {
+  const routes: BackendRoute[] = [];
+  for (const router of routers) {
+    for (const layer of router.stack) {
+      for (const method of layer.methods) if (method !== 'HEAD' || !layer.methods.includes('GET')) routes.push({ method, path: String(layer.path) });
+    }
+  }
+  return routes;
+}
+
+// The router's middleware adds `params` and `router` to the context it receives; Koa's plain
+// Middleware type does not know that, so the composed chain sees it through this one cast.
+function routesOf(router: Router): Middleware[] {
+  return [router.routes() as unknown as Middleware, router.allowedMethods() as unknown as Middleware];
+}
+
+/** Gives requests no route answered (404) or answered only with `Allow` (405) an error body. */
+const unansweredAsErrors: Middleware = async function unansweredAsErrors(ctx, next) {
+  await next();
+  if (ctx.body !== undefined && ctx.body !== null) return;
+  if (ctx.status === 404) throw new PluginHostError('NOT_FOUND', `No route ${ctx.method} ${ctx.path}`);
+  if (ctx.status === 405) {
+    throw new PluginHostError('METHOD_NOT_ALLOWED', `${ctx.method} is not allowed on ${ctx.path}; allowed: ${ctx.response.get('Allow')}`);
+  }
+};
+
+function isBackendPath(path: string, development: boolean): boolean {
+  return path === '/api' || path.startsWith('/api/') || (development && path === '/openapi/v1.json');
+}
+
+/**
+ * Creates the local backend of the specification: every `/api` route, with the security of
+ * decisions section 2 (bearer token, Host-header check, CORS) and the error bodies of section 3.
+ * Works in any Koa 3 app; mount `middleware` before your own routes.
+ *
+ * @example
+ * ```ts
+ * const backend = await createLocalBackend({
+ *   dataDirectory: resolveDataDirectory({ appName: 'Acme Launcher' }),
+ *   rootPublicKey: process.env.PLUGIN_ROOT_PUBLIC_KEY!,
+ *   launcher: { name: 'Acme Launcher', version: '2.4.0' },
+ * });
+ * app.use(backend.middleware);
+ * ```
+ */
+export async function createLocalBackend(options: LocalBackendOptions): Promise<LocalBackend> {
+  // Refuse a bad root key at start, not on the first upload.
+  decodePublicKey(options.rootPublicKey, 'root public key');
+  if (options.token !== undefined && options.token.length < 16) {
+    throw new PluginHostError('INVALID_ARGUMENT', 'The API token must be at least 16 characters');
+  }
+  const logger = options.logger ?? consoleLogger;
+  const token = options.token ?? randomBytes(32).toString('base64url');
+  const context = createBackendContext(options, logger);
+  await mkdir(context.paths.plugins, { recursive: true });
+  await mkdir(context.paths.temporary, { recursive: true });
+
+  const plugins = await createPluginService(context);
+  const api = new Router({ prefix: '/api', strict: true, sensitive: true });
+  for (const router of [
+    createHealthRouter(),
+    createPluginsRouter(context, plugins),
+    createPluginFilesRouter(context),
+    createSettingsRouter(context),
+    createCacheRouter(context),
+    createSystemRouter(context),
+    createTelemetryRouter(context),
+    createLauncherRouter(context, plugins),
+  ]) {
+    api.use(router.routes(), router.allowedMethods({ throw: false }));
+  }
+  const development = options.development === true;
+  const openApi = development ? createOpenApiRouter() : undefined;
+
+  const chain: Middleware[] = [
+    errorHandler(logger),
+    unansweredAsErrors,
+    hostCheck({ ...(options.host ? { configuredHost: options.host } : {}), allowedHosts: options.allowedHosts ?? [] }),
+    cors(options.allowedOrigins ?? []),
+    bearerToken(token),
+    ...routesOf(api),
+    ...(openApi ? routesOf(openApi) : []),
+  ];
+
+  const middleware: Middleware = async function localBackend(ctx, next) {
+    if (!isBackendPath(ctx.path, development)) return next();
+    let index = -1;
+    const dispatch = async (i: number): Promise<void> => {
+      if (i <= index) throw new Error('next() called twice');
+      index = i;
+      const step = chain[i];
+      if (step) await step(ctx, () => dispatch(i + 1));
+    };
+    await dispatch(0);
+  };
+
+  return { middleware, token, plugins, routes: listRoutes([api, ...(openApi ? [openApi] : [])]) };
+}

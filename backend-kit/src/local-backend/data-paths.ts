@@ -1,0 +1,35 @@
+import { join } from 'node:path';
+
+/**
+ * Where the local backend keeps things under the data directory. Plugin folders hold only what
+ * came from the package plus `settings.json` and `cache.json`; the backend's own records live
+ * under `backend/`, outside every plugin folder, so no plugin file route can ever serve them.
+ */
+export interface DataPaths {
+  /** The data directory (`LAUNCHER_HOME` or the platform's per-user folder). */
+  readonly root: string;
+  /** `plugins/`: one folder per installed plugin, plus `<id>.bak-<version>` snapshots. */
+  readonly plugins: string;
+  /** `backend/`: records the backend writes (plugin states, authorizations). */
+  readonly backend: string;
+  /** `backend/tmp/`: extraction and staging, on the same file system as `plugins/` so renames work. */
+  readonly temporary: string;
+  /** `plugins/<id>/` */
+  pluginFolder(id: string): string;
+  /** `plugins/<id>.bak-<version>/` */
+  snapshotFolder(id: string, version: string): string;
+}
+
+/** The layout under `root`. */
+export function dataPaths(root: string): DataPaths {
+  const plugins = join(root, 'plugins');
+  const backend = join(root, 'backend');
+  return {
+    root,
+    plugins,
+    backend,
+    temporary: join(backend, 'tmp'),
+    pluginFolder: (id) => join(plugins, id),
+    snapshotFolder: (id, version) => join(plugins, `${id}.bak-${version}`),
+  };
+}

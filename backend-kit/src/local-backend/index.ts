@@ -1,0 +1,4 @@
+export { createLocalBackend, type BackendRoute, type LocalBackend } from './create-local-backend.js';
+export type { BackendContext } from './context.js';
+export { dataPaths, type DataPaths } from './data-paths.js';
+export type { CoreDependency, LauncherDeveloper, LauncherIdentity, LocalBackendOptions } from './options.js';

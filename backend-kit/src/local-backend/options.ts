@@ -1,0 +1,62 @@
+import type { PackageLimits } from '../package/limits.js';
+import type { BackendLogger } from '../http/logger.js';
+
+/** A person credited in system information. */
+export interface LauncherDeveloper {
+  name: string;
+  role: string;
+}
+
+/** A library the launcher is built on, for system information. */
+export interface CoreDependency {
+  name: string;
+  version: string;
+  license: string;
+}
+
+/** Who the launcher is, reported by `GET /api/systeminfo`. */
+export interface LauncherIdentity {
+  /** Shown to users, e.g. `"Acme Launcher"`. */
+  name: string;
+  /** Semver; its pre-release tag gives `VersionType` (`alpha`, `beta`, `rc`, `dev`, else `stable`). */
+  version: string;
+  /** The commit the launcher was built from. */
+  gitCommit?: string;
+  developers?: readonly LauncherDeveloper[];
+  coreDependencies?: readonly CoreDependency[];
+}
+
+/** Options of `createLocalBackend`. Only `dataDirectory`, `rootPublicKey` and `launcher` are required. */
+export interface LocalBackendOptions {
+  /** The launcher's data directory (see `resolveDataDirectory`); created when missing. */
+  dataDirectory: string;
+  /**
+   * The trusted store root public key (base64 of the raw 32 bytes, or the bytes). Uploaded packages
+   * must carry a certificate issued by it. There is deliberately no default.
+   */
+  rootPublicKey: string | Uint8Array;
+  /** Launcher name, version, commit, credits: reported by system information. */
+  launcher: LauncherIdentity;
+  /** The API token every protected request must carry; random per start when omitted. */
+  token?: string;
+  /** Origins (scheme://host:port) of the launcher's own UI when it is served elsewhere (Electron, Tauri, a dev server). */
+  allowedOrigins?: readonly string[];
+  /** Extra `host` or `host:port` names the `Host` header may carry, besides the loopback names. */
+  allowedHosts?: readonly string[];
+  /** The host the server was told to listen on (`HOST`); accepted in the `Host` header. */
+  host?: string;
+  /** The primary store's API root (`.../api/v1`), where plugin error reports are forwarded. */
+  storeUrl?: string;
+  /** Whether the user opted in to error telemetry (the `telemetryEnabled` setting; default off). */
+  isTelemetryEnabled?: () => boolean | Promise<boolean>;
+  /** Opens an http(s) URL in the user's browser; default: the platform's opener (`xdg-open`, `open`, `start`). */
+  openUrl?: (url: string) => Promise<void>;
+  /** Where logs go; default stderr. */
+  logger?: BackendLogger;
+  /** Serves the OpenAPI description at `/openapi/v1.json` (development mode). */
+  development?: boolean;
+  /** Overrides of the package reader's limits (see `DEFAULT_PACKAGE_LIMITS`). */
+  packageLimits?: Partial<PackageLimits>;
+  /** The `fetch` used to forward telemetry (tests may pass their own); default the global one. */
+  fetch?: typeof fetch;
+}

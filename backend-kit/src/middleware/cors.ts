@@ -1,0 +1,40 @@
+import type { Middleware } from 'koa';
+
+/** Paths any origin may read: plugin files, which sandboxed frames (origin `null`) load. */
+function isOpenToAnyOrigin(path: string): boolean {
+  return /^\/api\/plugins\/[^/]+\/files\//.test(path);
+}
+
+const ALLOWED_HEADERS = 'Authorization, Content-Type, X-Plugin-Id, Range, If-None-Match, If-Modified-Since';
+const ALLOWED_METHODS = 'GET, HEAD, POST, PUT, DELETE, OPTIONS';
+
+/**
+ * CORS per decisions section 2: plugin files answer `Access-Control-Allow-Origin: *`; every other
+ * route allows only the launcher's own origins (`allowedOrigins`). Preflights are answered here
+ * with 204 and never reach a route.
+ */
+export function cors(allowedOrigins: readonly string[]): Middleware {
+  const origins = new Set(allowedOrigins);
+  return async function applyCors(ctx, next) {
+    const origin = ctx.get('Origin');
+    const anyOrigin = isOpenToAnyOrigin(ctx.path);
+    const allowed = anyOrigin || (origin !== '' && origins.has(origin));
+    if (anyOrigin) {
+      ctx.set('Access-Control-Allow-Origin', '*');
+      ctx.set('Access-Control-Expose-Headers', 'Content-Length, Content-Range, ETag, Accept-Ranges');
+    } else if (allowed) {
+      ctx.set('Access-Control-Allow-Origin', origin);
+      ctx.vary('Origin');
+    }
+    if (ctx.method === 'OPTIONS' && ctx.get('Access-Control-Request-Method')) {
+      if (allowed) {
+        ctx.set('Access-Control-Allow-Methods', ALLOWED_METHODS);
+        ctx.set('Access-Control-Allow-Headers', ALLOWED_HEADERS);
+        ctx.set('Access-Control-Max-Age', '600');
+      }
+      ctx.status = 204;
+      return;
+    }
+    await next();
+  };
+}

@@ -1,0 +1,37 @@
+import type { Middleware } from 'koa';
+import { PluginHostError } from '@plughost/host-sdk/core';
+
+/** The names a request's `Host` header may carry (each with the backend's port). */
+export interface HostCheckOptions {
+  /** The port the backend listens on; read from the request's local port when omitted. */
+  port?: number;
+  /** The host the backend was configured with (`HOST`), besides the loopback names. */
+  configuredHost?: string;
+  /** More `host` or `host:port` values (a vendor's own names). */
+  allowedHosts?: readonly string[];
+}
+
+const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '[::1]'];
+
+function bracketIpv6(host: string): string {
+  return host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
+}
+
+/**
+ * Refuses requests whose `Host` header is not one of the backend's own names with its port
+ * (403 `HOST_NOT_ALLOWED`). A DNS-rebinding page (evil.example resolving to 127.0.0.1) sends its
+ * own host name, so it can never read the backend's answers, health routes included.
+ */
+export function hostCheck(options: HostCheckOptions = {}): Middleware {
+  const names = new Set([...LOOPBACK_NAMES, ...(options.configuredHost ? [bracketIpv6(options.configuredHost.toLowerCase())] : [])]);
+  const extra = new Set((options.allowedHosts ?? []).map((host) => host.toLowerCase()));
+  return async function checkHost(ctx, next) {
+    const header = (ctx.get('Host') || '').toLowerCase();
+    const port = options.port ?? ctx.socket.localPort;
+    const allowed = extra.has(header) || [...names].some((name) => header === `${name}:${port}`) || [...extra].some((host) => header === `${host}:${port}`);
+    if (!allowed) {
+      throw new PluginHostError('HOST_NOT_ALLOWED', `Host "${header}" is not a name of this backend; use localhost or 127.0.0.1 with port ${port}`);
+    }
+    await next();
+  };
+}

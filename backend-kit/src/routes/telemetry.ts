@@ -1,0 +1,7 @@
+import Router from '@koa/router';
+import type { BackendContext } from '../local-backend/context.js';
+
+/** PLACEHOLDER: being written. */
+export function createTelemetryRouter(_context: BackendContext): Router {
+  return new Router({ strict: true, sensitive: true });
+}
