@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startProcess, waitForOutput, type RunningProcess } from '../support/processes.js';
+import { rawRequest } from '../support/raw-http.js';
 
 // The start contract of decisions section 1, exercised through `npm start`'s own script.
 describe('demo launcher start contract', () => {
@@ -35,7 +36,7 @@ describe('demo launcher start contract', () => {
 
     const health = await fetch(new URL('api/health', url));
     expect(health.status).toBe(200);
-    expect(await health.json()).toMatchObject({ status: 'ok', version: expect.any(String) });
+    expect(await health.json()).toEqual({ status: 'ok' });
 
     const page = await fetch(url!);
     expect(page.status).toBe(200);
@@ -43,11 +44,28 @@ describe('demo launcher start contract', () => {
     expect(page.headers.get('cache-control')).toBe('no-store');
     const html = await page.text();
     expect(html).toContain('<launcher-app>');
+    // The token is handed to the UI by a self-removing inline script, and it opens the API.
+    const token = /"apiToken":"([^"]+)"/.exec(html)?.[1];
+    expect(token).toBeDefined();
+    expect(html).toContain('document.currentScript.remove()');
+    expect((await fetch(new URL('api/plugins/', url))).status).toBe(401);
+    expect((await fetch(new URL('api/plugins/', url), { headers: { Authorization: `Bearer ${token}` } })).status).toBe(200);
 
     const script = await fetch(new URL('ui/app.js', url));
     expect(script.status).toBe(200);
     expect(script.headers.get('content-type')).toMatch(/javascript/);
     expect((await fetch(new URL('ui/..%2Fserver.mjs', url))).status).toBe(404);
+  });
+
+  it('uses LAUNCHER_API_TOKEN and refuses the page to a foreign Host header', async () => {
+    launcher = start({ PORT: '0', LAUNCHER_HOME: home, LAUNCHER_API_TOKEN: 'a-fixed-token-for-this-test' });
+    const [, url] = await waitForOutput(launcher, /^Launcher ready at (http:\/\/127\.0\.0\.1:\d+\/)$/m);
+    expect(launcher.stderr()).toContain('DEVELOPMENT root key');
+    const ok = await fetch(new URL('api/plugins/', url), { headers: { Authorization: 'Bearer a-fixed-token-for-this-test' } });
+    expect(ok.status).toBe(200);
+    const rebound = await rawRequest(url!, '/', { headers: { Host: 'evil.example' } });
+    expect(rebound.status).toBe(403);
+    expect(rebound.body).not.toContain('a-fixed-token-for-this-test');
   });
 
   it('binds the exact PORT it is given', async () => {

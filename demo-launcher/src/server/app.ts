@@ -1,16 +1,18 @@
 import { readFile } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import Router from '@koa/router';
 import Koa from 'koa';
+import { hostCheck, type LocalBackend } from '@plughost/backend-kit';
 import { LAUNCHER_NAME } from './config.js';
 import { renderLauncherPage } from './page.js';
 
 /** What the demo launcher's Koa app needs to know. */
 export interface LauncherAppOptions {
-  version: string;
-  dataDirectory: string;
+  backend: LocalBackend;
   /** Folder holding the built UI (`app.js`, `launcher.css`). */
   uiDirectory: string;
+  /** The host the server listens on, accepted in the Host header. */
+  host: string;
 }
 
 // The UI is a fixed set of files; serving only these names keeps the static route trivially safe.
@@ -20,29 +22,27 @@ const UI_FILES: Readonly<Record<string, string>> = {
   'launcher.css': 'text/css; charset=utf-8',
 };
 
-/** Builds the demo launcher's Koa app: the page at `/`, its UI files and the health route. */
+/** Builds the demo launcher's Koa app: the local backend, the page at `/` and its UI files. */
 export function createLauncherApp(options: LauncherAppOptions): Koa {
   const app = new Koa();
-  const router = new Router({ strict: true, sensitive: true });
+  // The page carries the API token, so it gets the same DNS-rebinding guard as the API.
+  app.use(hostCheck({ configuredHost: options.host }));
+  app.use(options.backend.middleware);
 
+  const router = new Router({ strict: true, sensitive: true });
   router.get('/', (ctx) => {
     ctx.set('Cache-Control', 'no-store');
+    ctx.set('X-Frame-Options', 'DENY');
     ctx.type = 'text/html; charset=utf-8';
-    ctx.body = renderLauncherPage({ title: LAUNCHER_NAME });
+    ctx.body = renderLauncherPage({ title: LAUNCHER_NAME, apiToken: options.backend.token });
   });
-
   router.get('/ui/:file', async (ctx) => {
     const file = ctx.params['file'] ?? '';
-    const type = UI_FILES[file];
+    const type = Object.hasOwn(UI_FILES, file) ? UI_FILES[file] : undefined;
     if (!type) return;
     ctx.type = type;
-    ctx.body = await readFile(fileURLToPath(new URL(file, `file://${options.uiDirectory}/`)));
+    ctx.body = await readFile(join(options.uiDirectory, file));
   });
-
-  router.get('/api/health', (ctx) => {
-    ctx.body = { status: 'ok', name: LAUNCHER_NAME, version: options.version };
-  });
-
   app.use(router.routes());
   app.use(router.allowedMethods());
   return app;

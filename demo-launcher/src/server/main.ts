@@ -2,17 +2,41 @@ import { mkdir } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { consoleLogger, createLocalBackend } from '@plughost/backend-kit';
 import { createLauncherApp } from './app.js';
-import { readLauncherConfig } from './config.js';
+import { LAUNCHER_NAME, readLauncherConfig } from './config.js';
 
 const LAUNCHER_VERSION = '0.1.0';
+// This file is bundled to demo-launcher/dist/server.mjs; the UI bundle sits beside it.
+const here = dirname(fileURLToPath(import.meta.url));
+const DEVELOPMENT_ROOT_KEY = new URL('../keys/DEVELOPMENT-ONLY-root-key.json', import.meta.url);
 
 async function main(): Promise<void> {
-  const config = readLauncherConfig();
+  const config = await readLauncherConfig(DEVELOPMENT_ROOT_KEY);
   await mkdir(config.dataDirectory, { recursive: true });
-  // This file is bundled to demo-launcher/dist/server.mjs; the UI bundle sits beside it.
-  const uiDirectory = join(dirname(fileURLToPath(import.meta.url)), 'ui');
-  const app = createLauncherApp({ version: LAUNCHER_VERSION, dataDirectory: config.dataDirectory, uiDirectory });
+  if (config.usingDevelopmentRoot) {
+    consoleLogger.warn(
+      'trusting the DEVELOPMENT root key from demo-launcher/keys (its private half is public). Set PLUGIN_ROOT_PUBLIC_KEY for anything but a demo.',
+    );
+  }
+  const backend = await createLocalBackend({
+    dataDirectory: config.dataDirectory,
+    rootPublicKey: config.rootPublicKey,
+    launcher: {
+      name: LAUNCHER_NAME,
+      version: LAUNCHER_VERSION,
+      developers: [{ name: 'PlugHost contributors', role: 'Development' }],
+      coreDependencies: [
+        { name: 'koa', version: '3', license: 'MIT' },
+        { name: 'lit', version: '3', license: 'BSD-3-Clause' },
+        { name: 'tweetnacl', version: '1', license: 'Unlicense' },
+      ],
+    },
+    ...(config.apiToken ? { token: config.apiToken } : {}),
+    host: config.host,
+    development: config.development,
+  });
+  const app = createLauncherApp({ backend, uiDirectory: join(here, 'ui'), host: config.host });
 
   const server = app.listen(config.port, config.host);
   await new Promise<void>((resolve, reject) => {

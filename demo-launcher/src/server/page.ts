@@ -1,13 +1,35 @@
-/** The launcher page at `/`: a shell that loads the UI bundle. */
-export function renderLauncherPage(options: { title: string }): string {
-  const title = options.title.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+/** Escapes text for an HTML text or attribute context. */
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/**
+ * JSON that is safe inside an inline script: `<` is escaped so no `</script>` or `<!--` can end
+ * or change the script element, and U+2028/2029 so old parsers do not see line breaks.
+ */
+function scriptJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}
+
+/**
+ * The launcher page at `/`. The API token is handed over in an inline script that stores it where
+ * the UI bundle picks it up and removes its own element, so the token never stays in the DOM. The
+ * page is served with `Cache-Control: no-store`.
+ */
+export function renderLauncherPage(options: { title: string; apiToken: string }): string {
   return `<!doctype html>
 <html lang="en">
   <head>
     <meta charset="utf-8" />
     <meta name="viewport" content="width=device-width, initial-scale=1" />
-    <title>${title}</title>
+    <title>${escapeHtml(options.title)}</title>
     <link rel="stylesheet" href="/ui/launcher.css" />
+    <script>
+      (() => {
+        Object.defineProperty(window, '__PLUGHOST_BOOT__', { value: ${scriptJson({ apiToken: options.apiToken })}, configurable: true });
+        document.currentScript.remove();
+      })();
+    </script>
   </head>
   <body>
     <launcher-app></launcher-app>
