@@ -1,11 +1,199 @@
+import { readFile, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { PluginHostError, readManifest } from '@plughost/host-sdk/core';
 import type { BackendContext } from '../local-backend/context.js';
+import { resolvePackageLimits } from '../package/limits.js';
+import { openPluginPackage } from '../package/open-plugin-package.js';
+import { readInstalledManifest } from './installed-manifest.js';
+import { copyDevelopmentFolder } from './plugins/copy-development-folder.js';
+import { assertDependenciesInstalled } from './plugins/dependency-check.js';
+import { inspectPackage, type PackageInspection } from './plugins/inspect-package.js';
+import { installStaged, type InstallOutcome, type StagedVersion } from './plugins/install-staged.js';
+import { PluginCatalog } from './plugins/plugin-catalog.js';
+import { isRealDirectory, readPluginFolders } from './plugins/plugin-folders.js';
+import { permissionsOf, type PermissionSummary, type PluginInfo, type PluginStatus } from './plugins/plugin-info.js';
+import { PluginRecordStore } from './plugins/plugin-records.js';
+import { recoverTransactions } from './plugins/recover-transactions.js';
+import { rollbackPlugin } from './plugins/rollback-plugin.js';
+import type { PluginServiceEnv } from './plugins/service-env.js';
+import { reachedStep } from './plugins/transaction-faults.js';
+import { uninstallPlugin } from './plugins/uninstall-plugin.js';
 
-/** PLACEHOLDER: the plugin lifecycle service (being written). */
-export interface PluginService {
-  readonly context: BackendContext;
+export type { PackageInspection } from './plugins/inspect-package.js';
+export type { PermissionSummary, PluginInfo, PluginStatus } from './plugins/plugin-info.js';
+
+/** PluginInfo of a plugin just installed, with what it is allowed to do. */
+export interface InstalledPlugin extends PluginInfo {
+  /** Highest risk first; `render:inline` is listed as danger. */
+  readonly permissions: readonly PermissionSummary[];
 }
 
-/** PLACEHOLDER */
+/** Options of the install methods. */
+export interface InstallOptions {
+  /** Enable the plugin (effective at the next restart). A first install is disabled otherwise; an overwrite keeps its state. */
+  enable?: boolean;
+}
+
+/** Options of {@link PluginService.installPackage}. */
+export interface InstallPackageOptions extends InstallOptions {
+  /** `required` (default; manual upload) or `if-present` (store install of legacy unsigned versions). */
+  signaturePolicy?: 'required' | 'if-present';
+}
+
+/** The answer of `PUT /api/plugins/<id>/state`. */
+export interface PluginStateChange {
+  readonly id: string;
+  readonly enabled: boolean;
+  /** Unchanged: the new state applies at the next restart. */
+  readonly status: PluginStatus;
+  readonly restartRequired: true;
+}
+
+/**
+ * The plugin lifecycle of the local backend: install (package or development folder), enable and
+ * disable, overwrite with snapshot, rollback, uninstall, and restart. Every change to a plugin's
+ * folder holds that plugin's lock; installs and rollbacks are crash-safe transactions.
+ */
+export interface PluginService {
+  /** Every installed plugin, sorted by id (snapshots and unreadable folders are never listed). */
+  list(): Promise<PluginInfo[]>;
+  /**
+   * Installs or overwrites from a package file (upload, store install). No dependency check.
+   *
+   * @throws PluginHostError `INVALID_PACKAGE`, `UNSAFE_ENTRY_PATH`, `PACKAGE_TOO_LARGE`,
+   *   `INVALID_MANIFEST`, `SIGNATURE_INVALID`, `SIGNER_CHANGED`.
+   */
+  installPackage(archivePath: string, options?: InstallPackageOptions): Promise<InstalledPlugin>;
+  /**
+   * Installs or overwrites from a development folder (absolute path holding `manifest.json`).
+   * Signatures are not checked; required dependencies must be installed.
+   *
+   * @throws PluginHostError as {@link PluginService.installPackage}, plus `DEPENDENCY_MISSING`
+   *   and `INVALID_ARGUMENT` for a bad `sourceDir`.
+   */
+  installDirectory(sourceDir: string, options?: InstallOptions): Promise<InstalledPlugin>;
+  /** Reads a package for the install dialog without installing it. */
+  inspectPackage(archivePath: string): Promise<PackageInspection>;
+  /** Records the user's choice; the status changes at the next restart. @throws `PLUGIN_NOT_FOUND`. */
+  setEnabled(id: string, enabled: boolean): Promise<PluginStateChange>;
+  /** Restores the snapshot of the last overwrite. @throws `PLUGIN_NOT_FOUND`, `ROLLBACK_NOT_AVAILABLE`. */
+  rollback(id: string): Promise<PluginInfo>;
+  /** Removes the plugin's folder, snapshots and record. @throws `PLUGIN_NOT_FOUND`. */
+  uninstall(id: string): Promise<void>;
+  /** Re-reads the state from disk and recomputes every status (launcher restart). */
+  reload(): Promise<void>;
+}
+
+class LocalPluginService implements PluginService {
+  readonly #env: PluginServiceEnv;
+  readonly #catalog: PluginCatalog;
+
+  constructor(context: BackendContext, records: PluginRecordStore) {
+    // The fault hook is looked up by this instance, so a test arms exactly one backend.
+    this.#env = { context, records, reachedStep: (state) => reachedStep(this, state) };
+    this.#catalog = new PluginCatalog(context, records);
+  }
+
+  /** Recovery of interrupted transactions, then the first read of the state. */
+  async start(): Promise<void> {
+    await recoverTransactions(this.#env);
+    const { installed } = await readPluginFolders(this.#env.context.paths, this.#env.context.logger);
+    const stale = this.#env.records.ids().filter((id) => !installed.includes(id));
+    if (stale.length > 0) await this.#env.records.removeMany(stale);
+    await this.#catalog.read();
+  }
+
+  list(): Promise<PluginInfo[]> {
+    return this.#catalog.list();
+  }
+
+  async installPackage(archivePath: string, options: InstallPackageOptions = {}): Promise<InstalledPlugin> {
+    const { context } = this.#env;
+    const opened = await openPluginPackage(archivePath, {
+      workDirectory: context.paths.temporary,
+      signaturePolicy: options.signaturePolicy ?? 'required',
+      trust: { rootPublicKey: context.options.rootPublicKey },
+      ...(context.options.packageLimits ? { limits: context.options.packageLimits } : {}),
+    });
+    try {
+      const signer = opened.signature.status === 'valid' ? opened.signature.signer : undefined;
+      const staged: StagedVersion = {
+        directory: opened.directory,
+        manifest: opened.manifest,
+        signer: signer ? { keyId: signer.keyId, ...(signer.developerId !== undefined ? { developerId: signer.developerId } : {}) } : undefined,
+      };
+      return this.#installed(await installStaged(this.#env, staged, options.enable === true));
+    } finally {
+      await opened.dispose();
+    }
+  }
+
+  async installDirectory(sourceDir: string, options: InstallOptions = {}): Promise<InstalledPlugin> {
+    const { context } = this.#env;
+    const copied = await copyDevelopmentFolder(sourceDir, {
+      workDirectory: context.paths.temporary,
+      dataDirectory: context.paths.root,
+      limits: resolvePackageLimits(context.options.packageLimits),
+    });
+    try {
+      // The copy is validated, not the source, so what is checked is exactly what gets installed.
+      const { manifest } = readManifest(await readFile(join(copied.directory, 'manifest.json')), { files: copied.files });
+      await assertDependenciesInstalled(context.paths, manifest);
+      const staged: StagedVersion = { directory: copied.directory, manifest, signer: undefined };
+      return this.#installed(await installStaged(this.#env, staged, options.enable === true));
+    } finally {
+      await rm(copied.directory, { recursive: true, force: true, maxRetries: 3 });
+    }
+  }
+
+  inspectPackage(archivePath: string): Promise<PackageInspection> {
+    return inspectPackage(this.#env.context, archivePath);
+  }
+
+  async setEnabled(id: string, enabled: boolean): Promise<PluginStateChange> {
+    const { context, records } = this.#env;
+    return context.pluginLock.run(id, async () => {
+      const manifest = (await isRealDirectory(context.paths.pluginFolder(id))) ? await readInstalledManifest(context.paths, id) : null;
+      if (!manifest) throw new PluginHostError('PLUGIN_NOT_FOUND', `No plugin ${id} is installed`, { pluginId: id });
+      const record = records.get(id) ?? { enabled: false, disabledByUser: false, installedAt: new Date().toISOString() };
+      await records.set(id, { ...record, enabled, disabledByUser: !enabled });
+      return { id, enabled, status: this.#catalog.statusOf(id), restartRequired: true };
+    });
+  }
+
+  async rollback(id: string): Promise<PluginInfo> {
+    const { manifest, record } = await rollbackPlugin(this.#env, id);
+    return this.#catalog.infoOf(manifest, record, false);
+  }
+
+  async uninstall(id: string): Promise<void> {
+    await uninstallPlugin(this.#env, id);
+    this.#catalog.forget(id);
+  }
+
+  reload(): Promise<void> {
+    return this.#catalog.read();
+  }
+
+  #installed(outcome: InstallOutcome): InstalledPlugin {
+    // A first install starts as `installed` whatever was there before; an overwrite keeps its status.
+    if (!outcome.replaced) this.#catalog.forget(outcome.manifest.id);
+    return {
+      ...this.#catalog.infoOf(outcome.manifest, outcome.record, outcome.hasRollback),
+      permissions: permissionsOf(outcome.manifest),
+    };
+  }
+}
+
+/**
+ * Creates the plugin service on the backend's data folder. Before it returns, transactions a
+ * crash interrupted are undone (the previous version of each plugin is back in place), leftovers
+ * in `backend/tmp/` are removed, records of plugins no longer on disk are dropped, and every
+ * plugin's status is computed.
+ */
 export async function createPluginService(context: BackendContext): Promise<PluginService> {
-  return { context };
+  const records = await PluginRecordStore.load(context.paths, context.logger);
+  const service = new LocalPluginService(context, records);
+  await service.start();
+  return service;
 }

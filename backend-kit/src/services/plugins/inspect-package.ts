@@ -1,0 +1,50 @@
+import {
+  verifyPackageSignature,
+  type PackageSigner,
+  type PluginManifest,
+  type SignatureCheck,
+} from '@plughost/host-sdk/core';
+import type { BackendContext } from '../../local-backend/context.js';
+import { openPluginPackage } from '../../package/open-plugin-package.js';
+import { readInstalledManifest } from '../installed-manifest.js';
+import { permissionsOf, type PermissionSummary } from './plugin-info.js';
+
+/** What the install dialog shows before "Install" (`POST /api/plugins/inspect`). */
+export interface PackageInspection {
+  readonly manifest: PluginManifest;
+  /** Highest risk first; `render:inline` is listed as danger. */
+  readonly permissions: readonly PermissionSummary[];
+  /** The verified signer, or `null` when the package is unsigned or its signature is invalid. */
+  readonly signer: PackageSigner | null;
+  readonly signatureStatus: 'valid' | 'unsigned' | 'invalid';
+  /** Why the signature is invalid (only with `signatureStatus: 'invalid'`). */
+  readonly signatureProblem?: { readonly check: SignatureCheck; readonly reason: string };
+  /** The version of this plugin installed now, or `null`: an upload would overwrite it. */
+  readonly installedVersion: string | null;
+}
+
+/**
+ * Reads a package the way an upload would (same archive and manifest checks, which throw) but
+ * installs nothing and reports the signature instead of refusing it, so the dialog can explain.
+ */
+export async function inspectPackage(context: BackendContext, archivePath: string): Promise<PackageInspection> {
+  const opened = await openPluginPackage(archivePath, {
+    workDirectory: context.paths.temporary,
+    signaturePolicy: 'ignore',
+    ...(context.options.packageLimits ? { limits: context.options.packageLimits } : {}),
+  });
+  try {
+    const result = verifyPackageSignature(opened, { rootPublicKey: context.options.rootPublicKey });
+    const installed = await readInstalledManifest(context.paths, opened.manifest.id);
+    return {
+      manifest: opened.manifest,
+      permissions: permissionsOf(opened.manifest),
+      signer: result.status === 'valid' ? result.signer : null,
+      signatureStatus: result.status,
+      ...(result.status === 'invalid' ? { signatureProblem: { check: result.check, reason: result.reason } } : {}),
+      installedVersion: installed?.version ?? null,
+    };
+  } finally {
+    await opened.dispose();
+  }
+}
