@@ -1,0 +1,114 @@
+import { PluginHostError } from '@plughost/host-sdk/core';
+import { emptyDictionary, type JsonDictionary } from './flat-json.js';
+import { requireDataKey, requireDataValue, serializeDataFile } from './data-values.js';
+import {
+  limitsOf,
+  readPluginDataFile,
+  requireInstalled,
+  writePluginDataFile,
+  type PluginDataDependencies,
+} from './plugin-data-file.js';
+
+/** One entry of `cache.json` as the specification stores it: value `v`, expiry `e` in epoch ms or `null`. */
+export interface CacheEntry {
+  v: unknown;
+  e: number | null;
+}
+
+/** The answer of a cache read or write. */
+export interface CacheResult {
+  key: string;
+  /** The value; `null` when missing or expired. */
+  value: unknown;
+}
+
+/** Plugin cache: `plugins/<id>/cache.json` (bridge `getCache`/`setCache`). */
+export interface CacheStore {
+  /** The value of `key`, `null` when missing or expired. 404 `PLUGIN_NOT_FOUND` when not installed. */
+  get(id: string, key: unknown): Promise<CacheResult>;
+  /**
+   * Stores `value` under `key`, expiring after `ttlSeconds` (absent or `null`: never). Expired
+   * entries of the plugin are pruned by every write. Locked per plugin and written atomically.
+   */
+  set(id: string, key: unknown, value: unknown, ttlSeconds?: unknown): Promise<CacheResult>;
+}
+
+const FILE = 'cache.json';
+
+function corrupt(id: string, key: string): PluginHostError {
+  return new PluginHostError(
+    'INVALID_ARGUMENT',
+    `plugins/${id}/${FILE} in the launcher data folder has a malformed entry "${key}" (expected {"v": value, "e": epoch milliseconds or null}); fix or delete that file`,
+    { pluginId: id },
+  );
+}
+
+/** The entries of a parsed cache file; malformed entries make the whole file count as damaged. */
+function entriesOf(id: string, file: JsonDictionary): Map<string, CacheEntry> {
+  const entries = new Map<string, CacheEntry>();
+  for (const [key, raw] of Object.entries(file)) {
+    if (typeof raw !== 'object' || raw === null || Array.isArray(raw) || !Object.hasOwn(raw, 'v')) throw corrupt(id, key);
+    const { v, e } = raw as { v: unknown; e?: unknown };
+    if (e !== undefined && e !== null && (typeof e !== 'number' || !Number.isFinite(e))) throw corrupt(id, key);
+    entries.set(key, { v, e: e ?? null });
+  }
+  return entries;
+}
+
+function isLive(entry: CacheEntry, now: number): boolean {
+  return entry.e === null || entry.e > now;
+}
+
+/**
+ * Creates the cache store over the data folder. `dependencies.now` replaces the clock (tests).
+ *
+ * @example
+ * ```ts
+ * const cache = createCacheStore(context);
+ * await cache.set('com.example.hello', 'feed', items, 300); // five minutes
+ * ```
+ */
+export function createCacheStore(dependencies: PluginDataDependencies): CacheStore {
+  const { paths, pluginLock } = dependencies;
+  const limits = limitsOf(dependencies);
+  const now = dependencies.now ?? Date.now;
+
+  function requireTtl(ttlSeconds: unknown): number | null {
+    if (ttlSeconds === undefined || ttlSeconds === null) return null;
+    if (typeof ttlSeconds !== 'number' || !Number.isFinite(ttlSeconds) || ttlSeconds <= 0) {
+      throw new PluginHostError('INVALID_ARGUMENT', '"ttlSeconds" must be a positive number of seconds', { field: 'ttlSeconds' });
+    }
+    if (ttlSeconds > limits.maxTtlSeconds) {
+      throw new PluginHostError('INVALID_ARGUMENT', `"ttlSeconds" exceeds the ttl limit of ${limits.maxTtlSeconds} seconds`, {
+        limit: 'ttl',
+        maximum: limits.maxTtlSeconds,
+      });
+    }
+    return ttlSeconds;
+  }
+
+  return {
+    async get(id, key) {
+      const checkedKey = requireDataKey(key, limits);
+      await requireInstalled(paths, id);
+      const entries = entriesOf(id, await readPluginDataFile(dependencies, id, FILE));
+      const entry = entries.get(checkedKey);
+      return { key: checkedKey, value: entry && isLive(entry, now()) ? entry.v : null };
+    },
+    async set(id, key, value, ttlSeconds) {
+      const checkedKey = requireDataKey(key, limits);
+      requireDataValue(value, limits);
+      const ttl = requireTtl(ttlSeconds);
+      return pluginLock.run(id, async () => {
+        await requireInstalled(paths, id);
+        const entries = entriesOf(id, await readPluginDataFile(dependencies, id, FILE));
+        const time = now();
+        const next = emptyDictionary();
+        for (const [entryKey, entry] of entries) if (isLive(entry, time)) next[entryKey] = entry;
+        next[checkedKey] = { v: value, e: ttl === null ? null : time + Math.ceil(ttl * 1000) } satisfies CacheEntry;
+        await writePluginDataFile(paths, id, FILE, serializeDataFile(FILE, next, limits));
+        return { key: checkedKey, value };
+      });
+    },
+  };
+}

@@ -1,0 +1,56 @@
+import type { JsonDictionary } from './flat-json.js';
+import { requireDataKey, requireDataValue, serializeDataFile } from './data-values.js';
+import {
+  limitsOf,
+  readPluginDataFile,
+  requireInstalled,
+  writePluginDataFile,
+  type PluginDataDependencies,
+} from './plugin-data-file.js';
+
+/** Plugin settings: `plugins/<id>/settings.json`, a flat JSON object (bridge `getSettings`/`setSettings`). */
+export interface SettingsStore {
+  /** The settings object, `{}` when none were written. 404 `PLUGIN_NOT_FOUND` when not installed. */
+  read(id: string): Promise<JsonDictionary>;
+  /**
+   * Sets one key (any JSON value) and keeps every other key; resolves the whole object after the
+   * merge. Serialized per plugin and written atomically, so concurrent writers lose nothing and a
+   * crash leaves either the old or the new file.
+   */
+  merge(id: string, key: unknown, value: unknown): Promise<JsonDictionary>;
+}
+
+const FILE = 'settings.json';
+
+/**
+ * Creates the settings store over the data folder.
+ *
+ * @example
+ * ```ts
+ * const settings = createSettingsStore(context); // a BackendContext
+ * await settings.merge('com.example.hello', 'theme', { dark: true });
+ * ```
+ */
+export function createSettingsStore(dependencies: PluginDataDependencies): SettingsStore {
+  const { paths, pluginLock } = dependencies;
+  const limits = limitsOf(dependencies);
+  return {
+    async read(id) {
+      // No lock: writes replace the file by rename, so a reader sees the old or the new one whole.
+      await requireInstalled(paths, id);
+      return readPluginDataFile(dependencies, id, FILE);
+    },
+    async merge(id, key, value) {
+      const checkedKey = requireDataKey(key, limits);
+      requireDataValue(value, limits);
+      return pluginLock.run(id, async () => {
+        // Checked under the lock: an uninstall holding it may have just removed the folder.
+        await requireInstalled(paths, id);
+        const settings = await readPluginDataFile(dependencies, id, FILE);
+        settings[checkedKey] = value;
+        await writePluginDataFile(paths, id, FILE, serializeDataFile(FILE, settings, limits));
+        return settings;
+      });
+    },
+  };
+}
