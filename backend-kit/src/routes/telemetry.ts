@@ -1,7 +1,27 @@
 import Router from '@koa/router';
+import { jsonBody, requireJsonObject } from '../http/body.js';
 import type { BackendContext } from '../local-backend/context.js';
+import { createPluginErrorForwarding } from '../services/telemetry/plugin-error-forwarding.js';
+import { parsePluginErrorReport } from '../services/telemetry/plugin-error-report.js';
 
-/** PLACEHOLDER: being written. */
-export function createTelemetryRouter(_context: BackendContext): Router {
-  return new Router({ strict: true, sensitive: true });
+/**
+ * `POST /api/telemetry/plugin-error` `{pluginId, pluginVersion, errorType}`: validates the
+ * report and answers 202 `{accepted: true}` at once. Forwarding to the store happens afterwards
+ * and its outcome is never the caller's concern (see `createPluginErrorForwarding`).
+ */
+export function createTelemetryRouter(context: BackendContext): Router {
+  const router = new Router({ strict: true, sensitive: true });
+  const forwarding = createPluginErrorForwarding(context);
+
+  // Three short strings: a small body limit keeps a flood cheap to refuse.
+  router.post('/telemetry/plugin-error', jsonBody('16kb'), (ctx) => {
+    const report = parsePluginErrorReport(requireJsonObject(ctx));
+    // Queued, not awaited: a report the queue cannot take is dropped, and the answer is the same,
+    // because a front end can do nothing useful with "dropped" and must not learn whether
+    // telemetry is on or which plugins are installed from it.
+    forwarding.submit(report);
+    ctx.status = 202;
+    ctx.body = { accepted: true };
+  });
+  return router;
 }

@@ -1,0 +1,18 @@
+import type { SchemaObject } from '../openapi-types.js';
+import { errorSchemas } from './error-schemas.js';
+import { pluginDataSchemas, pluginSchemas } from './plugin-schemas.js';
+import type { SchemaName } from './schema-ref.js';
+import { systemSchemas } from './system-schemas.js';
+import { telemetrySchemas } from './telemetry-schemas.js';
+
+/**
+ * Every shared schema by name. Typed as a complete record of `SchemaName`, so a name listed in
+ * `schema-ref.ts` without a schema does not compile (and each part is checked against the names).
+ */
+export const COMPONENT_SCHEMAS: Readonly<Record<SchemaName, SchemaObject>> = {
+  ...errorSchemas,
+  ...pluginSchemas,
+  ...pluginDataSchemas,
+  ...systemSchemas,
+  ...telemetrySchemas,
+};

@@ -1,0 +1,86 @@
+import { jsonResponse, emptyResponse } from '../components/responses.js';
+import { schemaRef } from '../components/schema-ref.js';
+import type { RouteDescription } from '../route-description.js';
+
+const PACKAGE_ERRORS = ['INVALID_PACKAGE', 'UNSAFE_ENTRY_PATH', 'PACKAGE_TOO_LARGE', 'INVALID_MANIFEST'] as const;
+const multipartPackage = { multipart: schemaRef('PackageUpload'), description: 'Multipart form with the package in the file field `plugin`.' };
+
+/** `routes/plugins.ts`: the plugin list and lifecycle (decisions section 4). */
+export const pluginRoutes: readonly RouteDescription[] = [
+  {
+    method: 'get',
+    path: '/api/plugins/',
+    operationId: 'listPlugins',
+    tag: 'plugins',
+    summary: 'List installed plugins',
+    responses: { 200: { description: 'Every installed plugin.', content: { 'application/json': { schema: { type: 'array', items: schemaRef('PluginInfo') } } } } },
+  },
+  {
+    method: 'post',
+    path: '/api/plugins/upload',
+    operationId: 'uploadPlugin',
+    tag: 'plugins',
+    summary: 'Install an uploaded package',
+    description:
+      'Any valid zip is accepted whatever its extension. The signature is mandatory (a certificate issued by the trusted root); dependencies are not checked. An installed id is overwritten only when the signer is the same, keeping `settings.json`, `cache.json` and `enabled`.',
+    parameters: [
+      { name: 'enable', in: 'query', description: '`true` enables the plugin at once (effective after a restart).', schema: { type: 'string', enum: ['true', 'false'] } },
+    ],
+    body: multipartPackage,
+    responses: { 201: jsonResponse('Installed: PluginInfo plus the granted permissions.', 'InstalledPlugin') },
+    errors: ['INVALID_ARGUMENT', ...PACKAGE_ERRORS, 'SIGNATURE_INVALID', 'SIGNER_CHANGED'],
+  },
+  {
+    method: 'post',
+    path: '/api/plugins/install',
+    operationId: 'installPluginFromDirectory',
+    tag: 'plugins',
+    summary: 'Install from a local folder (development)',
+    description: 'Dependencies are checked; the signature is not enforced.',
+    body: { json: schemaRef('InstallFromDirectory') },
+    responses: { 201: jsonResponse('Installed.', 'PluginInfo') },
+    errors: ['INVALID_ARGUMENT', ...PACKAGE_ERRORS, 'SIGNER_CHANGED', 'DEPENDENCY_MISSING'],
+  },
+  {
+    method: 'post',
+    path: '/api/plugins/inspect',
+    operationId: 'inspectPackage',
+    tag: 'plugins',
+    summary: 'Read a package without installing it',
+    description: 'What the install dialog shows before "Install": manifest, permissions with their risks, signer and signature status.',
+    body: multipartPackage,
+    responses: { 200: jsonResponse('The package as the install dialog shows it.', 'PackageInspection') },
+    errors: ['INVALID_ARGUMENT', ...PACKAGE_ERRORS],
+  },
+  {
+    method: 'put',
+    path: '/api/plugins/{id}/state',
+    operationId: 'setPluginState',
+    tag: 'plugins',
+    summary: 'Enable or disable a plugin',
+    description: 'Takes effect after the launcher restarts; `status` is unchanged until then.',
+    body: { json: schemaRef('PluginStateChange') },
+    responses: { 200: jsonResponse('The recorded state.', 'PluginState') },
+    errors: ['PLUGIN_NOT_FOUND'],
+  },
+  {
+    method: 'delete',
+    path: '/api/plugins/{id}',
+    operationId: 'uninstallPlugin',
+    tag: 'plugins',
+    summary: 'Uninstall a plugin',
+    description: 'Removes `plugins/<id>/` (with its settings and cache) and its snapshots.',
+    responses: { 204: emptyResponse('Uninstalled.') },
+    errors: ['PLUGIN_NOT_FOUND'],
+  },
+  {
+    method: 'post',
+    path: '/api/plugins/{id}/rollback',
+    operationId: 'rollbackPlugin',
+    tag: 'plugins',
+    summary: 'Restore the version replaced by the last overwrite install',
+    description: 'Carries the current `settings.json` and `cache.json` over and deletes the replaced version, so `hasRollback` is false afterwards.',
+    responses: { 200: jsonResponse('The restored version.', 'PluginInfo') },
+    errors: ['PLUGIN_NOT_FOUND', 'ROLLBACK_NOT_AVAILABLE'],
+  },
+];

@@ -1,0 +1,42 @@
+import type { ErrorCode } from '@plughost/host-sdk/core';
+import type { HttpMethod, ParameterObject, ResponseObject, SchemaObject } from './openapi-types.js';
+
+/** The body a route reads. */
+export type RequestBodyDescription =
+  | {
+      readonly json: SchemaObject;
+      readonly description?: string;
+      /**
+       * The code of a body over the route's size limit: `jsonBody` answers 413
+       * `PACKAGE_TOO_LARGE` (the default here); the settings and cache routes answer
+       * 400 `INVALID_ARGUMENT` naming the limit.
+       */
+      readonly oversizeCode?: ErrorCode;
+    }
+  | { readonly multipart: SchemaObject; readonly description?: string };
+
+/**
+ * One route of the local backend, as the OpenAPI description shows it. Adding a route to the
+ * backend is adding one of these to the `paths/` module of its router; the builder adds what
+ * every route shares (security, path parameters, the error responses of the middleware).
+ */
+export interface RouteDescription {
+  readonly method: HttpMethod;
+  /** The full path with OpenAPI placeholders, e.g. `/api/plugins/{id}/state`. */
+  readonly path: string;
+  /** Unique, camelCase; client generators name functions after it. */
+  readonly operationId: string;
+  /** The group it is listed under (one per router module). */
+  readonly tag: string;
+  readonly summary: string;
+  readonly description?: string;
+  /** False for the routes that need no bearer token (decisions section 2); default true. */
+  readonly token?: boolean;
+  /** Query and header parameters; path parameters come from the path itself. */
+  readonly parameters?: readonly ParameterObject[];
+  readonly body?: RequestBodyDescription;
+  /** The success responses by status. */
+  readonly responses: Readonly<Record<string, ResponseObject>>;
+  /** The error codes this route raises itself, besides the ones every route shares. */
+  readonly errors?: readonly ErrorCode[];
+}

@@ -1,0 +1,12 @@
+/** The groups of the description, one per router module, in display order. */
+export const TAGS: readonly { readonly name: string; readonly description: string }[] = [
+  { name: 'health', description: 'Liveness checks; no token.' },
+  { name: 'plugins', description: 'Installed plugins and their lifecycle.' },
+  { name: 'plugin-files', description: 'Files of installed packages, loaded by plugin frames; no token, any origin.' },
+  { name: 'settings', description: 'Per-plugin settings.' },
+  { name: 'cache', description: 'Per-plugin cache with expiry.' },
+  { name: 'system', description: 'System information and opening links.' },
+  { name: 'telemetry', description: 'Opt-in plugin error reports, forwarded to the store.' },
+  { name: 'launcher', description: 'Launcher lifecycle.' },
+  { name: 'openapi', description: 'This description (development mode).' },
+];
