@@ -11,3 +11,4 @@ export { consoleLogger, silentLogger, type BackendLogger } from './http/logger.j
 export { hostCheck, type HostCheckOptions } from './middleware/host-check.js';
 export { ERROR_STATUS } from './http/error-status.js';
 export type { ErrorBody } from './middleware/error-handler.js';
+export { buildOpenApiDocument } from './openapi/build-document.js';

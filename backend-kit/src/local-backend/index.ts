@@ -2,3 +2,14 @@ export { createLocalBackend, type BackendRoute, type LocalBackend } from './crea
 export type { BackendContext } from './context.js';
 export { dataPaths, type DataPaths } from './data-paths.js';
 export type { CoreDependency, LauncherDeveloper, LauncherIdentity, LocalBackendOptions } from './options.js';
+export type {
+  InstalledPlugin,
+  InstallOptions,
+  InstallPackageOptions,
+  PackageInspection,
+  PermissionSummary,
+  PluginInfo,
+  PluginService,
+  PluginStateChange,
+  PluginStatus,
+} from '../services/plugin-service.js';

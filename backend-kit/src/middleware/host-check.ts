@@ -1,5 +1,6 @@
 import type { Middleware } from 'koa';
-import { PluginHostError } from '@plughost/host-sdk/core';
+import { ErrorCode } from '@plughost/host-sdk/core';
+import { ERROR_STATUS } from '../http/error-status.js';
 
 /** The names a request's `Host` header may carry (each with the backend's port). */
 export interface HostCheckOptions {
@@ -20,7 +21,9 @@ function bracketIpv6(host: string): string {
 /**
  * Refuses requests whose `Host` header is not one of the backend's own names with its port
  * (403 `HOST_NOT_ALLOWED`). A DNS-rebinding page (evil.example resolving to 127.0.0.1) sends its
- * own host name, so it can never read the backend's answers, health routes included.
+ * own host name, so it can never read the backend's answers, health routes included. It answers
+ * the refusal itself (rather than throwing) so vendors can mount it in front of their own pages,
+ * which carry the API token, without the backend's error handler.
  */
 export function hostCheck(options: HostCheckOptions = {}): Middleware {
   const names = new Set([...LOOPBACK_NAMES, ...(options.configuredHost ? [bracketIpv6(options.configuredHost.toLowerCase())] : [])]);
@@ -30,7 +33,14 @@ export function hostCheck(options: HostCheckOptions = {}): Middleware {
     const port = options.port ?? ctx.socket.localPort;
     const allowed = extra.has(header) || [...names].some((name) => header === `${name}:${port}`) || [...extra].some((host) => header === `${host}:${port}`);
     if (!allowed) {
-      throw new PluginHostError('HOST_NOT_ALLOWED', `Host "${header}" is not a name of this backend; use localhost or 127.0.0.1 with port ${port}`);
+      ctx.status = ERROR_STATUS.HOST_NOT_ALLOWED;
+      ctx.body = {
+        error: {
+          code: ErrorCode.HOST_NOT_ALLOWED,
+          message: `Host "${header}" is not a name of this backend; use localhost or 127.0.0.1 with port ${port}`,
+        },
+      };
+      return;
     }
     await next();
   };
