@@ -17,6 +17,7 @@ import { recoverTransactions } from './plugins/recover-transactions.js';
 import { rollbackPlugin } from './plugins/rollback-plugin.js';
 import type { PluginServiceEnv } from './plugins/service-env.js';
 import { reachedStep } from './plugins/transaction-faults.js';
+import { fileAuthorizationsFor } from './filesystem/file-authorizations.js';
 import { uninstallPlugin } from './plugins/uninstall-plugin.js';
 
 export type { PackageInspection } from './plugins/inspect-package.js';
@@ -169,6 +170,7 @@ class LocalPluginService implements PluginService {
   async uninstall(id: string): Promise<void> {
     await uninstallPlugin(this.#env, id);
     this.#catalog.forget(id);
+    await fileAuthorizationsFor(this.#env.context).revokeAll(id);
   }
 
   reload(): Promise<void> {

@@ -1,0 +1,49 @@
+import { homedir } from 'node:os';
+import Router from '@koa/router';
+import { PluginHostError } from '@plughost/host-sdk/core';
+import { jsonBody, requireJsonObject } from '../http/body.js';
+import { pluginIdOf, validatePluginIdParam } from '../http/params.js';
+import type { BackendContext } from '../local-backend/context.js';
+import { readInstalledManifest } from '../services/installed-manifest.js';
+import { runShellCommand } from '../services/shell/run-shell-command.js';
+import { shellEnvironment } from '../services/shell/shell-environment.js';
+import { parseShellRequest } from '../services/shell/shell-request.js';
+
+/**
+ * `POST /plugins/shell/:id` with `{command, timeoutMs?}` answers `{exitCode, stdout, stderr}`
+ * (`execCommand`). The plugin must be installed (404 `PLUGIN_NOT_FOUND`). The command runs in
+ * the user's home folder (never the launcher's working folder, and never the plugin's folder,
+ * whose files the plugin file route serves as package files) with an environment stripped of the
+ * launcher's secrets. Token required (decisions section 2).
+ */
+export function createShellRouter(context: BackendContext): Router {
+  const router = new Router({ strict: true, sensitive: true });
+  router.param('id', validatePluginIdParam);
+
+  router.post('/plugins/shell/:id', jsonBody('128kb'), async (ctx) => {
+    const id = pluginIdOf(ctx.params);
+    const request = parseShellRequest(requireJsonObject(ctx));
+    if ((await readInstalledManifest(context.paths, id)) === null) throw new PluginHostError('PLUGIN_NOT_FOUND', `Plugin ${id} is not installed`, { pluginId: id });
+    // The caller going away kills the command: nobody would read its result.
+    const aborted = new AbortController();
+    const onClose = (): void => {
+      if (!ctx.res.writableFinished) aborted.abort();
+    };
+    ctx.res.once('close', onClose);
+    try {
+      const result = await runShellCommand(request.command, {
+        timeoutMs: request.timeoutMs,
+        cwd: homedir(),
+        env: shellEnvironment(process.env, context.options.token),
+        signal: aborted.signal,
+      });
+      context.logger.info('Plugin shell command finished', { pluginId: id, exitCode: result.exitCode });
+      ctx.set('Cache-Control', 'no-store');
+      ctx.body = result;
+    } finally {
+      ctx.res.off('close', onClose);
+    }
+  });
+
+  return router;
+}

@@ -1,0 +1,134 @@
+import { dirname, join } from 'node:path';
+import { PluginHostError } from '@plughost/host-sdk/core';
+import type { BackendContext } from '../../local-backend/context.js';
+import { readJsonFile, writeJsonAtomic } from '../atomic-file.js';
+import { isPathWithin } from './path-within.js';
+import { resolveRealPath } from './resolve-real-path.js';
+
+/** The file the authorizations persist in, under the backend's own records (never `plugins/<id>/`). */
+export const AUTHORIZATIONS_FILE = 'file-authorizations.json';
+
+interface StoredAuthorizations {
+  version: 1;
+  /** Plugin id → resolved directory prefixes the user agreed to. */
+  plugins: Record<string, string[]>;
+}
+
+/**
+ * The user's consent to a plugin reaching files, per plugin and directory prefix (specification
+ * "Filesystem path authorization"). Persisted in `backend/file-authorizations.json`, so a
+ * plugin can neither read nor forge it through its own folder. Every path given here must
+ * already be resolved ({@link resolveRealPath}); prefixes match at separator boundaries.
+ *
+ * Shared by the file routes and by downloads (`targetPath`), so one consent rule holds for both:
+ * use {@link fileAuthorizationsFor} to get the backend's single instance.
+ */
+export class FileAuthorizations {
+  private loaded: Promise<StoredAuthorizations> | undefined;
+  private writes: Promise<unknown> = Promise.resolve();
+  private protectedRoot: Promise<string> | undefined;
+
+  /**
+   * @param file - where the consent is stored.
+   * @param launcherData - the launcher's data directory: no plugin reaches it through a file
+   *   route, whatever the user agreed to, since it holds the backend's records and every
+   *   plugin's folder.
+   */
+  constructor(
+    private readonly file: string,
+    private readonly launcherData: string,
+  ) {}
+
+  /** True when the user agreed to a prefix of `absolutePath` (resolved) for `pluginId`. */
+  async isAuthorized(pluginId: string, absolutePath: string): Promise<boolean> {
+    const stored = await this.load();
+    return (stored.plugins[pluginId] ?? []).some((prefix) => isPathWithin(prefix, absolutePath));
+  }
+
+  /**
+   * Records consent for `prefix` (a resolved absolute directory). Idempotent; prefixes already
+   * covered by a broader one are not stored again. Refused inside the launcher's data directory.
+   */
+  async authorize(pluginId: string, prefix: string): Promise<void> {
+    await this.refuseLauncherData(prefix);
+    const run = this.writes.then(async () => {
+      const stored = await this.load();
+      const current = stored.plugins[pluginId] ?? [];
+      if (current.some((existing) => isPathWithin(existing, prefix))) return;
+      // A broader prefix makes the narrower ones redundant.
+      stored.plugins[pluginId] = [...current.filter((existing) => !isPathWithin(prefix, existing)), prefix].sort();
+      await writeJsonAtomic(this.file, stored);
+    });
+    this.writes = run.catch(() => {});
+    await run;
+  }
+
+  /**
+   * Forgets every consent of `pluginId` (on uninstall), so a plugin installed later under the same
+   * id starts without access.
+   */
+  async revokeAll(pluginId: string): Promise<void> {
+    const run = this.writes.then(async () => {
+      const stored = await this.load();
+      if (!Object.hasOwn(stored.plugins, pluginId)) return;
+      delete stored.plugins[pluginId];
+      await writeJsonAtomic(this.file, stored);
+    });
+    this.writes = run.catch(() => {});
+    await run;
+  }
+
+  /** The prefixes `pluginId` holds (resolved absolute directories). */
+  async prefixesOf(pluginId: string): Promise<readonly string[]> {
+    return [...((await this.load()).plugins[pluginId] ?? [])];
+  }
+
+  /**
+   * Throws unless `pluginId` may touch `path` (resolved): 400 `INVALID_ARGUMENT` inside the
+   * launcher's data directory; 403 `FS_AUTHORIZATION_REQUIRED` with details `{prefix}` when the
+   * user has not agreed yet. `prefix` is the folder to ask about: the path's parent (a file's
+   * folder), or `askAbout` when given (a directory the caller knows is meant).
+   */
+  async requireAuthorization(pluginId: string, path: string, askAbout: string = dirname(path)): Promise<void> {
+    await this.refuseLauncherData(path);
+    if (await this.isAuthorized(pluginId, path)) return;
+    throw new PluginHostError('FS_AUTHORIZATION_REQUIRED', `The user has not allowed ${pluginId} to access ${askAbout}`, { prefix: askAbout, pluginId });
+  }
+
+  /** 400 `INVALID_ARGUMENT` when `path` (resolved) lies in the launcher's data directory. */
+  async refuseLauncherData(path: string): Promise<void> {
+    this.protectedRoot ??= resolveRealPath(this.launcherData);
+    if (isPathWithin(await this.protectedRoot, path)) {
+      throw new PluginHostError('INVALID_ARGUMENT', "The launcher's data directory is not reachable through the file API");
+    }
+  }
+
+  private load(): Promise<StoredAuthorizations> {
+    this.loaded ??= readJsonFile<unknown>(this.file, null).then(normalize);
+    return this.loaded;
+  }
+}
+
+/** Keeps only well-formed entries of the stored file (a hand-edited file must not widen consent). */
+function normalize(value: unknown): StoredAuthorizations {
+  const plugins = Object.create(null) as Record<string, string[]>;
+  const source = (value as { plugins?: unknown } | null)?.plugins;
+  if (typeof source === 'object' && source !== null && !Array.isArray(source)) {
+    for (const [id, prefixes] of Object.entries(source)) {
+      if (Array.isArray(prefixes)) plugins[id] = prefixes.filter((prefix): prefix is string => typeof prefix === 'string' && prefix !== '');
+    }
+  }
+  return { version: 1, plugins };
+}
+
+const instances = new WeakMap<BackendContext, FileAuthorizations>();
+
+/** The one {@link FileAuthorizations} of a backend (file routes and downloads share it). */
+export function fileAuthorizationsFor(context: BackendContext): FileAuthorizations {
+  let instance = instances.get(context);
+  if (!instance) {
+    instance = new FileAuthorizations(join(context.paths.backend, AUTHORIZATIONS_FILE), context.paths.root);
+    instances.set(context, instance);
+  }
+  return instance;
+}
