@@ -1,0 +1,74 @@
+import { readFile, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { WASM_MODULE_FILE, type PluginManifest } from '@plughost/host-sdk/core';
+import { readWasmSignatures, type WasmModuleInfo } from './read-wasm-signatures.js';
+import { findUnsupportedImport } from './wasm-abi.js';
+import { webAssembly, type CompiledWasmModule } from './wasm-runtime.js';
+
+/** A module ready to run. */
+export interface LoadedWasmModule {
+  readonly loaded: true;
+  readonly module: CompiledWasmModule;
+  readonly info: WasmModuleInfo;
+}
+
+/** Why a plugin has no loaded module (the message of 404 `WASM_NOT_LOADED`). */
+export interface UnloadedWasmModule {
+  readonly loaded: false;
+  readonly reason: string;
+}
+
+/** The outcome of loading one plugin's module. */
+export type WasmLoadResult = LoadedWasmModule | UnloadedWasmModule;
+
+/** The initial memory a module may ask for: 1024 pages of 64 KiB = 64 MiB. */
+export const MAX_INITIAL_MEMORY_PAGES = 1024;
+
+/** The largest `plugin.wasm` read into memory (32 MiB). */
+export const MAX_MODULE_BYTES = 32 * 1024 * 1024;
+
+/** Whether the manifest opts into WASM: layer `l3` and permission `wasm:execute` (package format item 2). */
+export function declaresWasm(manifest: PluginManifest): boolean {
+  return manifest.layers.includes('l3') && manifest.permissions.includes('wasm:execute');
+}
+
+/** The file identity the registry caches a compiled module under; `null` when there is no regular file. */
+export async function moduleFileKey(folder: string): Promise<string | null> {
+  try {
+    const info = await stat(join(folder, WASM_MODULE_FILE));
+    return info.isFile() ? `${info.ino}:${info.size}:${info.mtimeMs}` : null;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT' || (error as NodeJS.ErrnoException).code === 'ENOTDIR') return null;
+    throw error;
+  }
+}
+
+/**
+ * Reads, compiles and checks `<folder>/plugin.wasm`: it must compile, import nothing outside the
+ * ABI and ask for at most {@link MAX_INITIAL_MEMORY_PAGES} of initial memory. Compiling only
+ * validates; no plugin code runs here (a start function runs only inside a worker).
+ */
+export async function loadWasmModule(folder: string): Promise<WasmLoadResult> {
+  const path = join(folder, WASM_MODULE_FILE);
+  const size = (await stat(path)).size;
+  if (size > MAX_MODULE_BYTES) return { loaded: false, reason: `${WASM_MODULE_FILE} is larger than ${MAX_MODULE_BYTES} bytes` };
+  const bytes = await readFile(path);
+  let module: CompiledWasmModule;
+  try {
+    module = await webAssembly.compile(bytes);
+  } catch (error) {
+    return { loaded: false, reason: `${WASM_MODULE_FILE} does not compile: ${(error as Error).message}` };
+  }
+  let info: WasmModuleInfo;
+  try {
+    info = readWasmSignatures(bytes);
+  } catch (error) {
+    return { loaded: false, reason: `${WASM_MODULE_FILE} cannot be read: ${(error as Error).message}` };
+  }
+  const unsupported = findUnsupportedImport(info.imports);
+  if (unsupported !== null) return { loaded: false, reason: `${WASM_MODULE_FILE} ${unsupported}` };
+  if (info.memoryMinimumPages.some((pages) => pages > MAX_INITIAL_MEMORY_PAGES)) {
+    return { loaded: false, reason: `${WASM_MODULE_FILE} asks for more than ${MAX_INITIAL_MEMORY_PAGES} pages (64 MiB) of initial memory` };
+  }
+  return { loaded: true, module, info };
+}

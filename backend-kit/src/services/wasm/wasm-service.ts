@@ -1,0 +1,75 @@
+import { PluginHostError } from '@plughost/host-sdk/core';
+import type { BackendLogger } from '../../http/logger.js';
+import type { DataPaths } from '../../local-backend/data-paths.js';
+import { runWasmWorker, type WasmWorkerLimits } from './run-wasm-worker.js';
+import { WasmRegistry } from './wasm-registry.js';
+import { toJsonResult, toWasmArguments, type JsonWasmResult } from './wasm-values.js';
+import { WorkerSlots } from './worker-slots.js';
+
+/** Limits of WASM calls; every field has a default (see {@link DEFAULT_WASM_LIMITS}). */
+export interface WasmServiceOptions {
+  /** Time limit of one call in milliseconds (default 5000). */
+  readonly timeoutMs?: number;
+  /** Workers running at once (default 4); further calls wait. */
+  readonly concurrency?: number;
+  /** Calls waiting for a worker (default 32); beyond that 408 `WASM_TIMEOUT` at once. */
+  readonly maxWaiting?: number;
+  /** Log lines one call may write (default 100). */
+  readonly maxLogLines?: number;
+  /** Bytes of one log line (default 4096). */
+  readonly maxLogBytes?: number;
+  /** V8 heap limits of each worker. */
+  readonly resourceLimits?: WasmWorkerLimits['resourceLimits'];
+}
+
+/** The defaults of {@link WasmServiceOptions}. */
+export const DEFAULT_WASM_LIMITS = {
+  timeoutMs: 5000,
+  concurrency: 4,
+  maxWaiting: 32,
+  maxLogLines: 100,
+  maxLogBytes: 4096,
+  resourceLimits: { maxOldGenerationSizeMb: 64, maxYoungGenerationSizeMb: 16, codeRangeSizeMb: 64, stackSizeMb: 4 },
+} as const;
+
+/** Lists loaded WASM plugins and calls their exports. */
+export interface WasmService {
+  /** Ids of installed plugins with a loaded module. */
+  list(): Promise<string[]>;
+  /** Calls `exportName` of plugin `id` with JSON numbers; the result as JSON (see `wasm-values.ts`). */
+  invoke(id: string, exportName: string, args: unknown): Promise<JsonWasmResult>;
+}
+
+/** Creates the WASM service over the plugin folders of `paths`. */
+export function createWasmService(paths: DataPaths, logger: BackendLogger, options: WasmServiceOptions = {}): WasmService {
+  const limits = { ...DEFAULT_WASM_LIMITS, ...options };
+  const registry = new WasmRegistry(paths);
+  const slots = new WorkerSlots(limits.concurrency, limits.maxWaiting);
+
+  return {
+    list: () => registry.list(),
+    async invoke(id, exportName, args) {
+      const loaded = await registry.get(id);
+      if (!loaded.loaded) throw new PluginHostError('WASM_NOT_LOADED', `No WASM module is loaded for "${id}": ${loaded.reason}`);
+      const target = loaded.info.exports.get(exportName);
+      if (target?.kind !== 'function' || target.signature === undefined) {
+        throw new PluginHostError('WASM_EXPORT_NOT_FOUND', `The WASM module of "${id}" has no exported function "${exportName}"`);
+      }
+      const values = toWasmArguments(args, target.signature, exportName);
+      const release = await slots.acquire();
+      try {
+        const outcome = await runWasmWorker(
+          { module: loaded.module, exportName, args: values, maxLogLines: limits.maxLogLines, maxLogBytes: limits.maxLogBytes },
+          { timeoutMs: limits.timeoutMs, resourceLimits: limits.resourceLimits },
+          (text) => logger.info(`[wasm ${id}] ${text}`, { pluginId: id, exportName, source: 'wasm' }),
+        );
+        if (outcome.droppedLogLines > 0) {
+          logger.warn(`[wasm ${id}] ${outcome.droppedLogLines} log line(s) dropped (limit ${limits.maxLogLines} per call)`, { pluginId: id, exportName });
+        }
+        return toJsonResult(outcome.value, target.signature);
+      } finally {
+        release();
+      }
+    },
+  };
+}
