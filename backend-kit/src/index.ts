@@ -12,3 +12,5 @@ export { hostCheck, type HostCheckOptions } from './middleware/host-check.js';
 export { ERROR_STATUS } from './http/error-status.js';
 export type { ErrorBody } from './middleware/error-handler.js';
 export { buildOpenApiDocument } from './openapi/build-document.js';
+export * from './services/network/index.js';
+export { FileAuthorizations, fileAuthorizationsFor } from './services/filesystem/file-authorizations.js';

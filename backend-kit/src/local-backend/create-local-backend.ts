@@ -13,7 +13,11 @@ import { createCacheRouter } from '../routes/cache.js';
 import { createHealthRouter } from '../routes/health.js';
 import { createLauncherRouter } from '../routes/launcher.js';
 import { createPluginFilesRouter } from '../routes/plugin-files.js';
+import { createPluginFilesystemRouter } from '../routes/plugin-filesystem.js';
 import { createPluginsRouter } from '../routes/plugins.js';
+import { createProxyRouter } from '../routes/proxy.js';
+import { createShellRouter } from '../routes/shell.js';
+import { createWasmRouter } from '../routes/wasm.js';
 import { createSettingsRouter } from '../routes/settings.js';
 import { createSystemRouter } from '../routes/system.js';
 import { createTelemetryRouter } from '../routes/telemetry.js';
@@ -107,6 +111,10 @@ export async function createLocalBackend(options: LocalBackendOptions): Promise<
     createSystemRouter(context),
     createTelemetryRouter(context),
     createLauncherRouter(context, plugins),
+    createProxyRouter(context),
+    createShellRouter(context),
+    createPluginFilesystemRouter(context),
+    createWasmRouter(context),
   ]) {
     api.use(router.routes(), router.allowedMethods({ throw: false }));
   }

@@ -45,6 +45,11 @@ export interface LocalBackendOptions {
   allowedHosts?: readonly string[];
   /** The host the server was told to listen on (`HOST`); accepted in the `Host` header. */
   host?: string;
+  /**
+   * `host` or `host:port` destinations the SSRF guard treats as public (`LAUNCHER_TRUSTED_HOSTS`):
+   * for tests and a vendor's own services. Nothing else weakens the guard. Empty by default.
+   */
+  trustedHosts?: readonly string[];
   /** The primary store's API root (`.../api/v1`), where plugin error reports are forwarded. */
   storeUrl?: string;
   /** Whether the user opted in to error telemetry (the `telemetryEnabled` setting; default off). */

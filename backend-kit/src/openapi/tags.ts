@@ -8,5 +8,9 @@ export const TAGS: readonly { readonly name: string; readonly description: strin
   { name: 'system', description: 'System information and opening links.' },
   { name: 'telemetry', description: 'Opt-in plugin error reports, forwarded to the store.' },
   { name: 'launcher', description: 'Launcher lifecycle.' },
+  { name: 'network', description: 'The CORS proxy for plugins, behind the SSRF guard.' },
+  { name: 'shell', description: 'Running commands for plugins with shell:execute.' },
+  { name: 'filesystem', description: 'Reading and writing user files with per-folder consent.' },
+  { name: 'wasm', description: 'WASM modules of installed plugins, run in workers with a time limit.' },
   { name: 'openapi', description: 'This description (development mode).' },
 ];

@@ -12,6 +12,8 @@ export interface LauncherConfig {
   rootPublicKey: string;
   /** True when the root key is the repository's development key (the demo default). */
   usingDevelopmentRoot: boolean;
+  /** `LAUNCHER_TRUSTED_HOSTS`: `host` or `host:port` destinations the SSRF guard treats as public. */
+  trustedHosts: string[];
   /** `NODE_ENV` is not `production`: serves the OpenAPI description. */
   development: boolean;
 }
@@ -38,7 +40,8 @@ export async function readDevelopmentRootKey(path: URL): Promise<string> {
 
 /**
  * Reads `PORT` (default 17420; 0 picks a free port), `HOST` (default 127.0.0.1), `LAUNCHER_HOME`,
- * `LAUNCHER_API_TOKEN`, `PLUGIN_ROOT_PUBLIC_KEY` (default: the development root) and `NODE_ENV`.
+ * `LAUNCHER_API_TOKEN`, `PLUGIN_ROOT_PUBLIC_KEY` (default: the development root), `LAUNCHER_TRUSTED_HOSTS`
+ * and `NODE_ENV`.
  */
 export async function readLauncherConfig(developmentRootKey: URL, env: Env = process.env): Promise<LauncherConfig> {
   const port = readPort(env);
@@ -52,6 +55,7 @@ export async function readLauncherConfig(developmentRootKey: URL, env: Env = pro
     apiToken,
     rootPublicKey: configuredRoot || (await readDevelopmentRootKey(developmentRootKey)),
     usingDevelopmentRoot: !configuredRoot,
+    trustedHosts: (env['LAUNCHER_TRUSTED_HOSTS'] ?? '').split(',').map((entry) => entry.trim()).filter(Boolean),
     development: env['NODE_ENV'] !== 'production',
   };
 }

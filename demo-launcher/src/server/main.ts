@@ -34,6 +34,7 @@ async function main(): Promise<void> {
     },
     ...(config.apiToken ? { token: config.apiToken } : {}),
     host: config.host,
+    trustedHosts: config.trustedHosts,
     development: config.development,
   });
   const app = createLauncherApp({ backend, uiDirectory: join(here, 'ui'), host: config.host });

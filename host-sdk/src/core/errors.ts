@@ -34,6 +34,30 @@ export const ErrorCode = {
   NOT_FOUND: 'NOT_FOUND',
   /** The route exists but not for this HTTP method (the `Allow` header lists the methods). */
   METHOD_NOT_ALLOWED: 'METHOD_NOT_ALLOWED',
+  /** A proxy or download target resolves to a private, loopback or reserved address (SSRF guard). */
+  PROXY_PRIVATE_ADDRESS: 'PROXY_PRIVATE_ADDRESS',
+  /** The upstream server could not be reached or broke the connection. */
+  PROXY_UPSTREAM_FAILED: 'PROXY_UPSTREAM_FAILED',
+  /** The upstream server did not answer within `timeoutMs`. */
+  PROXY_TIMEOUT: 'PROXY_TIMEOUT',
+  /** A buffered upstream body exceeds the proxy's size limit. */
+  PROXY_BODY_TOO_LARGE: 'PROXY_BODY_TOO_LARGE',
+  /** The path is not yet authorized for the plugin; the body's `prefix` is the folder to ask about. */
+  FS_AUTHORIZATION_REQUIRED: 'FS_AUTHORIZATION_REQUIRED',
+  /** Read or delete of a file that does not exist (or is a folder). */
+  FS_FILE_NOT_FOUND: 'FS_FILE_NOT_FOUND',
+  /** A shell command ran longer than its timeout; its whole process tree was killed. */
+  SHELL_TIMEOUT: 'SHELL_TIMEOUT',
+  /** The shell command is empty. */
+  SHELL_COMMAND_REQUIRED: 'SHELL_COMMAND_REQUIRED',
+  /** The plugin has no loaded WASM module (not installed, no `l3`, no `wasm:execute`, or no `plugin.wasm`). */
+  WASM_NOT_LOADED: 'WASM_NOT_LOADED',
+  /** The WASM module has no such export, or it is not a function. */
+  WASM_EXPORT_NOT_FOUND: 'WASM_EXPORT_NOT_FOUND',
+  /** The WASM call trapped (unreachable, out-of-bounds memory, ...). */
+  WASM_TRAP: 'WASM_TRAP',
+  /** The WASM call ran longer than its time limit and was stopped. */
+  WASM_TIMEOUT: 'WASM_TIMEOUT',
   /** Anything unexpected; details are logged, never sent. */
   INTERNAL_ERROR: 'INTERNAL_ERROR',
 } as const;

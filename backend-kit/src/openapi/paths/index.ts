@@ -4,10 +4,14 @@ import { healthRoutes } from './health.js';
 import { launcherRoutes } from './launcher.js';
 import { openApiRoutes } from './openapi.js';
 import { pluginFileRoutes } from './plugin-files.js';
+import { pluginFilesystemRoutes } from './plugin-filesystem.js';
 import { pluginRoutes } from './plugins.js';
+import { proxyRoutes } from './proxy.js';
+import { shellRoutes } from './shell.js';
 import { settingsRoutes } from './settings.js';
 import { systemRoutes } from './system.js';
 import { telemetryRoutes } from './telemetry.js';
+import { wasmRoutes } from './wasm.js';
 
 /** Every route of the local backend, one module per router module. */
 export const ALL_ROUTES: readonly RouteDescription[] = [
@@ -19,5 +23,9 @@ export const ALL_ROUTES: readonly RouteDescription[] = [
   ...systemRoutes,
   ...telemetryRoutes,
   ...launcherRoutes,
+  ...proxyRoutes,
+  ...shellRoutes,
+  ...pluginFilesystemRoutes,
+  ...wasmRoutes,
   ...openApiRoutes,
 ];
