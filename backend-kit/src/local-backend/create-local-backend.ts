@@ -94,6 +94,9 @@ export async function createLocalBackend(options: LocalBackendOptions): Promise<
   if (options.token !== undefined && options.token.length < 16) {
     throw new PluginHostError('INVALID_ARGUMENT', 'The API token must be at least 16 characters');
   }
+  if (options.wasmTimeoutMs !== undefined && !(Number.isInteger(options.wasmTimeoutMs) && options.wasmTimeoutMs >= 100)) {
+    throw new PluginHostError('INVALID_ARGUMENT', 'wasmTimeoutMs must be a whole number of milliseconds, at least 100');
+  }
   const logger = options.logger ?? consoleLogger;
   const token = options.token ?? randomBytes(32).toString('base64url');
   const context = createBackendContext(options, logger);

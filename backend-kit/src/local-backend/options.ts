@@ -62,6 +62,8 @@ export interface LocalBackendOptions {
   development?: boolean;
   /** Overrides of the package reader's limits (see `DEFAULT_PACKAGE_LIMITS`). */
   packageLimits?: Partial<PackageLimits>;
+  /** Time limit of one WASM export call in milliseconds (default 5000); the worker is stopped after it. */
+  wasmTimeoutMs?: number;
   /** The `fetch` used to forward telemetry (tests may pass their own); default the global one. */
   fetch?: typeof fetch;
 }

@@ -32,7 +32,12 @@ function exportNameOf(value: unknown): string {
  * Every call runs in a fresh worker with a time limit (see `docs/backend.md`, "WASM plugins").
  * Token required (decisions section 2). `wasm` replaces the service (tests, other limits).
  */
-export function createWasmRouter(context: BackendContext, wasm: WasmService = createWasmService(context.paths, context.logger)): Router {
+export function createWasmRouter(
+  context: BackendContext,
+  wasm: WasmService = createWasmService(context.paths, context.logger, {
+    ...(context.options.wasmTimeoutMs !== undefined ? { timeoutMs: context.options.wasmTimeoutMs } : {}),
+  }),
+): Router {
   const router = new Router({ strict: true, sensitive: true });
   router.param('id', validatePluginIdParam);
 

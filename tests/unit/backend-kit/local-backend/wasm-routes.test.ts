@@ -95,8 +95,8 @@ describe('POST /api/plugins/wasm/:id/invoke', () => {
     expect(error.message).toMatch(/outside the memory/);
   });
 
-  it('stops an endless loop with 408 while other requests are answered', async () => {
-    const backend = await start();
+  it('stops an endless loop with 408 after wasmTimeoutMs while other requests are answered', async () => {
+    const backend = await start({ wasmTimeoutMs: 1500 });
     const order: string[] = [];
     const loop = invoke(backend, ID, { exportName: 'spin' }).then(async (response) => {
       order.push('loop');
@@ -109,6 +109,7 @@ describe('POST /api/plugins/wasm/:id/invoke', () => {
     order.push('quick invoke');
     const error = await loop;
     expect(error.code).toBe('WASM_TIMEOUT');
+    expect(error.message).toContain('1500');
     expect(order).toEqual(['health', 'quick invoke', 'loop']);
     // The backend is still fine afterwards.
     expect(await resultOf(backend, 'on_load')).toBe(42);
