@@ -50,9 +50,10 @@ export async function writeJsonAtomic(path: string, value: unknown): Promise<voi
 
 /**
  * Reads a JSON file, or returns `fallback` when it does not exist. A file that exists but is not
- * JSON is an error (it is never silently replaced).
+ * JSON is an error (it is never silently replaced). The result is `unknown`: callers validate it,
+ * since anything on disk may have been edited by hand.
  */
-export async function readJsonFile<T>(path: string, fallback: T): Promise<T | unknown> {
+export async function readJsonFile(path: string, fallback: unknown): Promise<unknown> {
   let text: string;
   try {
     text = await readFile(path, 'utf8');

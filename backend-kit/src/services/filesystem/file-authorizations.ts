@@ -104,7 +104,7 @@ export class FileAuthorizations {
   }
 
   private load(): Promise<StoredAuthorizations> {
-    this.loaded ??= readJsonFile<unknown>(this.file, null).then(normalize);
+    this.loaded ??= readJsonFile(this.file, null).then(normalize);
     return this.loaded;
   }
 }

@@ -105,7 +105,7 @@ export class PluginRecordStore {
     return this.#enqueue(async () => {
       let content: unknown;
       try {
-        content = await readJsonFile<RecordsFile>(this.#file, { version: 1, plugins: {} });
+        content = await readJsonFile(this.#file, { version: 1, plugins: {} });
       } catch (error) {
         if (!(error instanceof SyntaxError)) throw error;
         throw new Error(`${this.#file} is not valid JSON (${error.message}); fix or remove it by hand`, { cause: error });
