@@ -61,6 +61,7 @@ export async function startTestBackend(options: TestBackendOptions = {}): Promis
       });
     },
     async close({ keepData = false } = {}) {
+      await backend.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       if (!keepData) await rm(dataDirectory, { recursive: true, force: true });

@@ -1,5 +1,9 @@
+import { join } from 'node:path';
 import type { BackendLogger } from '../http/logger.js';
+import { DownloadManager } from '../services/downloads/download-manager.js';
+import { JsonInstanceStore, type InstanceStore } from '../services/instances/instance-store.js';
 import { KeyedLock } from '../services/keyed-lock.js';
+import { createGuardedFetcher, type GuardedFetcher } from '../services/network/guarded-fetcher.js';
 import { dataPaths, type DataPaths } from './data-paths.js';
 import type { LocalBackendOptions } from './options.js';
 
@@ -14,9 +18,24 @@ export interface BackendContext {
    * folder that an overwrite install is moving away.
    */
   readonly pluginLock: KeyedLock;
+  /** The one SSRF-guarded fetcher of every fetch made for a plugin (proxy, downloads, modpacks). */
+  readonly fetcher: GuardedFetcher;
+  /** The one download queue (plugin tasks and modpack installs). */
+  readonly downloads: DownloadManager;
+  /** The launcher's instances (the vendor's store, or `backend/instances.json`). */
+  readonly instances: InstanceStore;
 }
 
 /** Builds the shared context. */
 export function createBackendContext(options: LocalBackendOptions, logger: BackendLogger): BackendContext {
-  return { options, paths: dataPaths(options.dataDirectory), logger, pluginLock: new KeyedLock() };
+  const paths = dataPaths(options.dataDirectory);
+  return {
+    options,
+    paths,
+    logger,
+    pluginLock: new KeyedLock(),
+    fetcher: createGuardedFetcher({ trustedHosts: options.trustedHosts ?? [] }),
+    downloads: new DownloadManager({ ...(options.downloadConcurrency !== undefined ? { concurrency: options.downloadConcurrency } : {}), logger }),
+    instances: options.instances ?? new JsonInstanceStore(join(paths.backend, 'instances.json')),
+  };
 }

@@ -18,10 +18,15 @@ import { createPluginsRouter } from '../routes/plugins.js';
 import { createProxyRouter } from '../routes/proxy.js';
 import { createShellRouter } from '../routes/shell.js';
 import { createWasmRouter } from '../routes/wasm.js';
+import { createDownloadsRouter } from '../routes/downloads.js';
+import { createInstancesRouter } from '../routes/instances.js';
+import { createModpacksRouter } from '../routes/modpacks.js';
 import { createSettingsRouter } from '../routes/settings.js';
 import { createSystemRouter } from '../routes/system.js';
 import { createTelemetryRouter } from '../routes/telemetry.js';
 import { createPluginService, type PluginService } from '../services/plugin-service.js';
+import type { DownloadManager } from '../services/downloads/download-manager.js';
+import type { InstanceStore } from '../services/instances/instance-store.js';
 import { createBackendContext } from './context.js';
 import type { LocalBackendOptions } from './options.js';
 
@@ -35,6 +40,15 @@ export interface LocalBackend {
   readonly plugins: PluginService;
   /** Every route this backend answers (`{method, path}` with `:param` placeholders), for docs and checks. */
   readonly routes: readonly BackendRoute[];
+  /** The download manager (plugin tasks, modpack installs), for launcher code on the server. */
+  readonly downloads: DownloadManager;
+  /** The launcher's instances. */
+  readonly instances: InstanceStore;
+  /**
+   * Stops running downloads (they become `paused`, their partial files kept) and refuses new
+   * ones. Call before closing the HTTP server.
+   */
+  close(): Promise<void>;
 }
 
 /** One route of the local backend. */
@@ -94,6 +108,9 @@ export async function createLocalBackend(options: LocalBackendOptions): Promise<
   if (options.token !== undefined && options.token.length < 16) {
     throw new PluginHostError('INVALID_ARGUMENT', 'The API token must be at least 16 characters');
   }
+  if (options.downloadLimitBytes !== undefined && !(Number.isInteger(options.downloadLimitBytes) && options.downloadLimitBytes > 0)) {
+    throw new PluginHostError('INVALID_ARGUMENT', 'downloadLimitBytes must be a positive whole number of bytes');
+  }
   if (options.wasmTimeoutMs !== undefined && !(Number.isInteger(options.wasmTimeoutMs) && options.wasmTimeoutMs >= 100)) {
     throw new PluginHostError('INVALID_ARGUMENT', 'wasmTimeoutMs must be a whole number of milliseconds, at least 100');
   }
@@ -118,6 +135,9 @@ export async function createLocalBackend(options: LocalBackendOptions): Promise<
     createShellRouter(context),
     createPluginFilesystemRouter(context),
     createWasmRouter(context),
+    createDownloadsRouter(context),
+    createModpacksRouter(context),
+    createInstancesRouter(context),
   ]) {
     api.use(router.routes(), router.allowedMethods({ throw: false }));
   }
@@ -146,5 +166,13 @@ export async function createLocalBackend(options: LocalBackendOptions): Promise<
     await dispatch(0);
   };
 
-  return { middleware, token, plugins, routes: listRoutes([api, ...(openApi ? [openApi] : [])]) };
+  return {
+    middleware,
+    token,
+    plugins,
+    routes: listRoutes([api, ...(openApi ? [openApi] : [])]),
+    downloads: context.downloads,
+    instances: context.instances,
+    close: () => context.downloads.close(),
+  };
 }

@@ -14,6 +14,10 @@ export interface DataPaths {
   readonly backend: string;
   /** `backend/tmp/`: extraction and staging, on the same file system as `plugins/` so renames work. */
   readonly temporary: string;
+  /** `instances/`: where new instances go when the caller names no game directory of its own. */
+  readonly instances: string;
+  /** `downloads/`: the launcher's download folder; downloads there need no path consent. */
+  readonly downloads: string;
   /** `plugins/<id>/` */
   pluginFolder(id: string): string;
   /** `plugins/<id>.bak-<version>/` */
@@ -29,6 +33,8 @@ export function dataPaths(root: string): DataPaths {
     plugins,
     backend,
     temporary: join(backend, 'tmp'),
+    instances: join(root, 'instances'),
+    downloads: join(root, 'downloads'),
     pluginFolder: (id) => join(plugins, id),
     snapshotFolder: (id, version) => join(plugins, `${id}.bak-${version}`),
   };

@@ -1,5 +1,7 @@
 import type { PackageLimits } from '../package/limits.js';
 import type { BackendLogger } from '../http/logger.js';
+import type { InstanceStore } from '../services/instances/instance-store.js';
+import type { ModpackApiOptions } from '../services/modpacks/modpack-plan.js';
 
 /** A person credited in system information. */
 export interface LauncherDeveloper {
@@ -64,6 +66,14 @@ export interface LocalBackendOptions {
   packageLimits?: Partial<PackageLimits>;
   /** Time limit of one WASM export call in milliseconds (default 5000); the worker is stopped after it. */
   wasmTimeoutMs?: number;
+  /** Downloads that transfer at the same time (plugin tasks and modpack installs share them); default 3. */
+  downloadConcurrency?: number;
+  /** Largest file one download may write, in bytes; default 4 GiB. */
+  downloadLimitBytes?: number;
+  /** The launcher's instances; default a JSON file under the data directory's `backend/`. */
+  instances?: InstanceStore;
+  /** API base URLs (and the CurseForge key) for online modpack sources. */
+  modpackApis?: ModpackApiOptions;
   /** The `fetch` used to forward telemetry (tests may pass their own); default the global one. */
   fetch?: typeof fetch;
 }

@@ -1,14 +1,7 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
-import { ArchiveFile } from './archive-file.js';
-import { readCentralDirectory } from './central-directory.js';
-import { locateCentralDirectory } from './end-of-central-directory.js';
-import { checkEntryLayout } from './entry-layout.js';
-import { inspectEntries, type InspectedEntry } from './inspect-entries.js';
-import { resolvePackageLimits, type PackageLimits } from './limits.js';
-import { readEntryExtent, type EntryExtent } from './local-header.js';
-import { writeEntries, type PackageFile } from './write-entries.js';
-import { openWithZipLibrary } from './zip-library.js';
+import { extractWithRules } from './extract-archive.js';
+import { PLUGIN_PACKAGE_RULES } from './inspect-entries.js';
+import type { PackageLimits } from './limits.js';
+import type { PackageFile } from './write-entries.js';
 
 /** Options of {@link extractPackage}. */
 export interface ExtractPackageOptions {
@@ -38,16 +31,6 @@ export interface ExtractedPackage {
   readonly certificateJson?: Uint8Array;
   /** Removes {@link ExtractedPackage.directory} and everything in it. Safe to call twice. */
   dispose(): Promise<void>;
-}
-
-async function measureEntries(
-  file: ArchiveFile,
-  entries: readonly InspectedEntry[],
-  directoryOffset: number,
-): Promise<EntryExtent[]> {
-  const extents: EntryExtent[] = [];
-  for (const entry of entries) extents.push(await readEntryExtent(file, entry, directoryOffset));
-  return extents;
 }
 
 /**
@@ -86,40 +69,20 @@ export async function extractPackage(
   archivePath: string,
   options: ExtractPackageOptions,
 ): Promise<ExtractedPackage> {
-  const limits = resolvePackageLimits(options.limits);
-  const file = await ArchiveFile.open(archivePath, limits);
-  let directory: string | undefined;
-  try {
-    // Phase 1: read and check, writing nothing.
-    const location = await locateCentralDirectory(file, limits);
-    const records = await readCentralDirectory(file, location);
-    const entries = inspectEntries(records, limits);
-    const extents = await measureEntries(file, entries, location.offset);
-    checkEntryLayout(extents, location.offset);
-    const openers = await openWithZipLibrary(file, location, records, extents);
-
-    // Phase 2: extract into a private folder (mkdtemp creates it with mode 0700).
-    directory = await mkdtemp(join(resolve(options.workDirectory), 'plugpkg-'));
-    const written = await writeEntries(directory, entries, openers);
-    const manifestBytes = written.metadata.get('manifest.json');
-    if (!manifestBytes) throw new Error('manifest.json was inspected but not extracted');
-    const signatureJson = written.metadata.get('signature.json');
-    const certificateJson = written.metadata.get('signature.cert.json');
-    const extractedDirectory = directory;
-    return {
-      directory: extractedDirectory,
-      manifestBytes,
-      files: Object.freeze(written.files),
-      ...(signatureJson ? { signatureJson } : {}),
-      ...(certificateJson ? { certificateJson } : {}),
-      dispose: () => rm(extractedDirectory, { recursive: true, force: true }),
-    };
-  } catch (error) {
-    if (directory !== undefined) {
-      await rm(directory, { recursive: true, force: true, maxRetries: 3 }).catch(() => undefined);
-    }
-    throw error;
-  } finally {
-    await file.close();
+  const extracted = await extractWithRules(archivePath, options, PLUGIN_PACKAGE_RULES);
+  const manifestBytes = extracted.metadata.get('manifest.json');
+  if (!manifestBytes) {
+    await extracted.dispose();
+    throw new Error('manifest.json was inspected but not extracted');
   }
+  const signatureJson = extracted.metadata.get('signature.json');
+  const certificateJson = extracted.metadata.get('signature.cert.json');
+  return {
+    directory: extracted.directory,
+    manifestBytes,
+    files: extracted.files,
+    ...(signatureJson ? { signatureJson } : {}),
+    ...(certificateJson ? { certificateJson } : {}),
+    dispose: extracted.dispose,
+  };
 }

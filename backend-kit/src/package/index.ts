@@ -6,6 +6,8 @@
  * @packageDocumentation
  */
 export { extractPackage } from './extract-package.js';
+export { extractArchive } from './extract-archive.js';
+export type { ExtractArchiveOptions, ExtractedArchive } from './extract-archive.js';
 export type { ExtractPackageOptions, ExtractedPackage } from './extract-package.js';
 export { DEFAULT_PACKAGE_LIMITS, resolvePackageLimits } from './limits.js';
 export type { PackageLimitName, PackageLimits } from './limits.js';

@@ -23,6 +23,17 @@ export interface InspectedEntry {
 /** The root files whose bytes the reader hands back in memory. */
 export const METADATA_FILES = ['manifest.json', 'signature.json', 'signature.cert.json'] as const;
 
+/** Which archive rules apply beyond the ones every zip obeys. */
+export interface ArchiveRules {
+  /** Root files whose bytes are kept in memory (bounded by `maxMetadataFileBytes`). */
+  readonly metadataFiles: readonly string[];
+  /** Plugin package rules: a root `manifest.json` is required and the reserved root names are refused. */
+  readonly pluginPackage: boolean;
+}
+
+/** The rules of a `.plugpkg` plugin package. */
+export const PLUGIN_PACKAGE_RULES: ArchiveRules = Object.freeze({ metadataFiles: METADATA_FILES, pluginPackage: true });
+
 /**
  * Root names the backend writes next to the plugin's files (decisions §2). A package must not
  * bring its own: the file route would serve them and an install would overwrite the user's data.
@@ -68,13 +79,13 @@ function checkStorage(record: CentralRecord, path: string, kind: EntryKind): voi
   }
 }
 
-function checkSize(record: CentralRecord, path: string, limits: EntryLimits): void {
+function checkSize(record: CentralRecord, path: string, limits: EntryLimits, metadataFiles: readonly string[]): void {
   const size = record.uncompressedSize;
   if (size > limits.maxEntryUncompressedBytes) {
     const what = `entry ${quoteEntry(path)}`;
     throw tooLarge('maxEntryUncompressedBytes', limits.maxEntryUncompressedBytes, size, what, path);
   }
-  if ((METADATA_FILES as readonly string[]).includes(path) && size > limits.maxMetadataFileBytes) {
+  if (metadataFiles.includes(path) && size > limits.maxMetadataFileBytes) {
     throw tooLarge('maxMetadataFileBytes', limits.maxMetadataFileBytes, size, `entry ${quoteEntry(path)}`, path);
   }
   // Checked on declared sizes; extraction later refuses any entry whose real size differs.
@@ -92,7 +103,7 @@ function checkSize(record: CentralRecord, path: string, limits: EntryLimits): vo
   }
 }
 
-function inspectOne(record: CentralRecord, limits: EntryLimits): InspectedEntry {
+function inspectOne(record: CentralRecord, limits: EntryLimits, metadataFiles: readonly string[]): InspectedEntry {
   if (record.nameBytes.length > limits.maxEntryNameBytes) {
     const name = record.displayName;
     const shown = name.length > 64 ? `${quoteEntry(name.slice(0, 64))}…` : quoteEntry(name);
@@ -109,7 +120,7 @@ function inspectOne(record: CentralRecord, limits: EntryLimits): InspectedEntry 
   if (problem) throw unsafeEntry(path, PACKAGE_PATH_PROBLEM_TEXT[problem]);
   const kind = classifyEntry(record, path);
   checkStorage(record, path, kind);
-  checkSize(record, path, limits);
+  checkSize(record, path, limits, metadataFiles);
   return { record, path, kind };
 }
 
@@ -167,8 +178,8 @@ function checkCollisions(entries: readonly InspectedEntry[]): void {
 /**
  * Applies every rule that needs only the central directory, before anything is written: entry
  * name length, name encoding, path safety, entry type, encryption and compression method,
- * per-entry, ratio, metadata and total size limits, collisions, the reserved root names and the
- * root manifest.
+ * per-entry, ratio, metadata and total size limits, collisions, and for plugin packages the
+ * reserved root names and the root manifest.
  *
  * @throws PluginHostError `UNSAFE_ENTRY_PATH`, `INVALID_PACKAGE` (message exactly
  *   `Invalid plugin package` when there is no root `manifest.json`) or `PACKAGE_TOO_LARGE`.
@@ -176,11 +187,12 @@ function checkCollisions(entries: readonly InspectedEntry[]): void {
 export function inspectEntries(
   records: readonly CentralRecord[],
   limits: EntryLimits,
+  rules: ArchiveRules = PLUGIN_PACKAGE_RULES,
 ): InspectedEntry[] {
   const entries: InspectedEntry[] = [];
   let total = 0;
   for (const record of records) {
-    const entry = inspectOne(record, limits);
+    const entry = inspectOne(record, limits, rules.metadataFiles);
     total += record.uncompressedSize;
     if (total > limits.maxTotalUncompressedBytes) {
       throw tooLarge(
@@ -193,6 +205,7 @@ export function inspectEntries(
     entries.push(entry);
   }
   checkCollisions(entries);
+  if (!rules.pluginPackage) return entries;
   for (const entry of entries) {
     const root = entry.path.split('/')[0] ?? '';
     if (RESERVED_ROOT_NAMES.has(packagePathCollisionKey(root))) {

@@ -18,7 +18,7 @@ export interface PackageFile {
 /** What writing the entries produced. */
 export interface WrittenEntries {
   files: PackageFile[];
-  /** Bytes of the root metadata files that exist (`manifest.json`, signature files). */
+  /** Bytes of the metadata files that exist (`manifest.json` and the signature files of a package). */
   metadata: Map<string, Uint8Array>;
 }
 
@@ -47,6 +47,7 @@ export async function writeEntries(
   root: string,
   entries: readonly InspectedEntry[],
   openers: readonly EntryDataOpener[],
+  metadataFiles: readonly string[] = METADATA_FILES,
 ): Promise<WrittenEntries> {
   const files: PackageFile[] = [];
   const metadata = new Map<string, Uint8Array>();
@@ -63,7 +64,7 @@ export async function writeEntries(
       continue;
     }
     await ensureFolder(dirname(destination));
-    const keep = (METADATA_FILES as readonly string[]).includes(entry.path);
+    const keep = metadataFiles.includes(entry.path);
     const kept: Uint8Array[] = [];
     const opener = openers[entry.record.index];
     const handle = await open(destination, 'wx', 0o644);

@@ -4,14 +4,14 @@ import type { Context } from 'koa';
 import { jsonBody, requireJsonObject } from '../http/body.js';
 import type { BackendContext } from '../local-backend/context.js';
 import { forwardEventStream } from '../services/network/event-stream-forwarding.js';
-import { createGuardedFetcher, type GuardedFetcher } from '../services/network/guarded-fetcher.js';
+import type { GuardedFetcher } from '../services/network/guarded-fetcher.js';
 import { parseProxyRequest } from '../services/network/proxy-request.js';
 import { toProxyResponse } from '../services/network/proxy-response.js';
 import { DEFAULT_BODY_LIMIT, readLimitedBody } from '../services/network/read-limited-body.js';
 
 /** Options of {@link createProxyRouter} (tests). */
 export interface ProxyRouterOptions {
-  /** The guarded fetcher; default one built from `context.options.trustedHosts`. */
+  /** The guarded fetcher; default the backend's shared one (`context.fetcher`). */
   readonly fetcher?: GuardedFetcher;
   /** Largest buffered upstream body in bytes; default 10 MiB. */
   readonly bodyLimit?: number;
@@ -34,7 +34,7 @@ function callerGoneSignal(ctx: Context): AbortSignal {
  */
 export function createProxyRouter(context: BackendContext, options: ProxyRouterOptions = {}): Router {
   const router = new Router({ strict: true, sensitive: true });
-  const fetcher = options.fetcher ?? createGuardedFetcher({ trustedHosts: context.options.trustedHosts ?? [] });
+  const fetcher = options.fetcher ?? context.fetcher;
   const bodyLimit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
 
   // Request bodies of API calls (for example a chat prompt) can be large, but not unbounded.

@@ -58,6 +58,22 @@ export const ErrorCode = {
   WASM_TRAP: 'WASM_TRAP',
   /** The WASM call ran longer than its time limit and was stopped. */
   WASM_TIMEOUT: 'WASM_TIMEOUT',
+  /** A download task id that does not exist or belongs to another plugin. */
+  DOWNLOAD_NOT_FOUND: 'DOWNLOAD_NOT_FOUND',
+  /** A downloaded file's size or hash differs from what its source declared; the file was not kept. */
+  DOWNLOAD_INTEGRITY_FAILED: 'DOWNLOAD_INTEGRITY_FAILED',
+  /** No launcher instance has this id. */
+  INSTANCE_NOT_FOUND: 'INSTANCE_NOT_FOUND',
+  /** Modpack install without an instance name (`id`). */
+  MODPACK_NAME_REQUIRED: 'MODPACK_NAME_REQUIRED',
+  /** Modpack install without a game directory (`gameDir`). */
+  MODPACK_GAME_DIR_REQUIRED: 'MODPACK_GAME_DIR_REQUIRED',
+  /** The local modpack file (`path`) does not exist or is not a file. */
+  MODPACK_FILE_NOT_FOUND: 'MODPACK_FILE_NOT_FOUND',
+  /** Neither a local `path` nor an online `type` was given. */
+  MODPACK_SOURCE_REQUIRED: 'MODPACK_SOURCE_REQUIRED',
+  /** The source is malformed: unknown `type`, missing ids, both sources, a wrong file type, or a pack that cannot be read. */
+  MODPACK_SOURCE_INVALID: 'MODPACK_SOURCE_INVALID',
   /** Anything unexpected; details are logged, never sent. */
   INTERNAL_ERROR: 'INTERNAL_ERROR',
 } as const;

@@ -8,3 +8,4 @@ export * from './errors.js';
 export * from './package-path.js';
 export * from './manifest/index.js';
 export * from './signing/index.js';
+export * from './event-stream/index.js';

@@ -19,8 +19,12 @@ interface TextDecoderOptions {
   ignoreBOM?: boolean;
 }
 
+interface TextDecodeOptions {
+  stream?: boolean;
+}
+
 interface TextDecoder {
-  decode(input?: Uint8Array): string;
+  decode(input?: Uint8Array, options?: TextDecodeOptions): string;
 }
 
 declare var TextDecoder: {

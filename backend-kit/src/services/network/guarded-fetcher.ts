@@ -30,6 +30,11 @@ export interface GuardedRequestInit {
   readonly timeoutMs?: number;
   /** The caller's own cancellation (for example its HTTP connection closing). */
   readonly signal?: AbortSignal;
+  /**
+   * Default true: compressed bodies are negotiated and decoded. False asks for the bytes exactly
+   * as stored (`accept-encoding: identity`), which downloads need for hashes and byte ranges.
+   */
+  readonly decode?: boolean;
 }
 
 /** The answer of a guarded request: the head, and the body as a stream already decoded. */
@@ -106,7 +111,8 @@ export function createGuardedFetcher(options: GuardedFetcherOptions = {}): Guard
       const deadline = linkDeadline(init.timeoutMs ?? 15_000, init.signal);
       const { signal } = deadline.controller;
       let method = (init.method ?? 'GET').toUpperCase();
-      let headers: Record<string, string> = { ...outgoingHeaders(init.headers ?? {}), 'accept-encoding': ACCEPTED_ENCODINGS };
+      const decode = init.decode !== false;
+      let headers: Record<string, string> = { ...outgoingHeaders(init.headers ?? {}), 'accept-encoding': decode ? ACCEPTED_ENCODINGS : 'identity' };
       let body = typeof init.body === 'string' ? Buffer.from(init.body, 'utf8') : init.body;
       let destination: CheckedDestination | undefined;
       let target: string | URL = url;
@@ -146,7 +152,7 @@ export function createGuardedFetcher(options: GuardedFetcherOptions = {}): Guard
       }
 
       function answer(response: IncomingMessage, finalUrl: URL): GuardedResponse {
-        const { stream, decoded } = decodeContent(response, response.headers['content-encoding']);
+        const { stream, decoded } = decode ? decodeContent(response, response.headers['content-encoding']) : { stream: response, decoded: false };
         const responseHeaders: IncomingHttpHeaders = { ...response.headers };
         if (decoded) {
           delete responseHeaders['content-encoding'];

@@ -1,0 +1,94 @@
+import Router from '@koa/router';
+import type { Context } from 'koa';
+import { PluginHostError } from '@plughost/host-sdk/core';
+import { jsonBody, requireJsonObject } from '../http/body.js';
+import { callerOf, type Caller } from '../http/caller.js';
+import { openEventStream } from '../http/event-stream-response.js';
+import type { BackendContext } from '../local-backend/context.js';
+import { parseAddTaskRequest } from '../services/downloads/download-request.js';
+import type { DownloadSnapshot } from '../services/downloads/download-snapshot.js';
+import { startFileTask } from '../services/downloads/file-task.js';
+
+/** The SSE event type of a snapshot (decisions section 4). */
+export const PROGRESS_EVENT = 'progress';
+
+function isVisibleTo(caller: Caller, snapshot: DownloadSnapshot): boolean {
+  return caller.pluginId === null || snapshot.pluginId === caller.pluginId;
+}
+
+/**
+ * The download manager's routes under `/plugins/download/`:
+ *
+ * - `POST tasks` (`download.addTask`) → 201 `{taskId, status, targetPath}`
+ * - `GET tasks` → snapshots; `GET tasks/:taskId` → snapshot or `null`
+ * - `DELETE tasks/:taskId` → cancels (a finished task is removed from the list) → snapshot
+ * - `POST tasks/:taskId/pause`, `POST tasks/:taskId/resume` → snapshot
+ * - `GET events` → server-sent events, type `progress`, data one snapshot as JSON; the current
+ *   snapshots first, then every change.
+ *
+ * A plugin (`X-Plugin-Id`) sees and controls only its own tasks; another's task is answered as
+ * if it did not exist. The launcher sees all.
+ */
+export function createDownloadsRouter(context: BackendContext): Router {
+  const router = new Router({ strict: true, sensitive: true });
+  const { downloads } = context;
+
+  async function ownTask(ctx: Context & { params: Record<string, string> }): Promise<{ caller: Caller; id: string }> {
+    const caller = await callerOf(ctx, context);
+    const id = ctx.params['taskId'] ?? '';
+    const snapshot = downloads.get(id);
+    if (!snapshot || !isVisibleTo(caller, snapshot)) throw new PluginHostError('DOWNLOAD_NOT_FOUND', `No download task ${id}`);
+    return { caller, id };
+  }
+
+  router.post('/plugins/download/tasks', jsonBody('64kb'), async (ctx) => {
+    const caller = await callerOf(ctx, context);
+    const request = parseAddTaskRequest(requireJsonObject(ctx));
+    ctx.status = 201;
+    ctx.body = await startFileTask(context, caller, request);
+  });
+
+  router.get('/plugins/download/tasks', async (ctx) => {
+    const caller = await callerOf(ctx, context);
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = downloads.list(caller.pluginId === null ? undefined : { pluginId: caller.pluginId });
+  });
+
+  router.get('/plugins/download/tasks/:taskId', async (ctx) => {
+    const caller = await callerOf(ctx, context);
+    const snapshot = downloads.get(ctx.params.taskId ?? '');
+    ctx.set('Cache-Control', 'no-store');
+    // `download.progress` resolves to null for an unknown id; JSON null, not an empty body.
+    ctx.type = 'application/json';
+    ctx.body = JSON.stringify(snapshot && isVisibleTo(caller, snapshot) ? snapshot : null);
+  });
+
+  router.delete('/plugins/download/tasks/:taskId', async (ctx) => {
+    const { caller, id } = await ownTask(ctx);
+    ctx.body = await downloads.cancel(id);
+    context.logger.info('Download cancelled', { sessionId: id, by: caller.pluginId ?? 'launcher' });
+  });
+
+  router.post('/plugins/download/tasks/:taskId/pause', async (ctx) => {
+    const { id } = await ownTask(ctx);
+    ctx.body = await downloads.pause(id);
+  });
+
+  router.post('/plugins/download/tasks/:taskId/resume', async (ctx) => {
+    const { id } = await ownTask(ctx);
+    ctx.body = downloads.resume(id);
+  });
+
+  router.get('/plugins/download/events', async (ctx) => {
+    const caller = await callerOf(ctx, context);
+    const stream = openEventStream(ctx);
+    for (const snapshot of downloads.list(caller.pluginId === null ? undefined : { pluginId: caller.pluginId })) stream.send(PROGRESS_EVENT, snapshot);
+    const unsubscribe = downloads.subscribe((snapshot) => {
+      if (isVisibleTo(caller, snapshot)) stream.send(PROGRESS_EVENT, snapshot);
+    });
+    await stream.done;
+    unsubscribe();
+  });
+
+  return router;
+}

@@ -1,0 +1,292 @@
+import { PluginHostError, isPluginHostError } from '@plughost/host-sdk/core';
+import type { BackendLogger } from '../../http/logger.js';
+import type { DownloadSnapshot } from './download-snapshot.js';
+import { DownloadSession, SessionInterruption, type SessionProgress, type SessionSpec } from './download-session.js';
+
+/** Options of {@link DownloadManager}. */
+export interface DownloadManagerOptions {
+  /** Sessions that transfer at the same time; the rest wait as `queued`. Default 3. */
+  readonly concurrency?: number;
+  /** Finished sessions kept for the download centre (oldest dropped first). Default 200. */
+  readonly keepFinished?: number;
+  /** Shortest gap between two progress events of one session, in milliseconds. Default 250. */
+  readonly progressIntervalMs?: number;
+  readonly logger?: BackendLogger;
+}
+
+/** Receives every snapshot change. */
+export type SnapshotListener = (snapshot: DownloadSnapshot) => void;
+
+/**
+ * The download manager every download of the backend goes through: plugin tasks, resource
+ * downloads and modpack installs alike, so they share one queue, one concurrency limit and one
+ * event stream.
+ *
+ * A session runs its work when a slot is free. State changes are published at once; byte
+ * progress at most every `progressIntervalMs` per session. Pause aborts the work and keeps what
+ * it wrote; resume queues it again and the work continues; cancel aborts and discards.
+ */
+export class DownloadManager {
+  private readonly sessions = new Map<string, DownloadSession>();
+  private readonly waiting: DownloadSession[] = [];
+  private readonly listeners = new Set<SnapshotListener>();
+  private readonly lastPublished = new Map<string, number>();
+  private readonly pendingPublish = new Map<string, NodeJS.Timeout>();
+  /** The running work of each active session. */
+  private readonly runs = new Map<DownloadSession, Promise<void>>();
+  private active = 0;
+  private closed = false;
+  private readonly concurrency: number;
+  private readonly keepFinished: number;
+  private readonly progressIntervalMs: number;
+
+  constructor(private readonly options: DownloadManagerOptions = {}) {
+    this.concurrency = options.concurrency ?? 3;
+    this.keepFinished = options.keepFinished ?? 200;
+    this.progressIntervalMs = options.progressIntervalMs ?? 250;
+    if (!Number.isInteger(this.concurrency) || this.concurrency < 1) throw new PluginHostError('INVALID_ARGUMENT', 'Download concurrency must be a whole number of at least 1');
+  }
+
+  /** Queues a session and returns its first snapshot. */
+  start(spec: SessionSpec): DownloadSnapshot {
+    if (this.closed) throw new PluginHostError('INVALID_ARGUMENT', 'The download manager is shut down');
+    const session = new DownloadSession(spec);
+    this.sessions.set(session.id, session);
+    this.waiting.push(session);
+    this.publish(session);
+    this.pump();
+    return session.snapshot();
+  }
+
+  /** Snapshots, oldest first; with `pluginId` only that owner's (null: the launcher's own). */
+  list(owner?: { pluginId: string | null }): DownloadSnapshot[] {
+    const all = [...this.sessions.values()];
+    return (owner ? all.filter((session) => session.spec.pluginId === owner.pluginId) : all).map((session) => session.snapshot());
+  }
+
+  /** The snapshot of a session, or undefined. */
+  get(id: string): DownloadSnapshot | undefined {
+    return this.sessions.get(id)?.snapshot();
+  }
+
+  /** Cancels a queued, running or paused session; a finished one is removed from the list instead. */
+  async cancel(id: string): Promise<DownloadSnapshot> {
+    const session = this.require(id);
+    if (session.isFinished) {
+      this.sessions.delete(id);
+      return session.snapshot();
+    }
+    await this.interrupt(session, 'cancelled');
+    return session.snapshot();
+  }
+
+  /** Pauses a queued or running session; what was downloaded stays for the resume. */
+  async pause(id: string): Promise<DownloadSnapshot> {
+    const session = this.require(id);
+    if (session.status === 'paused') return session.snapshot();
+    if (session.isFinished) throw new PluginHostError('INVALID_ARGUMENT', `The download is already ${session.status}`);
+    await this.interrupt(session, 'paused');
+    return session.snapshot();
+  }
+
+  /** Queues a paused session again. */
+  resume(id: string): DownloadSnapshot {
+    const session = this.require(id);
+    if (session.status !== 'paused') throw new PluginHostError('INVALID_ARGUMENT', `Only a paused download can be resumed; this one is ${session.status}`);
+    session.status = 'queued';
+    session.stage = 'Waiting for a free download slot';
+    this.waiting.push(session);
+    this.publish(session);
+    this.pump();
+    return session.snapshot();
+  }
+
+  /** Calls `listener` with every snapshot change until the returned function is called. */
+  subscribe(listener: SnapshotListener): () => void {
+    this.listeners.add(listener);
+    return () => void this.listeners.delete(listener);
+  }
+
+  /** Resolves when every session is finished or paused (tests, shutdown). */
+  async idle(): Promise<void> {
+    while (this.runs.size > 0) await Promise.allSettled([...this.runs.values()]);
+  }
+
+  /** Stops accepting work and interrupts running sessions, keeping their partial files. */
+  async close(): Promise<void> {
+    this.closed = true;
+    this.waiting.length = 0;
+    for (const session of this.sessions.values()) session.controller?.abort(new SessionInterruption('shutdown'));
+    await this.idle();
+    for (const timer of this.pendingPublish.values()) clearTimeout(timer);
+    this.pendingPublish.clear();
+  }
+
+  private require(id: string): DownloadSession {
+    const session = this.sessions.get(id);
+    if (!session) throw new PluginHostError('DOWNLOAD_NOT_FOUND', `No download task ${id}`);
+    return session;
+  }
+
+  private async interrupt(session: DownloadSession, kind: 'paused' | 'cancelled'): Promise<void> {
+    const queuedAt = this.waiting.indexOf(session);
+    if (queuedAt !== -1) this.waiting.splice(queuedAt, 1);
+    if (session.controller && !session.controller.signal.aborted) {
+      // The work stops; `run` records the final state once it has settled.
+      session.controller.abort(new SessionInterruption(kind));
+      await this.runs.get(session);
+      return;
+    }
+    if (kind === 'cancelled') {
+      await this.safeDiscard(session);
+      this.finish(session, 'cancelled', null);
+    } else {
+      session.status = 'paused';
+      session.stage = 'Paused';
+      this.publish(session);
+    }
+  }
+
+  private pump(): void {
+    while (this.active < this.concurrency && this.waiting.length > 0) {
+      const session = this.waiting.shift();
+      if (!session) break;
+      this.active += 1;
+      const run = this.run(session).finally(() => {
+        this.active -= 1;
+        this.runs.delete(session);
+        this.pump();
+      });
+      this.runs.set(session, run);
+    }
+  }
+
+  private async run(session: DownloadSession): Promise<void> {
+    const controller = new AbortController();
+    session.controller = controller;
+    session.status = 'downloading';
+    session.stage = 'Starting';
+    session.speed.reset();
+    this.publish(session);
+    try {
+      await session.spec.work(this.progressOf(session, controller.signal));
+      if (controller.signal.aborted) throw controller.signal.reason;
+      session.currentFile = null;
+      this.finish(session, 'completed', null);
+    } catch (error) {
+      const reason: unknown = controller.signal.aborted ? controller.signal.reason : error;
+      if (reason instanceof SessionInterruption && reason.kind !== 'cancelled') {
+        session.status = 'paused';
+        session.stage = reason.kind === 'paused' ? 'Paused' : 'Paused: the launcher was closed';
+        this.publish(session);
+        return;
+      }
+      await this.safeDiscard(session);
+      if (reason instanceof SessionInterruption) {
+        this.finish(session, 'cancelled', null);
+        return;
+      }
+      const message = describeFailure(error);
+      this.options.logger?.warn('Download failed', { sessionId: session.id, name: session.spec.name, error: message });
+      this.finish(session, 'failed', message);
+    } finally {
+      session.controller = undefined;
+    }
+  }
+
+  private progressOf(session: DownloadSession, signal: AbortSignal): SessionProgress {
+    const changed = (): void => this.publishThrottled(session);
+    return {
+      signal,
+      sessionId: session.id,
+      setStatus: (status) => {
+        session.status = status;
+        this.publish(session);
+      },
+      setStage: (stage) => {
+        session.stage = stage;
+        this.publish(session);
+      },
+      planFiles: (totalFiles, totalBytes) => {
+        session.totalFiles = totalFiles;
+        session.bytesTotal = totalBytes;
+        session.completedFiles = 0;
+        session.failedFiles = 0;
+        session.bytesDownloaded = 0;
+        this.publish(session);
+      },
+      fileStarted: (name) => {
+        session.currentFile = name;
+        changed();
+      },
+      addBytes: (count, resumed = false) => {
+        session.bytesDownloaded += count;
+        if (!resumed) session.speed.add(count);
+        changed();
+      },
+      fileCompleted: () => {
+        session.completedFiles += 1;
+        changed();
+      },
+      fileFailed: () => {
+        session.failedFiles += 1;
+        changed();
+      },
+    };
+  }
+
+  private finish(session: DownloadSession, status: 'completed' | 'failed' | 'cancelled', error: string | null): void {
+    session.status = status;
+    session.error = error;
+    session.stage = status === 'completed' ? 'Done' : status === 'failed' ? 'Failed' : 'Cancelled';
+    this.publish(session);
+    this.dropOldFinished();
+  }
+
+  private async safeDiscard(session: DownloadSession): Promise<void> {
+    try {
+      await session.spec.discard?.();
+    } catch (error) {
+      this.options.logger?.warn('Could not remove the partial files of a download', { sessionId: session.id, error: String(error) });
+    }
+  }
+
+  private dropOldFinished(): void {
+    const finished = [...this.sessions.values()].filter((session) => session.isFinished);
+    for (const session of finished.slice(0, Math.max(0, finished.length - this.keepFinished))) this.sessions.delete(session.id);
+  }
+
+  private publishThrottled(session: DownloadSession): void {
+    if (this.pendingPublish.has(session.id)) return;
+    const wait = (this.lastPublished.get(session.id) ?? 0) + this.progressIntervalMs - Date.now();
+    if (wait <= 0) {
+      this.publish(session);
+      return;
+    }
+    this.pendingPublish.set(session.id, setTimeout(() => this.publish(session), wait));
+  }
+
+  private publish(session: DownloadSession): void {
+    const pending = this.pendingPublish.get(session.id);
+    if (pending) clearTimeout(pending);
+    this.pendingPublish.delete(session.id);
+    session.touch();
+    this.lastPublished.set(session.id, Date.now());
+    const snapshot = session.snapshot();
+    for (const listener of this.listeners) {
+      try {
+        listener(snapshot);
+      } catch (error) {
+        this.options.logger?.warn('A download listener failed', { error: String(error) });
+      }
+    }
+  }
+}
+
+function describeFailure(error: unknown): string {
+  if (isPluginHostError(error)) return error.message;
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  if (code === 'ENOSPC') return 'The disk is full; free some space and try again';
+  if (code === 'EACCES' || code === 'EPERM') return `The launcher may not write there (${code}); choose another folder`;
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,113 @@
+import { randomBytes } from 'node:crypto';
+import { PluginHostError } from '@plughost/host-sdk/core';
+import { readJsonFile, writeJsonAtomic } from '../atomic-file.js';
+
+/** A game instance of the launcher: a game directory with its own mods, packs and saves. */
+export interface LauncherInstance {
+  readonly id: string;
+  /** The name the user sees. */
+  readonly name: string;
+  /** The instance's root directory (absolute, resolved). */
+  readonly gameDir: string;
+  /** Memory for the game in MiB. */
+  readonly maxMemory: number;
+  /** Whether the instance keeps its own game version files instead of sharing them. */
+  readonly versionIsolation: boolean;
+  readonly gameVersion?: string;
+  readonly loader?: string;
+  readonly loaderVersion?: string;
+  /** The modpack it was installed from. */
+  readonly modpack?: { readonly name: string; readonly version?: string };
+  /** The plugin that created it, or absent for the launcher. */
+  readonly createdBy?: string;
+  readonly createdAt: string;
+}
+
+/** What creating an instance takes. */
+export type NewInstance = Omit<LauncherInstance, 'id' | 'createdAt'>;
+
+/** Changes to an instance (the game and loader a pack turned out to need). */
+export type InstanceUpdate = Partial<Pick<LauncherInstance, 'gameVersion' | 'loader' | 'loaderVersion' | 'modpack'>>;
+
+/**
+ * Where the launcher keeps its instances. The default keeps them in a JSON file; a launcher with
+ * its own instance management passes an implementation backed by it (`instances` option).
+ */
+export interface InstanceStore {
+  list(): Promise<readonly LauncherInstance[]>;
+  get(id: string): Promise<LauncherInstance | null>;
+  create(instance: NewInstance): Promise<LauncherInstance>;
+  update(id: string, changes: InstanceUpdate): Promise<LauncherInstance>;
+}
+
+interface StoredInstances {
+  version: 1;
+  instances: LauncherInstance[];
+}
+
+/** Lower-case letters, digits and dashes from a name, for readable ids (`my-pack-3f9a1c`). */
+function idFor(name: string): string {
+  const slug = name.normalize('NFKD').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 40);
+  return `${slug || 'instance'}-${randomBytes(3).toString('hex')}`;
+}
+
+function isStoredInstance(value: unknown): value is LauncherInstance {
+  if (typeof value !== 'object' || value === null) return false;
+  const record = value as Record<string, unknown>;
+  return typeof record['id'] === 'string' && typeof record['name'] === 'string' && typeof record['gameDir'] === 'string'
+    && typeof record['maxMemory'] === 'number' && typeof record['versionIsolation'] === 'boolean' && typeof record['createdAt'] === 'string';
+}
+
+/** The default {@link InstanceStore}: `backend/instances.json`, written atomically, one write at a time. */
+export class JsonInstanceStore implements InstanceStore {
+  private loaded: Promise<StoredInstances> | undefined;
+  private writes: Promise<unknown> = Promise.resolve();
+
+  constructor(private readonly file: string) {}
+
+  async list(): Promise<readonly LauncherInstance[]> {
+    return [...(await this.load()).instances];
+  }
+
+  async get(id: string): Promise<LauncherInstance | null> {
+    return (await this.load()).instances.find((instance) => instance.id === id) ?? null;
+  }
+
+  create(instance: NewInstance): Promise<LauncherInstance> {
+    return this.change((stored) => {
+      const created: LauncherInstance = { ...instance, id: idFor(instance.name), createdAt: new Date().toISOString() };
+      stored.instances.push(created);
+      return created;
+    });
+  }
+
+  update(id: string, changes: InstanceUpdate): Promise<LauncherInstance> {
+    return this.change((stored) => {
+      const index = stored.instances.findIndex((instance) => instance.id === id);
+      const current = stored.instances[index];
+      if (!current) throw new PluginHostError('INSTANCE_NOT_FOUND', `No instance ${id}`);
+      const updated = { ...current, ...changes };
+      stored.instances[index] = updated;
+      return updated;
+    });
+  }
+
+  private change<T>(apply: (stored: StoredInstances) => T): Promise<T> {
+    const run = this.writes.then(async () => {
+      const stored = await this.load();
+      const result = apply(stored);
+      await writeJsonAtomic(this.file, stored);
+      return result;
+    });
+    this.writes = run.catch(() => {});
+    return run;
+  }
+
+  private load(): Promise<StoredInstances> {
+    this.loaded ??= readJsonFile(this.file, null).then((value) => {
+      const instances = (value as { instances?: unknown } | null)?.instances;
+      return { version: 1, instances: Array.isArray(instances) ? instances.filter(isStoredInstance) : [] };
+    });
+    return this.loaded;
+  }
+}

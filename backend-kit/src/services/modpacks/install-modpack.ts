@@ -1,0 +1,177 @@
+import { rm, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { PluginHostError, isPluginHostError } from '@plughost/host-sdk/core';
+import type { Caller } from '../../http/caller.js';
+import type { BackendContext } from '../../local-backend/context.js';
+import { extractArchive, type ExtractedArchive } from '../../package/extract-archive.js';
+import { resolveInside } from '../../package/destination.js';
+import type { SessionProgress } from '../downloads/download-session.js';
+import { DEFAULT_DOWNLOAD_LIMIT_BYTES } from '../downloads/file-task.js';
+import { partPathFor, transferFile } from '../downloads/transfer-file.js';
+import { requireLauncherPathConsent } from '../filesystem/launcher-path-consent.js';
+import { ensureFolderWithoutLinks, mergeIntoFolder } from '../filesystem/merge-into-folder.js';
+import { requestedPath } from '../filesystem/requested-path.js';
+import { resolveCurseForgeFiles } from './curseforge-files.js';
+import { parseCurseForgeManifest } from './curseforge-manifest.js';
+import { createJsonFetcher } from './json-fetcher.js';
+import type { ModpackApiOptions, ModpackFile, ModpackPlan } from './modpack-plan.js';
+import type { ModpackInstallRequest, ModpackSource } from './modpack-request.js';
+import { parseMrpackIndex } from './mrpack-index.js';
+import { resolveModpackApis, resolveOnlineSource } from './online-source.js';
+
+/** Files of one pack downloaded at the same time. */
+const FILE_PARALLELISM = 4;
+const MRPACK_INDEX = 'modrinth.index.json';
+const CURSEFORGE_MANIFEST = 'manifest.json';
+
+/** A local pack file after consent and existence checks. */
+async function checkedLocalPack(context: BackendContext, caller: Caller, path: string): Promise<string> {
+  const resolved = await requestedPath(path, { field: 'path' });
+  await requireLauncherPathConsent(context, caller, resolved);
+  const entry = await stat(resolved).catch(() => null);
+  if (!entry?.isFile()) throw new PluginHostError('MODPACK_FILE_NOT_FOUND', `The modpack file ${resolved} does not exist`, { field: 'path' });
+  return resolved;
+}
+
+function parseJson(bytes: Uint8Array, file: string): unknown {
+  try {
+    return JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
+  } catch {
+    throw new PluginHostError('MODPACK_SOURCE_INVALID', `${file} in the modpack is not valid JSON`);
+  }
+}
+
+/** The plan of an extracted `.mrpack` or CurseForge archive, whichever index it carries. */
+async function planOfArchive(extracted: ExtractedArchive, apis: Required<Pick<ModpackApiOptions, 'curseforgeApiBase'>> & ModpackApiOptions, context: BackendContext): Promise<ModpackPlan> {
+  const mrpack = extracted.metadata.get(MRPACK_INDEX);
+  if (mrpack) return parseMrpackIndex(parseJson(mrpack, MRPACK_INDEX));
+  const curseforge = extracted.metadata.get(CURSEFORGE_MANIFEST);
+  if (curseforge) return resolveCurseForgeFiles(parseCurseForgeManifest(parseJson(curseforge, CURSEFORGE_MANIFEST)), createJsonFetcher(context.fetcher), apis);
+  throw new PluginHostError('MODPACK_SOURCE_INVALID', `The archive has neither ${MRPACK_INDEX} (Modrinth) nor ${CURSEFORGE_MANIFEST} (CurseForge) at its root`);
+}
+
+/** Runs `work` over `items` with at most `limit` at a time; stops starting new ones once `signal` aborts. */
+async function eachLimited<T>(items: readonly T[], limit: number, signal: AbortSignal, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < items.length && !signal.aborted) {
+      const item = items[next];
+      next += 1;
+      if (item !== undefined) await work(item);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+}
+
+/**
+ * Starts `modpack.install`: validates paths and consent (`gameDir` and a local `path` follow the
+ * download target rule), creates the instance, and queues the install in the download manager;
+ * answers `{instanceId}` at once. The install resolves the source (a local `.mrpack` or
+ * CurseForge `.zip`, or Modrinth, CurseForge or FTB online), downloads every file into the game
+ * directory checking its hashes, then copies `overrides/` and `client-overrides/`. Files whose
+ * bytes do not match are deleted and the session fails naming them; verified files stay, so a
+ * retry downloads only what is missing.
+ */
+export async function startModpackInstall(context: BackendContext, caller: Caller, request: ModpackInstallRequest): Promise<{ instanceId: string }> {
+  const apis = resolveModpackApis(context.options.modpackApis);
+  const gameDir = await requestedPath(request.gameDir, { field: 'gameDir' });
+  await requireLauncherPathConsent(context, caller, gameDir, gameDir);
+  const existing = await stat(gameDir).catch(() => null);
+  if (existing && !existing.isDirectory()) throw new PluginHostError('INVALID_ARGUMENT', `${gameDir} is a file, not a directory`, { field: 'gameDir' });
+  const localPack = request.source.kind === 'local' ? await checkedLocalPack(context, caller, request.source.path) : undefined;
+
+  const instance = await context.instances.create({
+    name: request.name,
+    gameDir,
+    maxMemory: request.maxMemory,
+    versionIsolation: request.versionIsolation,
+    ...(caller.pluginId !== null ? { createdBy: caller.pluginId } : {}),
+  });
+  const installed = new Set<string>();
+  const leftovers = new Set<string>();
+  const limit = context.options.downloadLimitBytes ?? DEFAULT_DOWNLOAD_LIMIT_BYTES;
+  const extractOptions = { workDirectory: context.paths.temporary, keepInMemory: [MRPACK_INDEX, CURSEFORGE_MANIFEST], ...(context.options.packageLimits ? { limits: context.options.packageLimits } : {}) };
+
+  /** The pack archive on disk: the local file, or the online one downloaded into the backend's temporary folder. */
+  async function fetchArchive(source: ModpackSource, progress: SessionProgress): Promise<string | ModpackPlan> {
+    if (source.kind === 'local') return localPack ?? source.path;
+    const online = await resolveOnlineSource(source, createJsonFetcher(context.fetcher), apis);
+    if (online.kind === 'plan') return online.plan;
+    const archivePath = join(context.paths.temporary, `modpack-${progress.sessionId}.${online.format === 'mrpack' ? 'mrpack' : 'zip'}`);
+    const partPath = partPathFor(archivePath, progress.sessionId);
+    leftovers.add(archivePath).add(partPath);
+    progress.planFiles(1, online.size ?? null);
+    progress.setStage(`Downloading ${online.fileName}`);
+    await transferFile(context.fetcher, { urls: [online.url], destination: archivePath, partPath, hashes: online.hashes, ...(online.size !== undefined ? { size: online.size } : {}), maxBytes: limit }, progress);
+    return archivePath;
+  }
+
+  async function downloadFile(file: ModpackFile, progress: SessionProgress, failures: string[]): Promise<void> {
+    if (installed.has(file.path)) {
+      progress.addBytes(file.size ?? 0, true);
+      progress.fileCompleted();
+      return;
+    }
+    const destination = resolveInside(gameDir, file.path);
+    await ensureFolderWithoutLinks(gameDir, join(destination, '..'));
+    const partPath = partPathFor(destination, progress.sessionId);
+    leftovers.add(partPath);
+    try {
+      await transferFile(context.fetcher, { urls: file.urls, destination, partPath, hashes: file.hashes, ...(file.size !== undefined ? { size: file.size } : {}), maxBytes: limit }, progress);
+      installed.add(file.path);
+      leftovers.delete(partPath);
+      progress.fileCompleted();
+    } catch (error) {
+      if (progress.signal.aborted || !isPluginHostError(error)) throw error;
+      progress.fileFailed();
+      failures.push(`${file.path}: ${error.message}`);
+    }
+  }
+
+  const snapshot = context.downloads.start({
+    kind: 'modpack',
+    name: request.name,
+    targetPath: gameDir,
+    instanceId: instance.id,
+    pluginId: caller.pluginId,
+    work: async (progress) => {
+      progress.setStage('Resolving the modpack');
+      const archiveOrPlan = await fetchArchive(request.source, progress);
+      let extracted: ExtractedArchive | undefined;
+      try {
+        progress.setStage('Reading the modpack');
+        extracted = typeof archiveOrPlan === 'string' ? await extractArchive(archiveOrPlan, extractOptions) : undefined;
+        const plan = extracted ? await planOfArchive(extracted, apis, context) : (archiveOrPlan as ModpackPlan);
+        await context.instances.update(instance.id, {
+          ...(plan.gameVersion !== undefined ? { gameVersion: plan.gameVersion } : {}),
+          ...(plan.loader !== undefined ? { loader: plan.loader } : {}),
+          ...(plan.loaderVersion !== undefined ? { loaderVersion: plan.loaderVersion } : {}),
+          modpack: { name: plan.name, ...(plan.version !== undefined ? { version: plan.version } : {}) },
+        });
+        const sizes = plan.files.map((file) => file.size);
+        progress.planFiles(plan.files.length, sizes.every((size) => size !== undefined) ? sizes.reduce<number>((sum, size) => sum + (size ?? 0), 0) : null);
+        progress.setStage(`Downloading ${plan.files.length} files`);
+        const failures: string[] = [];
+        await eachLimited(plan.files, FILE_PARALLELISM, progress.signal, (file) => downloadFile(file, progress, failures));
+        if (progress.signal.aborted) throw progress.signal.reason;
+        if (failures.length > 0) {
+          const shown = failures.slice(0, 3).join('; ');
+          throw new PluginHostError('DOWNLOAD_INTEGRITY_FAILED', `${failures.length} of ${plan.files.length} files could not be installed: ${shown}${failures.length > 3 ? '; …' : ''}. Resume or retry the install to fetch them again.`);
+        }
+        if (extracted && plan.overrideFolders.length > 0) {
+          progress.setStatus('extracting');
+          progress.setStage('Copying the pack configuration');
+          for (const folder of plan.overrideFolders) await mergeIntoFolder(extracted.directory, extracted.files, gameDir, { fromFolder: folder });
+        }
+      } finally {
+        await extracted?.dispose();
+      }
+      for (const leftover of leftovers) await rm(leftover, { force: true });
+    },
+    discard: async () => {
+      for (const leftover of leftovers) await rm(leftover, { force: true });
+    },
+  });
+  context.logger.info('Modpack install queued', { sessionId: snapshot.sessionId, instanceId: instance.id, pluginId: caller.pluginId ?? 'launcher' });
+  return { instanceId: instance.id };
+}
