@@ -1,4 +1,4 @@
-import { PATH_PARAMETERS, SHARED_HEADERS } from './components/parameters.js';
+import { PATH_PARAMETERS, SHARED_HEADERS, SHARED_PARAMETERS } from './components/parameters.js';
 import { COMPONENT_SCHEMAS } from './components/schemas.js';
 import { describeRoute } from './describe-route.js';
 import type { HttpMethod, OpenApiDocument, OperationObject } from './openapi-types.js';
@@ -43,7 +43,7 @@ export function buildOpenApiDocument(routes: readonly RouteDescription[] = ALL_R
     paths,
     components: {
       schemas: COMPONENT_SCHEMAS,
-      parameters: PATH_PARAMETERS,
+      parameters: { ...PATH_PARAMETERS, ...SHARED_PARAMETERS },
       headers: SHARED_HEADERS,
       securitySchemes: {
         bearer: {

@@ -1,5 +1,5 @@
 import type { ErrorCode } from '@plughost/host-sdk/core';
-import type { HttpMethod, ParameterObject, ResponseObject, SchemaObject } from './openapi-types.js';
+import type { HttpMethod, ParameterObject, ReferenceObject, ResponseObject, SchemaObject } from './openapi-types.js';
 
 /** The body a route reads. */
 export type RequestBodyDescription =
@@ -32,8 +32,11 @@ export interface RouteDescription {
   readonly description?: string;
   /** False for the routes that need no bearer token (decisions section 2); default true. */
   readonly token?: boolean;
-  /** Query and header parameters; path parameters come from the path itself. */
-  readonly parameters?: readonly ParameterObject[];
+  /**
+   * Query and header parameters, or references to shared ones (`parameterRef`); path
+   * parameters come from the path itself.
+   */
+  readonly parameters?: readonly (ParameterObject | ReferenceObject)[];
   readonly body?: RequestBodyDescription;
   /** The success responses by status. */
   readonly responses: Readonly<Record<string, ResponseObject>>;

@@ -12,5 +12,8 @@ export const TAGS: readonly { readonly name: string; readonly description: strin
   { name: 'shell', description: 'Running commands for plugins with shell:execute.' },
   { name: 'filesystem', description: 'Reading and writing user files with per-folder consent.' },
   { name: 'wasm', description: 'WASM modules of installed plugins, run in workers with a time limit.' },
+  { name: 'downloads', description: 'The download manager: file tasks and modpack installs in one queue, with progress events.' },
+  { name: 'modpacks', description: 'Installing Modrinth, CurseForge and FTB modpacks into new instances.' },
+  { name: 'instances', description: "The launcher's game instances (read-only)." },
   { name: 'openapi', description: 'This description (development mode).' },
 ];

@@ -1,4 +1,4 @@
-import type { HeaderObject, ParameterObject } from '../openapi-types.js';
+import type { HeaderObject, ParameterObject, ReferenceObject } from '../openapi-types.js';
 import { schemaRef } from './schema-ref.js';
 
 /**
@@ -21,7 +21,46 @@ export const PATH_PARAMETERS: Readonly<Record<string, ParameterObject>> = {
       'The file\'s path inside the package, e.g. `dist/index.html`. It spans the rest of the URL and may contain `/` (percent-encode other reserved characters); paths that leave the plugin folder are refused.',
     schema: { type: 'string', minLength: 1 },
   },
+  taskId: {
+    name: 'taskId',
+    in: 'path',
+    required: true,
+    description:
+      'A download session id (`taskId` of `download.addTask`, `sessionId` of a snapshot). A plugin is answered for another owner\'s session as if it did not exist.',
+    schema: { type: 'string', minLength: 1 },
+  },
+  instanceId: {
+    name: 'instanceId',
+    in: 'path',
+    required: true,
+    description: 'An instance id (`id` of LauncherInstance).',
+    schema: { type: 'string', minLength: 1 },
+  },
 };
+
+/**
+ * Header parameters several routes share, listed under `components.parameters` beside the path
+ * parameters; a route names them with {@link parameterRef}.
+ */
+export const SHARED_PARAMETERS = {
+  XPluginId: {
+    name: 'X-Plugin-Id',
+    in: 'header',
+    required: false,
+    description:
+      'The plugin a bridge call is made for; the host sets it, plugins never choose it. Absent: the launcher itself, which needs no path consent and sees every download. ' +
+      'Present: the plugin must be installed (else 404 `PLUGIN_NOT_FOUND`; a value that is not one plugin id is 400 `INVALID_ARGUMENT`); it owns what it starts, sees and controls only its own downloads, and needs the user\'s consent for paths outside the launcher\'s download and instance folders.',
+    schema: schemaRef('PluginId'),
+  },
+} as const satisfies Record<string, ParameterObject>;
+
+/** The name of a shared header parameter. */
+export type SharedParameterName = keyof typeof SHARED_PARAMETERS;
+
+/** `{$ref}` to a shared header parameter. */
+export function parameterRef(name: SharedParameterName): ReferenceObject {
+  return { $ref: `#/components/parameters/${name}` };
+}
 
 /** Response headers several routes share. */
 export const SHARED_HEADERS = {

@@ -30,6 +30,12 @@ export const SCHEMA_NAMES = [
   'PluginErrorReport',
   'TelemetryAccepted',
   'RestartAccepted',
+  'DownloadSnapshot',
+  'AddTaskRequest',
+  'AddedTask',
+  'ModpackInstallRequest',
+  'ModpackInstallResult',
+  'LauncherInstance',
 ] as const;
 
 /** The name of a component schema. */

@@ -1,5 +1,7 @@
 import type { SchemaObject } from '../openapi-types.js';
+import { downloadSchemas } from './download-schemas.js';
 import { errorSchemas } from './error-schemas.js';
+import { instanceSchemas } from './instance-schemas.js';
 import { pluginDataSchemas, pluginSchemas } from './plugin-schemas.js';
 import type { SchemaName } from './schema-ref.js';
 import { systemSchemas } from './system-schemas.js';
@@ -15,4 +17,6 @@ export const COMPONENT_SCHEMAS: Readonly<Record<SchemaName, SchemaObject>> = {
   ...pluginDataSchemas,
   ...systemSchemas,
   ...telemetrySchemas,
+  ...downloadSchemas,
+  ...instanceSchemas,
 };

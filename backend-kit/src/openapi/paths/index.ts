@@ -1,7 +1,10 @@
 import type { RouteDescription } from '../route-description.js';
 import { cacheRoutes } from './cache.js';
+import { downloadRoutes } from './downloads.js';
 import { healthRoutes } from './health.js';
+import { instanceRoutes } from './instances.js';
 import { launcherRoutes } from './launcher.js';
+import { modpackRoutes } from './modpacks.js';
 import { openApiRoutes } from './openapi.js';
 import { pluginFileRoutes } from './plugin-files.js';
 import { pluginFilesystemRoutes } from './plugin-filesystem.js';
@@ -27,5 +30,8 @@ export const ALL_ROUTES: readonly RouteDescription[] = [
   ...shellRoutes,
   ...pluginFilesystemRoutes,
   ...wasmRoutes,
+  ...downloadRoutes,
+  ...modpackRoutes,
+  ...instanceRoutes,
   ...openApiRoutes,
 ];

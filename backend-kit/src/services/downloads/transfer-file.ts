@@ -108,8 +108,10 @@ async function transferFrom(fetcher: GuardedFetcher, url: string, spec: Transfer
     await rm(spec.partPath, { force: true });
     offset = 0;
   }
-  await hashExisting(spec.partPath, hashers);
-  if (offset > 0) progress.addBytes(offset, true);
+  if (offset > 0) {
+    await hashExisting(spec.partPath, hashers);
+    progress.addBytes(offset, true);
+  }
 
   const response = await fetcher.request(url, {
     headers: { ...spec.headers, ...(offset > 0 ? { range: `bytes=${offset}-` } : {}) },

@@ -16,6 +16,7 @@ export type MergedFiles = readonly string[];
  * @throws PluginHostError `UNSAFE_ENTRY_PATH` naming the step.
  */
 export async function ensureFolderWithoutLinks(root: string, folder: string): Promise<void> {
+  await mkdir(root, { recursive: true });
   let current = root;
   for (const segment of relative(root, folder).split(sep).filter((part) => part !== '')) {
     current = join(current, segment);

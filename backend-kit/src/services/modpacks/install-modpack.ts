@@ -13,8 +13,10 @@ import { ensureFolderWithoutLinks, mergeIntoFolder } from '../filesystem/merge-i
 import { requestedPath } from '../filesystem/requested-path.js';
 import { resolveCurseForgeFiles } from './curseforge-files.js';
 import { parseCurseForgeManifest } from './curseforge-manifest.js';
+import { mapLimited } from './map-limited.js';
 import { createJsonFetcher } from './json-fetcher.js';
-import type { ModpackApiOptions, ModpackFile, ModpackPlan } from './modpack-plan.js';
+import type { ResolvedModpackApis } from './modpack-apis.js';
+import type { ModpackFile, ModpackPlan } from './modpack-plan.js';
 import type { ModpackInstallRequest, ModpackSource } from './modpack-request.js';
 import { parseMrpackIndex } from './mrpack-index.js';
 import { resolveModpackApis, resolveOnlineSource } from './online-source.js';
@@ -42,25 +44,12 @@ function parseJson(bytes: Uint8Array, file: string): unknown {
 }
 
 /** The plan of an extracted `.mrpack` or CurseForge archive, whichever index it carries. */
-async function planOfArchive(extracted: ExtractedArchive, apis: Required<Pick<ModpackApiOptions, 'curseforgeApiBase'>> & ModpackApiOptions, context: BackendContext): Promise<ModpackPlan> {
+async function planOfArchive(extracted: ExtractedArchive, apis: ResolvedModpackApis, context: BackendContext): Promise<ModpackPlan> {
   const mrpack = extracted.metadata.get(MRPACK_INDEX);
   if (mrpack) return parseMrpackIndex(parseJson(mrpack, MRPACK_INDEX));
   const curseforge = extracted.metadata.get(CURSEFORGE_MANIFEST);
   if (curseforge) return resolveCurseForgeFiles(parseCurseForgeManifest(parseJson(curseforge, CURSEFORGE_MANIFEST)), createJsonFetcher(context.fetcher), apis);
   throw new PluginHostError('MODPACK_SOURCE_INVALID', `The archive has neither ${MRPACK_INDEX} (Modrinth) nor ${CURSEFORGE_MANIFEST} (CurseForge) at its root`);
-}
-
-/** Runs `work` over `items` with at most `limit` at a time; stops starting new ones once `signal` aborts. */
-async function eachLimited<T>(items: readonly T[], limit: number, signal: AbortSignal, work: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const worker = async (): Promise<void> => {
-    while (next < items.length && !signal.aborted) {
-      const item = items[next];
-      next += 1;
-      if (item !== undefined) await work(item);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
 }
 
 /**
@@ -152,7 +141,7 @@ export async function startModpackInstall(context: BackendContext, caller: Calle
         progress.planFiles(plan.files.length, sizes.every((size) => size !== undefined) ? sizes.reduce<number>((sum, size) => sum + (size ?? 0), 0) : null);
         progress.setStage(`Downloading ${plan.files.length} files`);
         const failures: string[] = [];
-        await eachLimited(plan.files, FILE_PARALLELISM, progress.signal, (file) => downloadFile(file, progress, failures));
+        await mapLimited(plan.files, FILE_PARALLELISM, (file) => downloadFile(file, progress, failures));
         if (progress.signal.aborted) throw progress.signal.reason;
         if (failures.length > 0) {
           const shown = failures.slice(0, 3).join('; ');
