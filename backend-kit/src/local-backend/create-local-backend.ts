@@ -134,7 +134,7 @@ export async function createLocalBackend(options: LocalBackendOptions): Promise<
     createProxyRouter(context),
     createShellRouter(context),
     createPluginFilesystemRouter(context),
-    createWasmRouter(context),
+    createWasmRouter(context, plugins),
     createDownloadsRouter(context),
     createModpacksRouter(context),
     createInstancesRouter(context),

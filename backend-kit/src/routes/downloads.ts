@@ -22,7 +22,8 @@ function isVisibleTo(caller: Caller, snapshot: DownloadSnapshot): boolean {
  * - `POST tasks` (`download.addTask`) → 201 `{taskId, status, targetPath}`
  * - `GET tasks` → snapshots; `GET tasks/:taskId` → snapshot or `null`
  * - `DELETE tasks/:taskId` → cancels (a finished task is removed from the list) → snapshot
- * - `POST tasks/:taskId/pause`, `POST tasks/:taskId/resume` → snapshot
+ * - `POST tasks/:taskId/pause` → snapshot; `POST tasks/:taskId/resume` resumes a paused task or
+ *   retries a failed one → snapshot
  * - `GET events` → server-sent events, type `progress`, data one snapshot as JSON; the current
  *   snapshots first, then every change.
  *
@@ -86,8 +87,9 @@ export function createDownloadsRouter(context: BackendContext): Router {
     const unsubscribe = downloads.subscribe((snapshot) => {
       if (isVisibleTo(caller, snapshot)) stream.send(PROGRESS_EVENT, snapshot);
     });
-    await stream.done;
+    await Promise.race([stream.done, downloads.whenClosed]);
     unsubscribe();
+    if (!stream.closed) stream.end();
   });
 
   return router;

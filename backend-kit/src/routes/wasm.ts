@@ -5,6 +5,7 @@ import { jsonBody, requireJsonObject } from '../http/body.js';
 import { pluginIdOf, validatePluginIdParam } from '../http/params.js';
 import type { BackendContext } from '../local-backend/context.js';
 import { DEFAULT_EXPORT } from '../services/wasm/wasm-abi.js';
+import type { PluginService } from '../services/plugin-service.js';
 import { createWasmService, type WasmService } from '../services/wasm/wasm-service.js';
 
 const INVOKE_FIELDS = new Set(['exportName', 'args']);
@@ -34,7 +35,9 @@ function exportNameOf(value: unknown): string {
  */
 export function createWasmRouter(
   context: BackendContext,
+  plugins: Pick<PluginService, 'isDisabledByUser'>,
   wasm: WasmService = createWasmService(context.paths, context.logger, {
+    isDisabled: (id) => plugins.isDisabledByUser(id),
     ...(context.options.wasmTimeoutMs !== undefined ? { timeoutMs: context.options.wasmTimeoutMs } : {}),
   }),
 ): Router {

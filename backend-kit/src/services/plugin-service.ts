@@ -83,6 +83,8 @@ export interface PluginService {
   uninstall(id: string): Promise<void>;
   /** Re-reads the state from disk and recomputes every status (launcher restart). */
   reload(): Promise<void>;
+  /** True when the user disabled `id`: none of its code may run (frontend, WASM), effective at once. */
+  isDisabledByUser(id: string): boolean;
 }
 
 class LocalPluginService implements PluginService {
@@ -106,6 +108,10 @@ class LocalPluginService implements PluginService {
 
   list(): Promise<PluginInfo[]> {
     return this.#catalog.list();
+  }
+
+  isDisabledByUser(id: string): boolean {
+    return this.#env.records.get(id)?.disabledByUser === true;
   }
 
   async installPackage(archivePath: string, options: InstallPackageOptions = {}): Promise<InstalledPlugin> {

@@ -89,11 +89,17 @@ export class DownloadManager {
     return session.snapshot();
   }
 
-  /** Queues a paused session again. */
+  /**
+   * Queues a paused session again, or retries a failed one: its work runs again and continues
+   * from what is already verified on disk (a modpack's installed files, a paused partial file).
+   */
   resume(id: string): DownloadSnapshot {
     const session = this.require(id);
-    if (session.status !== 'paused') throw new PluginHostError('INVALID_ARGUMENT', `Only a paused download can be resumed; this one is ${session.status}`);
+    if (session.status !== 'paused' && session.status !== 'failed') {
+      throw new PluginHostError('INVALID_ARGUMENT', `Only a paused or failed download can be resumed; this one is ${session.status}`);
+    }
     session.status = 'queued';
+    session.error = null;
     session.stage = 'Waiting for a free download slot';
     this.waiting.push(session);
     this.publish(session);
@@ -112,9 +118,15 @@ export class DownloadManager {
     while (this.runs.size > 0) await Promise.allSettled([...this.runs.values()]);
   }
 
+  // Declared before `whenClosed`: field initializers run in order, and this one is replaced there.
+  private markClosed: () => void = () => {};
+  /** Resolves when {@link DownloadManager.close} is called, so event streams can end. */
+  readonly whenClosed: Promise<void> = new Promise((resolve) => (this.markClosed = resolve));
+
   /** Stops accepting work and interrupts running sessions, keeping their partial files. */
   async close(): Promise<void> {
     this.closed = true;
+    this.markClosed();
     this.waiting.length = 0;
     for (const session of this.sessions.values()) session.controller?.abort(new SessionInterruption('shutdown'));
     await this.idle();
@@ -214,6 +226,10 @@ export class DownloadManager {
         session.failedFiles = 0;
         session.bytesDownloaded = 0;
         this.publish(session);
+      },
+      setTotalBytes: (totalBytes) => {
+        session.bytesTotal = totalBytes;
+        changed();
       },
       fileStarted: (name) => {
         session.currentFile = name;

@@ -20,6 +20,8 @@ export interface SessionProgress {
   setStage(stage: string): void;
   /** (Re)starts the counters: how many files and bytes (null when a size is unknown). */
   planFiles(totalFiles: number, totalBytes: number | null): void;
+  /** Sets the byte total once it is known (a single file's `Content-Length`). */
+  setTotalBytes(totalBytes: number | null): void;
   fileStarted(name: string): void;
   /** Bytes arrived; `resumed` bytes were already on disk and do not count towards the speed. */
   addBytes(count: number, resumed?: boolean): void;

@@ -18,7 +18,7 @@ export interface DownloadSnapshot {
   /** The session id; equal to the `taskId` `download.addTask` returned. */
   readonly sessionId: string;
   readonly status: DownloadStatus;
-  /** What is happening now, in words a person understands (`Waiting for a free slot`, `Downloading`, `Verifying`, `Extracting`, ...). */
+  /** What is happening now, in words a person understands (`Waiting for a free download slot`, `Downloading`, `Extracting`, `Copying the pack configuration`, ...). */
   readonly stage: string;
   /** Percent done, 0 to 100 (one decimal): by bytes when every size is known, else by files. */
   readonly progress: number;

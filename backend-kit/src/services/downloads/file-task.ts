@@ -46,7 +46,7 @@ export async function startFileTask(context: BackendContext, caller: Caller, req
       partPath = partPathFor(targetPath, progress.sessionId);
       progress.planFiles(1, null);
       progress.setStage('Downloading');
-      await transferFile(context.fetcher, { urls: [request.url], destination: targetPath, partPath, headers: request.headers, maxBytes: limit }, progress);
+      await transferFile(context.fetcher, { urls: [request.url], destination: targetPath, partPath, headers: request.headers, maxBytes: limit, reportTotal: true }, progress);
       if (request.extract) {
         progress.setStatus('extracting');
         progress.setStage('Extracting');

@@ -23,6 +23,8 @@ export interface TransferSpec {
   readonly maxBytes: number;
   /** Idle time limit per request in milliseconds; default 30000. */
   readonly timeoutMs?: number;
+  /** Report the file's size as the session's byte total once the server declares it (single-file sessions). */
+  readonly reportTotal?: boolean;
 }
 
 /** The partial-file name of a download: hidden, next to the final file, unique per session. */
@@ -132,6 +134,7 @@ async function transferFrom(fetcher: GuardedFetcher, url: string, spec: Transfer
   }
   const declared = Number(response.headers['content-length']);
   const expectedTotal = spec.size ?? (Number.isFinite(declared) ? offset + declared : undefined);
+  if (spec.reportTotal) progress.setTotalBytes(expectedTotal ?? null);
   if (expectedTotal !== undefined && expectedTotal > spec.maxBytes) {
     response.abort();
     throw new PluginHostError('DOWNLOAD_INTEGRITY_FAILED', `${name} is larger than the download limit of ${spec.maxBytes} bytes`, { limit: spec.maxBytes });

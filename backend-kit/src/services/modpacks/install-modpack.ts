@@ -145,7 +145,7 @@ export async function startModpackInstall(context: BackendContext, caller: Calle
         if (progress.signal.aborted) throw progress.signal.reason;
         if (failures.length > 0) {
           const shown = failures.slice(0, 3).join('; ');
-          throw new PluginHostError('DOWNLOAD_INTEGRITY_FAILED', `${failures.length} of ${plan.files.length} files could not be installed: ${shown}${failures.length > 3 ? '; …' : ''}. Resume or retry the install to fetch them again.`);
+          throw new PluginHostError('DOWNLOAD_INTEGRITY_FAILED', `${failures.length} of ${plan.files.length} files could not be installed: ${shown}${failures.length > 3 ? '; …' : ''}. Verified files are kept; retry the download (resume) to fetch only the missing ones.`);
         }
         if (extracted && plan.overrideFolders.length > 0) {
           progress.setStatus('extracting');

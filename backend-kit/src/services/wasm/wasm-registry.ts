@@ -14,12 +14,17 @@ import { declaresWasm, loadWasmModule, moduleFileKey, type WasmLoadResult } from
 export class WasmRegistry {
   private readonly cache = new Map<string, { readonly key: string; readonly result: WasmLoadResult }>();
 
-  constructor(private readonly paths: DataPaths) {}
+  constructor(
+    private readonly paths: DataPaths,
+    private readonly isDisabled: (id: string) => boolean = () => false,
+  ) {}
 
   /** The module of plugin `id`, or why there is none. */
   async get(id: string): Promise<WasmLoadResult> {
     const manifest = await readInstalledManifest(this.paths, id);
     if (manifest === null) return this.forget(id, `Plugin "${id}" is not installed`);
+    // Disabling a plugin stops its code at once; the record is checked on every call, not cached.
+    if (this.isDisabled(id)) return { loaded: false, reason: `Plugin "${id}" is disabled; enable it in the plugin manager to run its WASM` };
     if (!declaresWasm(manifest)) return this.forget(id, `Plugin "${id}" does not declare layer "l3" and permission "wasm:execute"`);
     const folder = this.paths.pluginFolder(id);
     const fileKey = await moduleFileKey(folder);

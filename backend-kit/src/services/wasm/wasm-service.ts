@@ -8,6 +8,8 @@ import { WorkerSlots } from './worker-slots.js';
 
 /** Limits of WASM calls; every field has a default (see {@link DEFAULT_WASM_LIMITS}). */
 export interface WasmServiceOptions {
+  /** Plugins the user disabled: their module is neither listed nor callable. Default none. */
+  readonly isDisabled?: (id: string) => boolean;
   /** Time limit of one call in milliseconds (default 5000). */
   readonly timeoutMs?: number;
   /** Workers running at once (default 4); further calls wait. */
@@ -43,7 +45,7 @@ export interface WasmService {
 /** Creates the WASM service over the plugin folders of `paths`. */
 export function createWasmService(paths: DataPaths, logger: BackendLogger, options: WasmServiceOptions = {}): WasmService {
   const limits = { ...DEFAULT_WASM_LIMITS, ...options };
-  const registry = new WasmRegistry(paths);
+  const registry = new WasmRegistry(paths, options.isDisabled);
   const slots = new WorkerSlots(limits.concurrency, limits.maxWaiting);
 
   return {

@@ -371,3 +371,47 @@ it('downloads survive no partial file when the part file is a planted link', asy
     await rm(folder, { recursive: true, force: true });
   }
 });
+
+describe('retry and shutdown', () => {
+  it('a failed download can be retried with resume once the source works', async () => {
+    let healthy = false;
+    upstream.on('/flaky.bin', (_req, res) => {
+      if (!healthy) res.writeHead(503).end();
+      else res.writeHead(200, { 'content-length': '5' }).end('fixed');
+    });
+    const target = join(outside, 'flaky.bin');
+    const taskId = String((await addTask(backend, { url: `${upstream.origin}/flaky.bin`, targetPath: target })).body['taskId']);
+    expect((await waitForTask(backend, taskId, (s) => s.status === 'failed')).error).toMatch(/503/);
+    healthy = true;
+    expect((await backend.api(`/api/plugins/download/tasks/${taskId}/resume`, { method: 'POST' })).status).toBe(200);
+    const done = await waitForTask(backend, taskId, (s) => s.status === 'completed');
+    expect(done).toMatchObject({ error: null, bytesTotal: 5, bytesDownloaded: 5 });
+    expect(await readFile(target, 'utf8')).toBe('fixed');
+    // A completed task cannot be resumed.
+    expect((await backend.api(`/api/plugins/download/tasks/${taskId}/resume`, { method: 'POST' })).status).toBe(400);
+  });
+
+  it('reports the byte total of a single file from Content-Length while it downloads', async () => {
+    const gate = createGate();
+    serveBytes(upstream, '/sized.bin', patternBytes(10_000), { chunkSize: 2_000, stopAt: { bytes: 4_000, gate } });
+    const taskId = String((await addTask(backend, { url: `${upstream.origin}/sized.bin`, targetPath: join(outside, 'sized.bin') })).body['taskId']);
+    const midway = await waitForTask(backend, taskId, (s) => s.bytesDownloaded >= 4_000);
+    expect(midway).toMatchObject({ bytesTotal: 10_000, progress: 40 });
+    gate.open();
+    await waitForTask(backend, taskId, (s) => s.status === 'completed');
+  });
+
+  it('closing the backend pauses running downloads and ends event streams', async () => {
+    const gate = createGate();
+    serveBytes(upstream, '/shutdown.bin', patternBytes(10_000), { chunkSize: 2_000, stopAt: { bytes: 2_000, gate } });
+    const stream = await backend.api('/api/plugins/download/events');
+    const taskId = String((await addTask(backend, { url: `${upstream.origin}/shutdown.bin`, targetPath: join(outside, 'shutdown.bin') })).body['taskId']);
+    await waitForTask(backend, taskId, (s) => s.bytesDownloaded >= 2_000);
+    await backend.backend.close();
+    expect(backend.backend.downloads.get(taskId)?.status).toBe('paused');
+    // The stream ends by itself: reading it to the end finishes.
+    const text = await stream.text();
+    expect(text).toContain('event: progress');
+    gate.open();
+  });
+});

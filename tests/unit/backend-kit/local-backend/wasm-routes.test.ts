@@ -193,3 +193,19 @@ describe('WASM routes in the OpenAPI description', () => {
     check(invokePath, 'post', 422, await jsonOf(await invoke(backend, ID, { exportName: 'crash' }), 422));
   });
 });
+
+describe('a disabled plugin', () => {
+  it('has its WASM neither listed nor callable once the user disables it, and back when enabled', async () => {
+    const backend = await start();
+    await backend.backend.plugins.reload();
+    expect(await resultOf(backend, 'on_load')).toBe(42);
+    const disabled = await backend.api(`/api/plugins/${ID}/state`, { method: 'PUT', json: { enabled: false } });
+    expect(disabled.status).toBe(200);
+    expect(await jsonOf(await backend.api('/api/plugins/wasm'), 200)).toEqual([]);
+    const refused = await errorOf(await invoke(backend, ID, { exportName: 'on_load' }), 404);
+    expect(refused.code).toBe('WASM_NOT_LOADED');
+    expect(refused.message).toMatch(/disabled/);
+    await backend.api(`/api/plugins/${ID}/state`, { method: 'PUT', json: { enabled: true } });
+    expect(await resultOf(backend, 'on_load')).toBe(42);
+  });
+});
