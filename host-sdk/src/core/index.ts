@@ -9,3 +9,4 @@ export * from './package-path.js';
 export * from './manifest/index.js';
 export * from './signing/index.js';
 export * from './event-stream/index.js';
+export * from './bridge/index.js';

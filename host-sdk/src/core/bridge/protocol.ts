@@ -1,0 +1,105 @@
+/**
+ * The wire protocol between the host (launcher window) and the guest runtime inside a plugin
+ * frame, carried by one penpal 7 connection per frame. Only structured-clone data crosses; every
+ * function a plugin hands over (a registered method, a hook handler, stream handlers, a menu
+ * item's action) stays in its frame and is referred to by a name or an id.
+ *
+ * The host never takes a plugin id from these messages: the connection a message arrives on is
+ * the caller's identity.
+ */
+
+/** The version of this protocol; the guest sends it in `hello`, the host refuses another major. */
+export const BRIDGE_PROTOCOL_VERSION = 1;
+
+/** A bridge failure as it crosses the channel (an `Error` is rebuilt from it on the other side). */
+export interface WireError {
+  /** The specification's text, e.g. `Permission denied: requires config:write`. */
+  readonly message: string;
+  /** The backend's error code when there is one (decisions section 3). */
+  readonly code?: string;
+  /** The `prefix` of a `FS_AUTHORIZATION_REQUIRED` refusal, and similar facts. */
+  readonly details?: Readonly<Record<string, unknown>>;
+}
+
+/** Every answer from host to guest: a value or an error, never a thrown penpal error. */
+export type WireResult<T = unknown> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: WireError };
+
+/** A hook invocation as the guest sees it (`ctx` of the onion middleware). */
+export interface HookInvocation {
+  /** Identifies this run of the chain; the guest passes it back to `hookNext`. */
+  readonly invocationId: string;
+  /** The hookable launcher method being called. */
+  readonly method: string;
+  /** The hook registration in this frame (from `registerHook`). */
+  readonly hookId: string;
+  /** The arguments as they are at this point of the chain. */
+  readonly args: readonly unknown[];
+}
+
+/** What a guest hook handler produced. */
+export interface HookOutcome {
+  /** `ctx.args` after the handler (changes before `next()` reach inner layers). */
+  readonly args: readonly unknown[];
+  /** `ctx.result` after the handler. */
+  readonly result: unknown;
+  /** `ctx.prevent()` was called: the default implementation does not run. */
+  readonly prevented: boolean;
+}
+
+/** A menu item a plugin adds at run time (`addMenuItem`); the action stays in the frame. */
+export interface WireMenuItem {
+  /** Unique within the plugin. */
+  readonly id: string;
+  readonly label: string;
+  /** Icon-font class string, image URL or package path. */
+  readonly icon?: string;
+  /** Internal route to navigate to when clicked; else the guest's `onClick` runs. */
+  readonly route?: string;
+  /** Sort hint; lower first. */
+  readonly order?: number;
+}
+
+/** Methods the host exposes to each guest. */
+export interface HostMethods {
+  /** First message of a guest; answers what the guest needs to build its API. */
+  hello(guest: { readonly protocolVersion: number; readonly runtimeVersion: string }): Promise<WireResult<{ readonly pluginId: string; readonly apiBase: string | null }>>;
+  /** `__PLUGIN_API__.call(name, ...args)`: methods of the table that are not direct members. */
+  call(name: string, args: readonly unknown[]): Promise<WireResult>;
+  /**
+   * The direct members of `__PLUGIN_API__` (`registerMethod`, `callPlugin`, `proxyFetchStream`,
+   * `registerHook`, `callWasm`, `listWasmPlugins`, `addMenuItem`), with the functions they take
+   * replaced by names or ids: `registerMethod(name)`, `registerHook(method, hookId)`,
+   * `proxyFetchStream(requestId, request)`, `addMenuItem(item)`; the others take their arguments.
+   */
+  callDirect(name: string, args: readonly unknown[]): Promise<WireResult>;
+  /** Continues the hook chain from inside a guest handler (`await next()`). */
+  hookNext(invocationId: string, args: readonly unknown[]): Promise<WireResult<{ readonly result: unknown; readonly prevented: boolean }>>;
+  /** The guest's `signal` aborted a stream. */
+  abortStream(requestId: string): Promise<void>;
+  /** An uncaught error or rejection in the frame (becomes a `plugin_runtime_error` report). */
+  reportError(report: { readonly message: string; readonly source?: string }): Promise<void>;
+  /** A resource of the frame failed to load (becomes a `plugin_load_failed` report). */
+  reportLoadFailure(report: { readonly resource: string }): Promise<void>;
+}
+
+/** One event of a proxied stream, pushed from host to guest. */
+export type StreamEvent =
+  | { readonly kind: 'chunk'; readonly data: string }
+  | { readonly kind: 'error'; readonly error: WireError }
+  | { readonly kind: 'end' };
+
+/** Methods each guest exposes to the host. */
+export interface GuestMethods {
+  /** Runs a method this plugin registered, for another plugin's `callPlugin`. */
+  invokeMethod(name: string, args: readonly unknown[]): Promise<WireResult>;
+  /** Runs this plugin's hook handler for one layer of the chain. */
+  runHook(invocation: HookInvocation): Promise<WireResult<HookOutcome>>;
+  /** Delivers one event of a proxied stream. */
+  streamEvent(requestId: string, event: StreamEvent): Promise<void>;
+  /** A menu item this plugin added was activated by the user. */
+  menuItemActivated(itemId: string): Promise<void>;
+  /** Delivers an event the launcher forwards (e.g. `file-drop`), to listeners registered with `on`. */
+  deliverEvent(name: string, payload: unknown): Promise<void>;
+  /** Heartbeat: answers at once while the frame's event loop is alive. */
+  ping(): Promise<'pong'>;
+}
