@@ -5,6 +5,9 @@ import { buildSync } from 'esbuild';
 import { join } from 'node:path';
 import { chromiumArgs, findChromium } from './scripts/chromium.mjs';
 import { countingReporter } from './scripts/wtr-counting-reporter.mjs';
+import { testBackends } from './scripts/wtr-test-backends.mjs';
+
+const backends = testBackends();
 import { defaultReporter, summaryReporter } from '@web/test-runner';
 
 // tweetnacl and semver are CommonJS and the dev server serves ES modules only. The rollup
@@ -45,12 +48,18 @@ export default {
   testsFinishTimeout: 180_000,
   mimeTypes: { '**/*.cjs': 'js' },
   plugins: [
+    backends,
     bundleCommonjs(),
     // esbuild's tsconfig option does not follow `extends`; decorator settings live in
     // web-components/tsconfig.json itself. es2022 keeps decorators transformed for current Chromium.
     esbuildPlugin({ ts: true, target: 'es2022', tsconfig: 'web-components/tsconfig.json' }),
   ],
   middleware: [
+    // Real local backends for bridge and host tests (scripts/wtr-test-backends.mjs).
+    async function testBackend(context, next) {
+      if (context.path === '/__test-backend' && context.method === 'POST') return backends.handle(context);
+      return next();
+    },
     // Sandboxed plugin frames have an opaque origin and fetch modules with `Origin: null`.
     function allowAnyOrigin(context, next) {
       context.set('Access-Control-Allow-Origin', '*');

@@ -1,21 +1,71 @@
 /**
- * The guest runtime: the classic script injected into every plugin frame. It will build
- * `window.__PLUGIN_API__` on the bridge connection; for now it announces its version so the host
- * can tell the runtime was injected and which one.
+ * The guest runtime: the classic script injected into every plugin frame before the plugin's own
+ * scripts. It defines `window.__PLUGIN_API__` synchronously, opens the penpal connection to the
+ * launcher window at once, and reports the frame's uncaught errors.
  */
-const GUEST_RUNTIME_VERSION = '0.1.0';
+import type {} from './global.js';
+import { createEventListeners } from './event-listeners.js';
+import { createGuestMethods } from './guest-methods.js';
+import { createHookRegistry } from './hook-registry.js';
+import { openHostSession, type HostAccess, type HostSession } from './host-session.js';
+import { createMenuItemRegistry } from './menu-item-registry.js';
+import { createMethodRegistry } from './method-registry.js';
+import { createPluginApi } from './create-plugin-api.js';
+import { createRateLimiter } from './rate-limiter.js';
+import { createStreamRegistry } from './stream-registry.js';
+import { watchErrors } from './error-reporter.js';
+import { GUEST_RUNTIME_VERSION } from './version.js';
 
 declare global {
   interface Window {
+    /** Set by the guest runtime: tells the host the runtime was injected, and which one. */
     __PLUGIN_GUEST_RUNTIME__?: { readonly version: string };
   }
 }
 
-Object.defineProperty(window, '__PLUGIN_GUEST_RUNTIME__', {
-  value: Object.freeze({ version: GUEST_RUNTIME_VERSION }),
-  enumerable: false,
-  configurable: false,
-  writable: false,
-});
+/** At most this many error reports per minute leave the frame. */
+const REPORTS_PER_MINUTE = 20;
+
+/** Defines a global nobody can overwrite, delete or redefine. */
+function defineConstant(name: string, value: unknown): void {
+  Object.defineProperty(window, name, { value, enumerable: false, configurable: false, writable: false });
+}
+
+function install(): void {
+  defineConstant('__PLUGIN_GUEST_RUNTIME__', Object.freeze({ version: GUEST_RUNTIME_VERSION }));
+
+  const newId = crypto.randomUUID.bind(crypto);
+  // The registries need the host, the host connection needs the registries' guest methods: the
+  // registries get a function that reads the session, which exists before anything can call it.
+  let session: HostSession | undefined;
+  const host: HostAccess = () => (session ? session.host() : Promise.reject(new Error('The bridge is not open yet')));
+
+  const parts = {
+    methods: createMethodRegistry(host),
+    hooks: createHookRegistry(host, newId),
+    menuItems: createMenuItemRegistry(host),
+    streams: createStreamRegistry(host, newId),
+    events: createEventListeners(),
+  };
+  const opened = openHostSession(createGuestMethods(parts), GUEST_RUNTIME_VERSION);
+  session = opened;
+
+  const api = createPluginApi({ ...parts, host, identity: opened.identity, runtimeVersion: GUEST_RUNTIME_VERSION });
+  defineConstant('__PLUGIN_API__', api);
+  watchErrors(window, host, createRateLimiter({ limit: REPORTS_PER_MINUTE, windowMs: 60_000 }));
+
+  void opened.identity.then(
+    ({ apiBase }) => {
+      // The launcher normally injects this before the plugin runs; fill it in when it did not.
+      if (apiBase !== null && window.__PLUGIN_API_BASE__ === undefined && !('__PLUGIN_API_BASE__' in window)) {
+        defineConstant('__PLUGIN_API_BASE__', apiBase);
+      }
+    },
+    () => undefined,
+  );
+}
+
+// A second copy of the script (injected twice) must not open a second connection.
+if (!('__PLUGIN_GUEST_RUNTIME__' in window)) install();
 
 export {};

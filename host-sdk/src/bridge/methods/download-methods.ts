@@ -1,0 +1,52 @@
+import { bridgeMethod } from '../bridge-method.js';
+import { objectArgument, stringArgument } from './arguments.js';
+
+/** `download.*` and `modpack.install`: the backend's download manager, as the calling plugin. */
+export const DOWNLOAD_METHODS = [
+  bridgeMethod({
+    name: 'download.addTask',
+    permission: 'download:manage',
+    handler: ({ plugin, services }, args) => services.backend.json('/api/plugins/download/tasks', { json: objectArgument('download.addTask', args, 0, 'task'), pluginId: plugin.id }),
+  }),
+  bridgeMethod({
+    name: 'download.progress',
+    permission: 'download:manage',
+    handler: ({ plugin, services }, args) =>
+      services.backend.json(`/api/plugins/download/tasks/${encodeURIComponent(stringArgument('download.progress', args, 0, 'taskId'))}`, { pluginId: plugin.id }),
+  }),
+  bridgeMethod({
+    name: 'download.list',
+    permission: 'download:manage',
+    handler: ({ plugin, services }) => services.backend.json('/api/plugins/download/tasks', { pluginId: plugin.id }),
+  }),
+  bridgeMethod({
+    name: 'download.cancel',
+    permission: 'download:manage',
+    handler: async ({ plugin, services }, args) => {
+      await services.backend.json(`/api/plugins/download/tasks/${encodeURIComponent(stringArgument('download.cancel', args, 0, 'taskId'))}`, { method: 'DELETE', pluginId: plugin.id });
+      return null;
+    },
+  }),
+  bridgeMethod({
+    name: 'download.registerInstall',
+    permission: 'instance:write',
+    handler: ({ plugin, services }, args) => {
+      const task = objectArgument('download.registerInstall', args, 0, 'task');
+      const field = (name: string): string => stringArgument('download.registerInstall', [task[name]], 0, name);
+      services.ui.registerInstall?.({
+        pluginId: plugin.id,
+        instanceId: field('instanceId'),
+        name: field('name'),
+        gameVersion: field('gameVersion'),
+        loader: field('loader'),
+        loaderVersion: field('loaderVersion'),
+      });
+      return null;
+    },
+  }),
+  bridgeMethod({
+    name: 'modpack.install',
+    permission: 'instance:write',
+    handler: ({ plugin, services }, args) => services.backend.json('/api/modpack/install-direct', { json: objectArgument('modpack.install', args, 0, 'options'), pluginId: plugin.id }),
+  }),
+];

@@ -1,0 +1,45 @@
+/** `on` / `off` / `deliverEvent`: events the launcher forwards to the frame (`file-drop`, ...). */
+import type { PluginEventListener } from './plugin-api.js';
+import { bridgeError } from './bridge-error.js';
+import { isName } from './guards.js';
+import { callIsolated } from './isolated-call.js';
+
+/** The listeners of this frame, by event name. */
+export interface EventListeners {
+  /** `__PLUGIN_API__.on`; returns the matching `off`. */
+  on(name: string, listener: PluginEventListener): () => void;
+  /** `__PLUGIN_API__.off`. */
+  off(name: string, listener: PluginEventListener): void;
+  /** `GuestMethods.deliverEvent`: calls every listener of `name`, each isolated from the others. */
+  deliver(name: unknown, payload: unknown): void;
+}
+
+/** Listeners kept only in this closure. */
+export function createEventListeners(): EventListeners {
+  const listeners = new Map<string, Set<PluginEventListener>>();
+
+  const off = (name: string, listener: PluginEventListener): void => {
+    const set = listeners.get(name);
+    set?.delete(listener);
+    if (set?.size === 0) listeners.delete(name);
+  };
+
+  return {
+    on(name, listener) {
+      if (!isName(name)) throw bridgeError('on() needs an event name', 'INVALID_ARGUMENT');
+      if (typeof listener !== 'function') throw bridgeError('on() needs a listener function', 'INVALID_ARGUMENT');
+      let set = listeners.get(name);
+      if (!set) listeners.set(name, (set = new Set()));
+      set.add(listener);
+      return () => off(name, listener);
+    },
+    off(name, listener) {
+      if (isName(name)) off(name, listener);
+    },
+    deliver(name, payload) {
+      if (!isName(name)) return;
+      // A copy: a listener that adds or removes listeners does not change this delivery.
+      for (const listener of [...(listeners.get(name) ?? [])]) callIsolated(() => listener(payload));
+    },
+  };
+}

@@ -1,0 +1,77 @@
+/** `registerHook` / `runHook`: the guest layers of the host's onion of launcher-method hooks. */
+import type { HookOutcome, WireResult } from '../core/bridge/protocol.js';
+import type { HookContext, HookHandler } from './plugin-api.js';
+import type { HostAccess } from './host-session.js';
+import { bridgeError } from './bridge-error.js';
+import { callHostDirect } from './host-calls.js';
+import { argumentList, isName, isRecord } from './guards.js';
+import { errorResult, unwrapResult, valueResult } from './wire-result.js';
+
+/** The hook handlers this plugin registered. */
+export interface HookRegistry {
+  /** `__PLUGIN_API__.registerHook`. */
+  register(method: string, handler: HookHandler): Promise<void>;
+  /** `GuestMethods.runHook`: runs one handler as one layer of the chain. */
+  run(invocation: unknown): Promise<WireResult<HookOutcome>>;
+}
+
+/** A registry whose handlers live only in this closure, keyed by generated hook ids. */
+export function createHookRegistry(host: HostAccess, newId: () => string): HookRegistry {
+  const handlers = new Map<string, HookHandler>();
+
+  /** `next()`: the inner layers run in the host; it may be called once. */
+  function nextFor(invocationId: string, ctx: HookContext): () => Promise<unknown> {
+    let called = false;
+    return async () => {
+      if (called) throw bridgeError('next() called more than once');
+      called = true;
+      if (!Array.isArray(ctx.args)) throw bridgeError('ctx.args must be an array', 'INVALID_ARGUMENT');
+      const remote = await host();
+      const inner = unwrapResult(await remote.hookNext(invocationId, [...argumentList(ctx.args)]));
+      ctx.result = isRecord(inner) ? inner['result'] : undefined;
+      return ctx.result;
+    };
+  }
+
+  return {
+    async register(method, handler) {
+      if (!isName(method)) throw bridgeError('registerHook needs a method name', 'INVALID_ARGUMENT');
+      if (typeof handler !== 'function') throw bridgeError('registerHook needs a handler function', 'INVALID_ARGUMENT');
+      const hookId = newId();
+      handlers.set(hookId, handler);
+      try {
+        await callHostDirect(host, 'registerHook', [method, hookId]);
+      } catch (error) {
+        handlers.delete(hookId);
+        throw error;
+      }
+    },
+
+    async run(invocation) {
+      if (!isRecord(invocation)) return errorResult(bridgeError('Malformed hook invocation'));
+      const { invocationId, hookId, method } = invocation;
+      const handler = typeof hookId === 'string' ? handlers.get(hookId) : undefined;
+      if (!isName(invocationId) || !isName(method) || !handler) {
+        return errorResult(bridgeError(`No hook registered with id ${String(hookId)}`));
+      }
+      let prevented = false;
+      const ctx: HookContext = {
+        method,
+        args: argumentList(invocation['args']),
+        result: undefined,
+        prevent() {
+          prevented = true;
+        },
+      };
+      try {
+        await handler(ctx, nextFor(invocationId, ctx));
+      } catch (error) {
+        return errorResult(error);
+      }
+      // A handler may have replaced `ctx.args` with anything; only an array is an argument list.
+      if (!Array.isArray(ctx.args)) return errorResult(bridgeError('ctx.args must be an array', 'INVALID_ARGUMENT'));
+      const outcome: HookOutcome = { args: argumentList(ctx.args), result: ctx.result, prevented };
+      return valueResult(outcome, `The outcome of the ${method} hook`);
+    },
+  };
+}

@@ -1,0 +1,51 @@
+/** `registerMethod` / `invokeMethod`: functions other plugins call stay here, the host knows names. */
+import type { WireResult } from '../core/bridge/protocol.js';
+import type { PluginMethod } from './plugin-api.js';
+import type { HostAccess } from './host-session.js';
+import { bridgeError } from './bridge-error.js';
+import { callHostDirect } from './host-calls.js';
+import { argumentList, isName } from './guards.js';
+import { errorResult, valueResult } from './wire-result.js';
+
+/** The methods this plugin registered. */
+export interface MethodRegistry {
+  /** `__PLUGIN_API__.registerMethod`. */
+  register(name: string, fn: PluginMethod): Promise<void>;
+  /** `GuestMethods.invokeMethod`: runs a registered method and answers a WireResult. */
+  invoke(name: unknown, args: unknown): Promise<WireResult>;
+}
+
+/** A registry whose functions live only in this closure. */
+export function createMethodRegistry(host: HostAccess): MethodRegistry {
+  const methods = new Map<string, PluginMethod>();
+
+  return {
+    async register(name, fn) {
+      if (!isName(name)) throw bridgeError('registerMethod needs a method name', 'INVALID_ARGUMENT');
+      if (typeof fn !== 'function') throw bridgeError('registerMethod needs a function', 'INVALID_ARGUMENT');
+      // Kept before the host hears of it, so a call arriving right after registration finds it.
+      const previous = methods.get(name);
+      methods.set(name, fn);
+      try {
+        await callHostDirect(host, 'registerMethod', [name]);
+      } catch (error) {
+        if (methods.get(name) === fn) {
+          if (previous) methods.set(name, previous);
+          else methods.delete(name);
+        }
+        throw error;
+      }
+    },
+
+    async invoke(name, args) {
+      const fn = isName(name) ? methods.get(name) : undefined;
+      if (!fn) return errorResult(bridgeError(`Method not registered: ${isName(name) ? name : '(not a name)'}`));
+      try {
+        const value: unknown = await fn(...argumentList(args));
+        return valueResult(value, `The result of ${name}`);
+      } catch (error) {
+        return errorResult(error);
+      }
+    },
+  };
+}

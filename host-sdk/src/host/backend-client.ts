@@ -1,0 +1,98 @@
+import { backendError, type WireError } from '../core/index.js';
+
+/** Options of {@link BackendClient}. */
+export interface BackendClientOptions {
+  /** The backend's origin, e.g. `http://127.0.0.1:5000` (the launcher page's own origin when served by it). */
+  readonly baseUrl: string;
+  /** The bearer token the launcher page received (never handed to a plugin frame). */
+  readonly token: string;
+  readonly fetch?: typeof fetch;
+}
+
+/** One request to the local backend. */
+export interface BackendRequest {
+  readonly method?: string;
+  /** A JSON body. */
+  readonly json?: unknown;
+  /** A raw body (multipart uploads). */
+  readonly body?: BodyInit;
+  /** The calling plugin; sent as `X-Plugin-Id` (decisions section 2). */
+  readonly pluginId?: string;
+  readonly signal?: AbortSignal;
+}
+
+/** A refused bridge call: carries the wire error the guest turns into its `Error`. */
+export class BridgeFailure extends Error {
+  constructor(readonly wire: WireError) {
+    super(wire.message);
+    this.name = 'BridgeFailure';
+  }
+}
+
+/** Reads the `{error: {code, message, ...}}` body of a failed answer, if it has one. */
+async function errorBody(response: Response): Promise<{ code?: string; message?: string; details?: Record<string, unknown> }> {
+  try {
+    const body = (await response.json()) as { error?: Record<string, unknown> };
+    const error = body.error;
+    if (typeof error !== 'object' || error === null) return {};
+    const { code, message, ...details } = error;
+    return { ...(typeof code === 'string' ? { code } : {}), ...(typeof message === 'string' ? { message } : {}), details };
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * The host's client of the local backend: adds the bearer token and, for bridge calls,
+ * `X-Plugin-Id`; turns non-2xx answers into `Backend error: <status>` failures with the
+ * backend's code and details.
+ */
+export class BackendClient {
+  private readonly fetcher: typeof fetch;
+
+  constructor(private readonly options: BackendClientOptions) {
+    this.fetcher = options.fetch ?? ((input, init) => fetch(input, init));
+  }
+
+  /** The absolute URL of a backend path (`/api/...`). */
+  url(path: string): string {
+    return `${this.options.baseUrl.replace(/\/+$/, '')}${path}`;
+  }
+
+  /** Sends a request; the response is returned whatever its status. */
+  request(path: string, request: BackendRequest = {}): Promise<Response> {
+    const headers = new Headers({ Authorization: `Bearer ${this.options.token}` });
+    if (request.pluginId !== undefined) headers.set('X-Plugin-Id', request.pluginId);
+    let body = request.body;
+    if (request.json !== undefined) {
+      headers.set('Content-Type', 'application/json');
+      body = JSON.stringify(request.json);
+    }
+    return this.fetcher(this.url(path), {
+      method: request.method ?? (body === undefined ? 'GET' : 'POST'),
+      headers,
+      ...(body !== undefined ? { body } : {}),
+      ...(request.signal ? { signal: request.signal } : {}),
+      credentials: 'omit',
+      cache: 'no-store',
+    });
+  }
+
+  /**
+   * Sends a request and parses the JSON answer (`null` for an empty one).
+   *
+   * @throws BridgeFailure `Backend error: <status>` with the backend's code for a non-2xx answer.
+   */
+  async json<T = unknown>(path: string, request: BackendRequest = {}): Promise<T> {
+    const response = await this.request(path, request);
+    if (!response.ok) throw await BackendClient.failureOf(response);
+    const text = await response.text();
+    return (text === '' ? null : JSON.parse(text)) as T;
+  }
+
+  /** The failure a non-2xx answer becomes. */
+  static async failureOf(response: Response): Promise<BridgeFailure> {
+    const error = await errorBody(response);
+    return new BridgeFailure(backendError(response.status, error.code, error.details));
+  }
+}

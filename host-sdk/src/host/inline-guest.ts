@@ -1,0 +1,55 @@
+import { BRIDGE_PROTOCOL_VERSION, type GuestMethods, type HostMethods } from '../core/index.js';
+import { createPluginApi } from '../guest/create-plugin-api.js';
+import { createEventListeners } from '../guest/event-listeners.js';
+import { createGuestMethods } from '../guest/guest-methods.js';
+import { createHookRegistry } from '../guest/hook-registry.js';
+import type { HostAccess, HostProxy } from '../guest/host-session.js';
+import { createMenuItemRegistry } from '../guest/menu-item-registry.js';
+import { createMethodRegistry } from '../guest/method-registry.js';
+import type { GuestIdentity, PluginApi } from '../guest/plugin-api.js';
+import { createStreamRegistry } from '../guest/stream-registry.js';
+import { GUEST_RUNTIME_VERSION } from '../guest/version.js';
+import { unwrapResult } from '../guest/wire-result.js';
+
+/** The API objects of inline plugins per window, and which one `__PLUGIN_API__` currently is. */
+const windows = new WeakMap<Window, { current: PluginApi | undefined }>();
+
+/**
+ * Defines the shared window's `__PLUGIN_API__` once, as a getter the page cannot replace, whose
+ * value is the API of the owning plugin: the last inline plugin loaded (specification).
+ */
+function ownerSlot(win: Window): { current: PluginApi | undefined } {
+  let slot = windows.get(win);
+  if (!slot) {
+    const created: { current: PluginApi | undefined } = { current: undefined };
+    Object.defineProperty(win, '__PLUGIN_API__', { get: () => created.current, enumerable: false, configurable: false });
+    windows.set(win, created);
+    slot = created;
+  }
+  return slot;
+}
+
+/**
+ * The guest side of an inline plugin: the same API a frame's runtime builds, but talking to the
+ * host's methods directly in this window instead of over a message channel. Makes it the
+ * window's `__PLUGIN_API__`. Inline plugins share the launcher's window: nothing isolates them
+ * (which is why the install dialog shows inline rendering at danger level).
+ */
+export function createInlineGuest(win: Window, hostMethods: HostMethods): GuestMethods {
+  const proxy = hostMethods as unknown as HostProxy;
+  const host: HostAccess = () => Promise.resolve(proxy);
+  const newId = (): string => crypto.randomUUID();
+  const parts = {
+    methods: createMethodRegistry(host),
+    hooks: createHookRegistry(host, newId),
+    menuItems: createMenuItemRegistry(host),
+    streams: createStreamRegistry(host, newId),
+    events: createEventListeners(),
+  };
+  const identity: Promise<GuestIdentity> = hostMethods
+    .hello({ protocolVersion: BRIDGE_PROTOCOL_VERSION, runtimeVersion: GUEST_RUNTIME_VERSION })
+    .then((answer) => unwrapResult(answer) as GuestIdentity);
+  identity.catch(() => undefined);
+  ownerSlot(win).current = createPluginApi({ ...parts, host, identity, runtimeVersion: GUEST_RUNTIME_VERSION });
+  return createGuestMethods(parts);
+}

@@ -1,0 +1,463 @@
+import { connect, WindowMessenger, type Connection } from 'penpal';
+import {
+  parseManifest,
+  planActivation,
+  type GuestMethods,
+  type HookOutcome,
+  type PluginManifest,
+  type SkippedPlugin,
+  type WireResult,
+} from '../core/index.js';
+import { BRIDGE_METHODS } from '../bridge/bridge-methods.js';
+import type { BridgeMethod } from '../bridge/bridge-method.js';
+import { indexMethods } from '../bridge/dispatch.js';
+import { destroyOverlaysOf } from '../bridge/methods/overlay-methods.js';
+import { buildPluginDocument, createSandboxFrame, mountInlinePlugin, type InlineMount } from '../frame/index.js';
+import { BackendClient, BridgeFailure } from './backend-client.js';
+import { PluginErrorReporter } from './error-reporter.js';
+import { HookRegistry, type HookableMethod } from './hook-registry.js';
+import { hostMethodsFor } from './host-methods.js';
+import type { ActivePlugin, HostServices, PluginRuntimeState } from './host-services.js';
+import { createInlineGuest } from './inline-guest.js';
+import { MenuRegistry } from './menu-registry.js';
+import { MethodRegistry } from './method-registry.js';
+import { OwnedIds } from './owned-ids.js';
+import { ThemeController } from './theme-controller.js';
+import type { PluginUiAdapter } from './ui-adapter.js';
+import { withTimeout } from './with-timeout.js';
+
+/** Options of {@link PluginHost}. */
+export interface PluginHostOptions {
+  /** The local backend's origin (`location.origin` when the launcher page is served by it). */
+  readonly baseUrl: string;
+  /** The backend's bearer token; it stays in the launcher page and is never given to a plugin. */
+  readonly token: string;
+  /** The launcher's UI (toasts, navigation, consent, menu, overlays). */
+  readonly ui: PluginUiAdapter;
+  /** Where plugin frames live; frames start hidden until the UI shows them. */
+  readonly frameContainer: HTMLElement;
+  /** Where inline plugins are mounted; required when an inline plugin is activated. */
+  readonly inlineContainer?: HTMLElement;
+  /** The guest runtime's source (the `guest-runtime.iife.js` bundle), or a function that loads it. */
+  readonly guestRuntime: string | (() => Promise<string>);
+  /** Launcher routes `callBackend` may reach, e.g. `['/instance', '/settings']`. Default none. */
+  readonly allowedLauncherRoutes?: readonly string[];
+  /** Launcher methods plugins may hook (`registerHook`). Default none. */
+  readonly hookableMethods?: readonly HookableMethod[];
+  /** Extra bridge methods of the vendor, added to the table (names must be new). */
+  readonly extraMethods?: readonly BridgeMethod[];
+  /** How often a frame is pinged, in milliseconds (default 5000). */
+  readonly heartbeatIntervalMs?: number;
+  /** How long a ping may take before the frame counts as not answering (default 3000). */
+  readonly heartbeatTimeoutMs?: number;
+  /** How long a frame has to connect after loading (default 15000). */
+  readonly connectTimeoutMs?: number;
+  /** Time limit of a cross-plugin call or one hook layer (default 30000). */
+  readonly callTimeoutMs?: number;
+  /** Nonce of the page's Content-Security-Policy, set on every script the host injects. */
+  readonly cspNonce?: string;
+  readonly document?: Document;
+  readonly fetch?: typeof fetch;
+}
+
+/** Something the host reports to the launcher. */
+export type PluginHostEvent =
+  | { readonly type: 'activated'; readonly pluginId: string }
+  | { readonly type: 'skipped'; readonly pluginId: string; readonly message: string }
+  | { readonly type: 'load-failed'; readonly pluginId: string; readonly message: string }
+  | { readonly type: 'runtime-error'; readonly pluginId: string; readonly message: string }
+  | { readonly type: 'unresponsive'; readonly pluginId: string }
+  | { readonly type: 'responsive'; readonly pluginId: string }
+  | { readonly type: 'deactivated'; readonly pluginId: string };
+
+/** What {@link PluginHost.start} did. */
+export interface StartReport {
+  readonly activated: readonly string[];
+  readonly skipped: readonly SkippedPlugin[];
+  readonly failed: readonly { readonly pluginId: string; readonly message: string }[];
+}
+
+/** A plugin as the backend lists it. */
+interface ListedPlugin {
+  readonly id: string;
+  readonly name: string;
+  readonly version: string;
+  readonly status: string;
+}
+
+interface RunningPlugin extends Omit<ActivePlugin, 'guest' | 'state'> {
+  guest: GuestMethods;
+  state: PluginRuntimeState;
+  frame?: HTMLIFrameElement;
+  inline?: InlineMount;
+  connection?: Connection<GuestMethodMap>;
+  heartbeat?: ReturnType<typeof setInterval>;
+}
+
+/**
+ * The plugin host of a launcher page: activates the backend's active plugins in dependency
+ * order, each in a sandboxed frame (or inline when its manifest asks), connects every frame
+ * with its own bridge connection, and answers the bridge from one permission-gated method table.
+ *
+ * @example
+ * ```ts
+ * const host = new PluginHost({ baseUrl: location.origin, token, ui, frameContainer, guestRuntime });
+ * host.on((event) => console.info('[plugins]', event));
+ * const report = await host.start();
+ * ```
+ */
+export class PluginHost {
+  private readonly document: Document;
+  private readonly services: HostServices;
+  private readonly running = new Map<string, RunningPlugin>();
+  private readonly listeners = new Set<(event: PluginHostEvent) => void>();
+  private readonly index;
+  private readonly reporter: PluginErrorReporter;
+  private readonly backend: BackendClient;
+  private installed = new Map<string, ListedPlugin>();
+  private guestRuntimeSource: Promise<string> | undefined;
+  private inlineOwner: string | undefined;
+
+  constructor(private readonly options: PluginHostOptions) {
+    this.document = options.document ?? document;
+    this.backend = new BackendClient({ baseUrl: options.baseUrl, token: options.token, ...(options.fetch ? { fetch: options.fetch } : {}) });
+    this.reporter = new PluginErrorReporter(this.backend);
+    this.index = indexMethods([...BRIDGE_METHODS, ...(options.extraMethods ?? [])]);
+    const callTimeoutMs = options.callTimeoutMs ?? 30_000;
+    const hooks = new HookRegistry(
+      options.hookableMethods ?? [],
+      (registration, invocation) => this.runHookLayer(registration.pluginId, { ...invocation, hookId: registration.hookId }, callTimeoutMs),
+      (registration, error) => this.emit({ type: 'runtime-error', pluginId: registration.pluginId, message: `Hook failed: ${error instanceof Error ? error.message : String(error)}` }),
+    );
+    this.services = {
+      backend: this.backend,
+      ui: options.ui,
+      methods: new MethodRegistry(),
+      hooks,
+      menu: new MenuRegistry(options.ui),
+      theme: new ThemeController(this.document),
+      overlays: new OwnedIds(),
+      streams: new OwnedIds<AbortController>(),
+      allowedLauncherRoutes: options.allowedLauncherRoutes ?? [],
+      active: (id) => this.running.get(id),
+      isInstalled: (id) => this.installed.has(id),
+      timeouts: { crossPluginCallMs: callTimeoutMs },
+    };
+  }
+
+  /** Listens to host events; returns the function that stops listening. */
+  on(listener: (event: PluginHostEvent) => void): () => void {
+    this.listeners.add(listener);
+    return () => void this.listeners.delete(listener);
+  }
+
+  /**
+   * Reads the backend's plugin list and activates every `active` plugin with `entry.frontend`,
+   * dependencies first; a plugin whose dependency is missing is skipped with a warning event.
+   */
+  async start(): Promise<StartReport> {
+    const listed = await this.backend.json<ListedPlugin[]>('/api/plugins/');
+    this.installed = new Map(listed.map((plugin) => [plugin.id, plugin]));
+    const candidates: { id: string; version: string; manifest: PluginManifest }[] = [];
+    const failed: { pluginId: string; message: string }[] = [];
+    for (const plugin of listed.filter((entry) => entry.status === 'active')) {
+      try {
+        const manifest = await this.readManifest(plugin.id);
+        if (manifest.entry?.frontend !== undefined) candidates.push({ id: plugin.id, version: manifest.version, manifest });
+      } catch (error) {
+        failed.push({ pluginId: plugin.id, message: messageOf(error) });
+        this.emit({ type: 'load-failed', pluginId: plugin.id, message: messageOf(error) });
+      }
+    }
+    const plan = planActivation(candidates.map(({ id, version, manifest }) => ({ id, version, dependencies: manifest.dependencies })));
+    for (const skipped of plan.skipped) {
+      console.warn(`[plugins] ${skipped.message}`);
+      this.emit({ type: 'skipped', pluginId: skipped.id, message: skipped.message });
+    }
+    const activated: string[] = [];
+    for (const id of plan.order) {
+      const candidate = candidates.find((entry) => entry.id === id);
+      if (!candidate) continue;
+      try {
+        await this.activateManifest(candidate.manifest);
+        activated.push(id);
+      } catch (error) {
+        failed.push({ pluginId: id, message: messageOf(error) });
+      }
+    }
+    return { activated, skipped: plan.skipped, failed };
+  }
+
+  /** An activated plugin. */
+  plugin(id: string): ActivePlugin | undefined {
+    return this.running.get(id);
+  }
+
+  /** Ids of the activated plugins, in activation order. */
+  activePlugins(): string[] {
+    return [...this.running.keys()];
+  }
+
+  /** The frame of a sandboxed plugin (hidden until the launcher shows it). */
+  frame(id: string): HTMLIFrameElement | undefined {
+    return this.running.get(id)?.frame;
+  }
+
+  /** The bridge methods of this host (name, permission, direct), for docs and the harness. */
+  methods(): readonly Pick<BridgeMethod, 'name' | 'permission' | 'direct'>[] {
+    return [...this.index.values()].map(({ name, permission, direct }) => ({ name, permission, ...(direct ? { direct } : {}) }));
+  }
+
+  /** Activates one installed plugin by id (after an install, or to reload it). */
+  async activate(id: string): Promise<void> {
+    if (this.running.has(id)) return;
+    if (!this.installed.has(id)) {
+      const listed = await this.backend.json<ListedPlugin[]>('/api/plugins/');
+      this.installed = new Map(listed.map((plugin) => [plugin.id, plugin]));
+    }
+    await this.activateManifest(await this.readManifest(id));
+  }
+
+  /**
+   * Deactivates a plugin: its methods, hooks, dynamic menu items, overlays and streams go, its
+   * frame (or inline content) is removed. A theme override it applied stays (specification).
+   */
+  deactivate(id: string): void {
+    const plugin = this.running.get(id);
+    if (!plugin) return;
+    clearInterval(plugin.heartbeat);
+    this.services.methods.removeAll(id);
+    this.services.hooks.removeAll(id);
+    this.services.menu.remove(id, 'dynamic');
+    destroyOverlaysOf(this.services, id);
+    for (const stream of this.services.streams.idsOf(id)) {
+      this.services.streams.get(id, stream)?.abort();
+      this.services.streams.delete(stream);
+    }
+    plugin.connection?.destroy();
+    plugin.frame?.remove();
+    plugin.inline?.unmount();
+    this.services.theme.removeTheme(id);
+    this.services.theme.removeFontLinks(id);
+    this.running.delete(id);
+    this.emit({ type: 'deactivated', pluginId: id });
+  }
+
+  /** Deactivates and activates again (a frame that stopped answering, or a new version). */
+  async reload(id: string): Promise<void> {
+    this.deactivate(id);
+    this.services.menu.remove(id, 'everything');
+    await this.activate(id);
+  }
+
+  /** Stops every plugin (the launcher is closing or restarting). */
+  dispose(): void {
+    for (const id of [...this.running.keys()].reverse()) this.deactivate(id);
+  }
+
+  /**
+   * Runs a hookable launcher method through the plugins' hooks (onion order), then `implementation`
+   * unless a hook prevented it.
+   */
+  runHookable(method: string, args: readonly unknown[], implementation: (...args: unknown[]) => unknown): Promise<unknown> {
+    return this.services.hooks.run(method, args, implementation);
+  }
+
+  /**
+   * Calls a method a plugin registered, as the launcher (for example forwarding `file-drop` paths
+   * to a plugin that registered a handler for them).
+   *
+   * @throws Error with the `callPlugin` rejection text when the plugin or method is not there.
+   */
+  async callPluginMethod(pluginId: string, method: string, args: readonly unknown[]): Promise<unknown> {
+    const target = this.running.get(pluginId);
+    if (!target || target.state !== 'active' || !this.services.methods.has(pluginId, method)) {
+      throw new Error(`Plugin ${pluginId} has no method ${method}; it may be uninstalled or inactive`);
+    }
+    const result = await withTimeout(target.guest.invokeMethod(method, [...args]), this.services.timeouts.crossPluginCallMs, `${pluginId} did not answer ${method}`);
+    if (!result.ok) throw new Error(result.error.message);
+    return result.value;
+  }
+
+  /** Delivers an event to a plugin's `on(name)` listeners. */
+  async deliverEvent(pluginId: string, name: string, payload: unknown): Promise<void> {
+    await this.running.get(pluginId)?.guest.deliverEvent(name, payload);
+  }
+
+  /** Methods registered by a plugin (harness, tests). */
+  registeredMethods(pluginId: string): string[] {
+    return this.services.methods.list(pluginId);
+  }
+
+  private emit(event: PluginHostEvent): void {
+    for (const listener of this.listeners) {
+      try {
+        listener(event);
+      } catch (error) {
+        console.error('[plugins] A host event listener failed', error);
+      }
+    }
+  }
+
+  private filesBase(id: string): string {
+    return this.backend.url(`/api/plugins/${encodeURIComponent(id)}/files`);
+  }
+
+  private async readManifest(id: string): Promise<PluginManifest> {
+    const response = await this.backend.request(`/api/plugins/${encodeURIComponent(id)}/files/manifest.json`);
+    if (!response.ok) throw new Error(`The manifest of ${id} could not be read (${response.status})`);
+    const result = parseManifest(new Uint8Array(await response.arrayBuffer()));
+    if (!result.ok) throw new Error(`The manifest of ${id} is invalid: ${result.problems.map((problem) => problem.message).join('; ')}`);
+    if (result.manifest.id !== id) throw new Error(`The manifest of ${id} names another plugin (${result.manifest.id})`);
+    return result.manifest;
+  }
+
+  private async readPluginText(id: string, path: string): Promise<string> {
+    const response = await this.backend.request(`/api/plugins/${encodeURIComponent(id)}/files/${path.split('/').map(encodeURIComponent).join('/')}`);
+    if (!response.ok) throw new Error(`${path} of ${id} could not be loaded (${response.status})`);
+    return response.text();
+  }
+
+  private runtimeSource(): Promise<string> {
+    const source = this.options.guestRuntime;
+    this.guestRuntimeSource ??= typeof source === 'string' ? Promise.resolve(source) : source();
+    return this.guestRuntimeSource;
+  }
+
+  private async activateManifest(manifest: PluginManifest): Promise<void> {
+    const id = manifest.id;
+    const frontend = manifest.entry?.frontend;
+    if (frontend === undefined) throw new Error(`${id} has no entry.frontend; only such plugins are activated`);
+    try {
+      if (manifest.entry?.theme !== undefined) this.services.theme.injectTheme(id, await this.readPluginText(id, manifest.entry.theme));
+      if (manifest.contributes?.fontLinks) this.services.theme.injectFontLinks(id, manifest.contributes.fontLinks);
+      const html = await this.readPluginText(id, frontend);
+      if (manifest.render === 'inline') await this.activateInline(manifest, html, frontend);
+      else await this.activateSandboxed(manifest, html, frontend);
+      this.addContributedMenuItems(manifest);
+      this.emit({ type: 'activated', pluginId: id });
+    } catch (error) {
+      const message = messageOf(error);
+      this.reporter.report(id, manifest.version, 'plugin_load_failed');
+      this.emit({ type: 'load-failed', pluginId: id, message });
+      this.deactivate(id);
+      throw error;
+    }
+  }
+
+  private reportsFor(plugin: RunningPlugin, connected: () => void) {
+    return {
+      runtimeError: (message: string) => {
+        this.reporter.report(plugin.id, plugin.manifest.version, 'plugin_runtime_error');
+        this.emit({ type: 'runtime-error', pluginId: plugin.id, message });
+      },
+      loadFailure: (resource: string) => {
+        this.reporter.report(plugin.id, plugin.manifest.version, 'plugin_load_failed');
+        this.emit({ type: 'load-failed', pluginId: plugin.id, message: `A resource failed to load: ${resource}` });
+      },
+      connected,
+    };
+  }
+
+  private async activateSandboxed(manifest: PluginManifest, html: string, entryPath: string): Promise<void> {
+    const id = manifest.id;
+    const filesBase = this.filesBase(id);
+    const srcdoc = buildPluginDocument({ html, pluginFilesBase: filesBase, entryPath, guestRuntime: await this.runtimeSource(), mode: 'sandbox', ...(this.options.cspNonce ? { cspNonce: this.options.cspNonce } : {}) });
+    const frame = createSandboxFrame(this.document, { srcdoc: '', title: manifest.name, pluginId: id, hidden: true });
+    this.options.frameContainer.append(frame);
+    const contentWindow = frame.contentWindow;
+    if (!contentWindow) throw new Error(`The frame of ${id} has no window`);
+    let markConnected: () => void = () => {};
+    const helloReceived = new Promise<void>((resolve) => (markConnected = resolve));
+    const plugin: RunningPlugin = { id, name: manifest.name, manifest, mode: 'sandbox', state: 'loading', frame, guest: undefined as unknown as GuestMethods };
+    this.running.set(id, plugin);
+    const methods = hostMethodsFor({ id, manifest }, filesBase, this.services, this.index, this.reportsFor(plugin, () => markConnected()));
+    // The connection is bound to this frame's window: messages from any other window are ignored.
+    const connection = connect<GuestMethodMap>({ messenger: new WindowMessenger({ remoteWindow: contentWindow, allowedOrigins: ['*'] }), methods: methods as unknown as Record<string, (...args: never[]) => unknown>, timeout: this.options.connectTimeoutMs ?? 15_000 });
+    plugin.connection = connection;
+    frame.srcdoc = srcdoc;
+    const remote = await connection.promise;
+    plugin.guest = remote as unknown as GuestMethods;
+    await withTimeout(helloReceived, this.options.connectTimeoutMs ?? 15_000, `${id} connected but its runtime never said hello`);
+    plugin.state = 'active';
+    this.startHeartbeat(plugin);
+  }
+
+  private async activateInline(manifest: PluginManifest, html: string, entryPath: string): Promise<void> {
+    const id = manifest.id;
+    const container = this.options.inlineContainer;
+    if (!container) throw new Error(`${id} renders inline, but the launcher gave the host no inlineContainer`);
+    const plugin: RunningPlugin = { id, name: manifest.name, manifest, mode: 'inline', state: 'loading', guest: undefined as unknown as GuestMethods };
+    this.running.set(id, plugin);
+    const methods = hostMethodsFor({ id, manifest }, null, this.services, this.index, this.reportsFor(plugin, () => {}));
+    // The shared window's API belongs to the last inline plugin loaded (specification).
+    this.inlineOwner = id;
+    plugin.guest = createInlineGuest(this.document.defaultView ?? window, methods);
+    plugin.state = 'active';
+    plugin.inline = await mountInlinePlugin(container, { html, pluginFilesBase: this.filesBase(id), entryPath, ...(this.options.cspNonce ? { cspNonce: this.options.cspNonce } : {}) });
+  }
+
+  private addContributedMenuItems(manifest: PluginManifest): void {
+    (manifest.contributes?.menuItems ?? []).forEach((item, index) => {
+      const route = `/plugins/${manifest.id}/${item.path}`;
+      this.services.menu.add({
+        pluginId: manifest.id,
+        id: `menu-${index}`,
+        label: item.label,
+        path: item.path,
+        route,
+        dynamic: false,
+        order: index,
+        ...(item.icon !== undefined ? { icon: item.icon } : {}),
+        activate: () => this.options.ui.navigate(route, manifest.id),
+      });
+    });
+  }
+
+  private startHeartbeat(plugin: RunningPlugin): void {
+    const interval = this.options.heartbeatIntervalMs ?? 5000;
+    const timeout = this.options.heartbeatTimeoutMs ?? 3000;
+    let waiting = false;
+    plugin.heartbeat = setInterval(() => {
+      if (waiting) return;
+      waiting = true;
+      withTimeout(plugin.guest.ping(), timeout, 'no answer')
+        .then(() => {
+          if (plugin.state === 'unresponsive') {
+            plugin.state = 'active';
+            this.emit({ type: 'responsive', pluginId: plugin.id });
+          }
+        })
+        .catch(() => {
+          if (plugin.state !== 'unresponsive' && this.running.get(plugin.id) === plugin) {
+            plugin.state = 'unresponsive';
+            this.reporter.report(plugin.id, plugin.manifest.version, 'plugin_runtime_error');
+            this.emit({ type: 'unresponsive', pluginId: plugin.id });
+          }
+        })
+        .finally(() => {
+          waiting = false;
+        });
+    }, interval);
+  }
+
+  private async runHookLayer(pluginId: string, invocation: { invocationId: string; method: string; args: readonly unknown[]; hookId: string }, timeoutMs: number): Promise<HookOutcome> {
+    const plugin = this.running.get(pluginId);
+    if (!plugin || plugin.state !== 'active') throw new Error(`${pluginId} is not answering`);
+    const result: WireResult<HookOutcome> = await withTimeout(plugin.guest.runHook(invocation), timeoutMs, `${pluginId}'s hook did not finish within ${timeoutMs} ms`);
+    if (!result.ok) throw new BridgeFailure(result.error);
+    return result.value;
+  }
+
+  /** The plugin that owns the shared window's API (the last inline plugin loaded). */
+  get inlineOwnerId(): string | undefined {
+    return this.inlineOwner;
+  }
+}
+
+/** The guest's methods as penpal's `Methods` record (a mapped type has the index signature it needs). */
+type GuestMethodMap = { [K in keyof GuestMethods]: GuestMethods[K] };
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,74 @@
+import { THEME_OVERRIDE_STYLE_ID, buildThemeOverrideCss } from '../core/index.js';
+
+/**
+ * The document-level styling plugins may affect: a plugin's theme CSS (`entry.theme`, a style
+ * element marked `data-plugin-theme`), its `contributes.fontLinks`, and the one theme override
+ * (`applyThemeOverride`, a style element with id `plugin-theme-override` using `:root:root`).
+ */
+export class ThemeController {
+  constructor(private readonly document: Document) {}
+
+  /** Injects (or replaces) the theme CSS of `pluginId`. The CSS is text content, never markup. */
+  injectTheme(pluginId: string, css: string): void {
+    this.removeTheme(pluginId);
+    const style = this.document.createElement('style');
+    style.dataset['pluginTheme'] = pluginId;
+    style.textContent = css;
+    this.document.head.append(style);
+  }
+
+  removeTheme(pluginId: string): void {
+    for (const element of this.document.head.querySelectorAll('style[data-plugin-theme]')) {
+      if ((element as HTMLElement).dataset['pluginTheme'] === pluginId) element.remove();
+    }
+  }
+
+  /** Adds `<link rel="stylesheet">` elements for https font stylesheets; other URLs are ignored. */
+  injectFontLinks(pluginId: string, urls: readonly string[]): void {
+    this.removeFontLinks(pluginId);
+    for (const url of urls) {
+      let parsed: URL;
+      try {
+        parsed = new URL(url);
+      } catch {
+        continue;
+      }
+      if (parsed.protocol !== 'https:') continue;
+      const link = this.document.createElement('link');
+      link.rel = 'stylesheet';
+      link.href = parsed.href;
+      link.crossOrigin = 'anonymous';
+      link.referrerPolicy = 'no-referrer';
+      link.dataset['pluginFont'] = pluginId;
+      this.document.head.append(link);
+    }
+  }
+
+  removeFontLinks(pluginId: string): void {
+    for (const element of this.document.head.querySelectorAll('link[data-plugin-font]')) {
+      if ((element as HTMLElement).dataset['pluginFont'] === pluginId) element.remove();
+    }
+  }
+
+  /**
+   * Applies a theme override (every token and value validated; see `buildThemeOverrideCss`),
+   * replacing the previous one.
+   *
+   * @throws PluginHostError `INVALID_ARGUMENT` naming the bad token or value.
+   */
+  applyOverride(vars: unknown): void {
+    const css = buildThemeOverrideCss(vars);
+    let style = this.document.getElementById(THEME_OVERRIDE_STYLE_ID);
+    if (!(style instanceof HTMLStyleElement)) {
+      style?.remove();
+      style = this.document.createElement('style');
+      style.id = THEME_OVERRIDE_STYLE_ID;
+      this.document.head.append(style);
+    }
+    style.textContent = css;
+  }
+
+  clearOverride(): void {
+    this.document.getElementById(THEME_OVERRIDE_STYLE_ID)?.remove();
+  }
+}

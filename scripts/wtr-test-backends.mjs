@@ -1,0 +1,91 @@
+// A @web/test-runner plugin that starts real local backends for browser tests.
+//
+// A test POSTs a scenario to /__test-backend: `{plugins: [{id, permissions, files, render?,
+// dependencies?, entry?, contributes?, enabled?}], options?}`. The plugin writes each plugin as a
+// development folder in a fresh temporary data directory, starts `createLocalBackend` (built
+// sources, backend-kit/dist) on a free loopback port that allows the test page's origin,
+// installs the plugins, and answers `{origin, token}`. Every backend is stopped when the runner stops.
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+
+const ROOT_PUBLIC_KEY = 'Z0MW2t4kaLGdyVJpe3QizBo6LZ1xvtTrsMd49By0UUo=';
+
+async function readJson(request) {
+  const chunks = [];
+  for await (const chunk of request) chunks.push(chunk);
+  return JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}');
+}
+
+function manifestOf(plugin) {
+  return {
+    id: plugin.id,
+    name: plugin.name ?? plugin.id,
+    version: plugin.version ?? '1.0.0',
+    minLauncherVersion: '0.1.0',
+    layers: plugin.layers ?? ['l2'],
+    permissions: plugin.permissions ?? [],
+    entry: plugin.entry ?? { frontend: 'index.html' },
+    ...(plugin.render ? { render: plugin.render } : {}),
+    ...(plugin.dependencies ? { dependencies: plugin.dependencies } : {}),
+    ...(plugin.contributes ? { contributes: plugin.contributes } : {}),
+  };
+}
+
+export function testBackends() {
+  const running = [];
+  return {
+    name: 'test-backends',
+    async serverStop() {
+      for (const entry of running.splice(0)) {
+        entry.server.closeAllConnections();
+        await new Promise((resolve) => entry.server.close(resolve));
+        await entry.backend.close();
+        await rm(entry.dataDirectory, { recursive: true, force: true });
+        await rm(entry.scratch, { recursive: true, force: true });
+        await rm(entry.sources, { recursive: true, force: true });
+      }
+    },
+    // Registered as middleware in the config (below), since plugins cannot answer POSTs.
+    async handle(context) {
+      const { default: Koa } = await import('koa');
+      const { createLocalBackend, silentLogger } = await import('../backend-kit/dist/index.js');
+      const scenario = await readJson(context.req);
+      const dataDirectory = await mkdtemp(join(tmpdir(), 'wtr-backend-'));
+      // Development folders must lie outside the data directory (the backend refuses others).
+      const sources = await mkdtemp(join(tmpdir(), 'wtr-sources-'));
+      // A folder outside the launcher's data directory for file tests (removed with the backend).
+      const scratch = await mkdtemp(join(tmpdir(), 'wtr-scratch-'));
+  
+      const backend = await createLocalBackend({
+        dataDirectory,
+        rootPublicKey: ROOT_PUBLIC_KEY,
+        launcher: { name: 'Test Launcher', version: '1.0.0' },
+        allowedOrigins: [context.request.origin],
+        logger: silentLogger,
+        // Tests never open a real browser.
+        openUrl: async () => undefined,
+        ...(scenario.options ?? {}),
+      });
+      for (const plugin of scenario.plugins ?? []) {
+        const folder = join(sources, plugin.id);
+        await mkdir(folder, { recursive: true });
+        await writeFile(join(folder, 'manifest.json'), JSON.stringify(manifestOf(plugin)));
+        for (const [path, content] of Object.entries(plugin.files ?? { 'index.html': '<!doctype html><p>plugin</p>' })) {
+          await mkdir(dirname(join(folder, path)), { recursive: true });
+          await writeFile(join(folder, path), content);
+        }
+        await backend.plugins.installDirectory(folder, { enable: plugin.enabled !== false });
+      }
+      await backend.plugins.reload();
+      const app = new Koa();
+      app.use(backend.middleware);
+      const server = createServer(app.callback());
+      await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+      running.push({ server, backend, dataDirectory, scratch, sources });
+      context.type = 'application/json';
+      context.body = JSON.stringify({ origin: `http://127.0.0.1:${server.address().port}`, token: backend.token, dataDirectory, scratch });
+    },
+  };
+}

@@ -1,0 +1,223 @@
+import { expect } from '@open-wc/testing';
+import { getPermission } from '@plughost/host-sdk';
+import { inFrame, startHost, testPluginPage, type StartedHost } from './host-support.js';
+
+const FULL = 'test.full';
+const NONE = 'test.none';
+const ALL_PERMISSIONS = [
+  'config:read', 'config:write', 'cache:access', 'network:fetch', 'network:cors_proxy', 'filesystem:read', 'filesystem:write',
+  'shell:execute', 'system:notification', 'system:info', 'plugin:list', 'plugin:install', 'ui:toast', 'ui:sub_window',
+  'download:manage', 'instance:write', 'hook:register', 'wasm:execute',
+];
+
+/** Well-formed calls of the direct members (functions cannot be posted into the frame, so they are written there). */
+const DIRECT_CALLS: Record<string, string> = {
+  registerMethod: "api.registerMethod('m', () => 1)",
+  callPlugin: "api.callPlugin('test.full', 'm')",
+  proxyFetchStream: "api.proxyFetchStream({ url: 'https://example.com/' }, { onChunk() {} })",
+  registerHook: "api.registerHook('launchGame', (ctx, next) => next())",
+  callWasm: "api.callWasm('test.full')",
+  listWasmPlugins: 'api.listWasmPlugins()',
+};
+
+let started: StartedHost;
+
+before(async () => {
+  started = await startHost(
+    [
+      { id: FULL, name: 'Full', permissions: ALL_PERMISSIONS, files: { 'index.html': testPluginPage() } },
+      { id: NONE, name: 'None', permissions: [], files: { 'index.html': testPluginPage() } },
+    ],
+    { allowedLauncherRoutes: ['/instance'], hookableMethods: [{ name: 'launchGame', description: 'Starts a game' }] },
+  );
+});
+after(() => started.close());
+
+function full(member: string, ...args: unknown[]) {
+  return inFrame(started.frame(FULL), member, ...args);
+}
+
+describe('every bridge method is permission-gated', () => {
+  it('refuses each method to a plugin without its permission, with the exact text', async () => {
+    const gated = started.host.methods().filter((method) => method.permission !== null);
+    expect(gated.length).to.be.at.least(40);
+    for (const method of gated) {
+      expect(getPermission(method.permission as string), method.name).to.not.equal(undefined);
+      const outcome = method.direct ? await inFrame(started.frame(NONE), 'eval', DIRECT_CALLS[method.name] ?? `api.${method.name}()`) : await inFrame(started.frame(NONE), 'call', method.name);
+      expect(outcome.ok, method.name).to.equal(false);
+      expect(outcome.message, method.name).to.equal(`Permission denied: requires ${method.permission}`);
+    }
+  });
+
+  it('answers an unknown method, and a direct member reached through call, with Unknown method', async () => {
+    for (const name of ['noSuchMethod', 'constructor', '__proto__', 'toString', 'hasOwnProperty', 'registerMethod']) {
+      const outcome = await full('call', name);
+      expect(outcome.message, name).to.equal(`Unknown method: ${name}`);
+    }
+  });
+});
+
+describe('methods work with their permission', () => {
+  it('settings and cache belong to the calling plugin only', async () => {
+    expect((await full('call', 'getSettings')).value).to.deep.equal({});
+    expect((await full('call', 'setSettings', 'volume', 7)).ok).to.equal(true);
+    expect((await full('call', 'getSettings')).value).to.deep.equal({ volume: 7 });
+    expect((await full('call', 'setCache', 'token', 'abc', 60)).ok).to.equal(true);
+    expect((await full('call', 'getCache', 'token')).value).to.equal('abc');
+    expect((await full('call', 'getCache', 'missing')).value).to.equal(null);
+  });
+
+  it('callBackend reaches allowlisted launcher routes only, and never a guarded route', async () => {
+    expect((await full('call', 'callBackend', '/instance')).value).to.deep.equal([]);
+    const refusals: [string, string][] = [
+      ['/plugins/shell/test.full', 'Permission denied: requires shell:execute'],
+      ['/plugins/files/test.full/read', 'Permission denied: requires filesystem:read'],
+      ['/plugins/files/test.full/write', 'Permission denied: requires filesystem:write'],
+      ['/plugins/proxy', 'Permission denied: requires network:cors_proxy'],
+      ['/plugins/upload', 'Permission denied: requires plugin:install'],
+      ['/plugins/', 'Permission denied: requires plugin:list'],
+      ['/modpack/install-direct', 'Permission denied: requires instance:write'],
+      ['/plugins/settings/test.none', 'Backend error: 404'],
+      ['/telemetry/plugin-error', 'Backend error: 404'],
+      ['/launcher/restart', 'Backend error: 404'],
+      ['/instances', 'Backend error: 404'],
+    ];
+    for (const [endpoint, message] of refusals) {
+      const outcome = await full('call', 'callBackend', endpoint, { command: 'id' });
+      expect(outcome.message, endpoint).to.equal(message);
+    }
+    for (const endpoint of ['/instance/%2e%2e/plugins/', '/instance/..%2fplugins', '/api/instance', 'instance', '/instance//x', '/instance/./x', '/instance\\x']) {
+      const outcome = await full('call', 'callBackend', endpoint);
+      expect(outcome.ok, endpoint).to.equal(false);
+    }
+  });
+
+  it('callBackend turns a non-2xx answer into Backend error: <status> with the code', async () => {
+    const outcome = await full('call', 'callBackend', '/instance/nope');
+    expect(outcome.message).to.equal('Backend error: 404');
+    expect(outcome.code).to.equal('INSTANCE_NOT_FOUND');
+  });
+
+  it('proxyFetch reaches the guarded proxy (a private address is refused as Proxy failed: 400)', async () => {
+    const outcome = await full('call', 'proxyFetch', { url: 'http://127.0.0.1:9/x' });
+    expect(outcome.message).to.equal('Proxy failed: 400');
+    expect(outcome.code).to.equal('PROXY_PRIVATE_ADDRESS');
+  });
+
+  it('file methods ask the user on FS_AUTHORIZATION_REQUIRED, authorize and retry once', async () => {
+    const path = `${started.backend.scratch}/notes/a.txt`;
+    started.ui.consent = false;
+    const refused = await full('call', 'writeText', path, 'hello');
+    expect(refused.message).to.equal('Backend error: 403');
+    expect(refused.code).to.equal('FS_AUTHORIZATION_REQUIRED');
+    expect(started.ui.consentRequests.at(-1)).to.deep.equal({ pluginId: FULL, prefix: `${started.backend.scratch}/notes`, operation: 'write' });
+    started.ui.consent = true;
+    expect((await full('call', 'writeText', path, 'hello wörld')).value).to.deep.equal({ path });
+    expect((await full('call', 'readText', path, { start: 6, length: 5 })).value).to.deep.equal({ path, content: 'wörld' });
+    expect((await full('call', 'writeBytes', `${path}.bin`, new Uint8Array([0, 255, 7]))).ok).to.equal(true);
+    expect((await full('call', 'readBytes', `${path}.bin`)).value).to.deep.equal({ path: `${path}.bin`, contentBase64: 'AP8H' });
+    expect((await full('call', 'deleteFile', path)).ok).to.equal(true);
+    const missing = await full('call', 'readText', path);
+    expect(missing.code).to.equal('FS_FILE_NOT_FOUND');
+  });
+
+  it('system methods', async () => {
+    const echoed = await full('call', 'execCommand', 'echo bridge');
+    expect(echoed.value, echoed.message).to.deep.include({ exitCode: 0, stdout: 'bridge\n' });
+    expect((await full('call', 'execCommand', '')).code).to.equal('SHELL_COMMAND_REQUIRED');
+    const opened = await full('call', 'openUrl', 'https://example.com/');
+    expect(opened.ok, opened.message).to.equal(true);
+    expect((await full('call', 'openUrl', 'file:///etc/passwd')).ok).to.equal(false);
+    expect(((await full('call', 'getSystemInfo')).value as Record<string, unknown>)['LauncherName']).to.equal('Test Launcher');
+    const plugins = (await full('call', 'listPlugins')).value as { id: string }[];
+    expect(plugins.map((plugin) => plugin.id)).to.include.members([FULL, NONE]);
+    expect(Object.keys(plugins[0] ?? {}).sort()).to.deep.equal(['id', 'name', 'status', 'version']);
+    const upload = await full('call', 'uploadPlugin', [1, 2, 3], 'broken.plugpkg');
+    expect(upload.message).to.equal('Backend error: 400');
+  });
+
+  it('UI methods reach the UI adapter; navigate stays inside the launcher', async () => {
+    expect((await full('call', 'navigate', '/settings?tab=plugins')).ok).to.equal(true);
+    expect(started.ui.navigations.at(-1)).to.deep.equal({ route: '/settings?tab=plugins', pluginId: FULL });
+    for (const route of ['https://evil.example/', '//evil.example/x', 'javascript:alert(1)', '/\\evil.example']) {
+      expect((await full('call', 'navigate', route)).ok, route).to.equal(false);
+    }
+    await full('call', 'openPluginSettings');
+    await full('call', 'openPluginSettings', NONE);
+    expect(started.ui.settingsOpened.slice(-2)).to.deep.equal([FULL, NONE]);
+    await full('call', 'showToast', 'Saved', 'success');
+    expect(started.ui.toasts.at(-1)).to.deep.equal({ message: 'Saved', type: 'success', pluginId: FULL });
+    expect((await full('call', 'showToast', 'x', 'warning')).ok).to.equal(false);
+    expect((await full('call', 'getThemeColor')).value).to.equal('#3366ff');
+  });
+
+  it('theme override: validated tokens and values, one style element with :root:root, cleared on request', async () => {
+    expect((await full('call', 'applyThemeOverride', { primary: '220 90% 56%', 'sidebar.primary': '10 50% 40%' })).ok).to.equal(true);
+    const style = document.getElementById('plugin-theme-override');
+    expect(style?.textContent).to.contain(':root:root');
+    expect(style?.textContent).to.contain('220 90% 56%');
+    await full('call', 'applyThemeOverride', { accent: '1 2% 3%' });
+    expect(document.querySelectorAll('#plugin-theme-override').length).to.equal(1);
+    expect(document.getElementById('plugin-theme-override')?.textContent).to.not.contain('220 90% 56%');
+    for (const vars of [{ primary: 'red' }, { primary: '1 2% 3%; } body { display: none' }, { unknown: '1 2% 3%' }]) {
+      expect((await full('call', 'applyThemeOverride', vars)).ok, JSON.stringify(vars)).to.equal(false);
+    }
+    await full('call', 'clearThemeOverride');
+    expect(document.getElementById('plugin-theme-override')).to.equal(null);
+  });
+
+  it('overlays: created, controlled only by their owner, destroyed', async () => {
+    const created = await full('call', 'overlay.create', { title: 'Stats', html: '<p>hi</p>', width: 300, minimizable: true });
+    const id = created.value as string;
+    expect(typeof id).to.equal('string');
+    for (const [member, ...args] of [['overlay.show', id], ['overlay.setHtml', id, '<b>x</b>'], ['overlay.setPosition', id, 10, 20], ['overlay.hide', id]] as const) {
+      expect((await full('call', member, ...args)).ok, member).to.equal(true);
+    }
+    const stranger = await inFrame(started.frame(NONE), 'call', 'overlay.show', id);
+    expect(stranger.ok).to.equal(false);
+    expect((await full('call', 'overlay.destroy', id)).ok).to.equal(true);
+    expect((await full('call', 'overlay.show', id)).ok).to.equal(false);
+    expect(started.ui.overlayCalls.map((call) => call[0])).to.deep.equal(['create', 'show', 'setHtml', 'setPosition', 'hide', 'destroy']);
+  });
+
+  it('downloads and modpacks go to the backend as the calling plugin', async () => {
+    const added = await full('call', 'download.addTask', { url: 'http://127.0.0.1:9/pack.zip', targetPath: `${started.backend.dataDirectory}/downloads/pack.zip` });
+    const taskId = (added.value as { taskId: string }).taskId;
+    expect(typeof taskId).to.equal('string');
+    expect(((await full('call', 'download.list')).value as { sessionId: string }[]).map((task) => task.sessionId)).to.include(taskId);
+    expect(((await full('call', 'download.progress', taskId)).value as { pluginId: string }).pluginId).to.equal(FULL);
+    expect((await full('call', 'download.progress', 'unknown')).value).to.equal(null);
+    expect((await full('call', 'download.cancel', taskId)).ok).to.equal(true);
+    await full('call', 'download.registerInstall', { instanceId: 'i1', name: 'Game', gameVersion: '1.20.1', loader: 'fabric', loaderVersion: '0.15.3' });
+    expect(started.ui.installs.at(-1)).to.deep.include({ pluginId: FULL, instanceId: 'i1' });
+    const modpack = await full('call', 'modpack.install', {});
+    expect(modpack.code).to.equal('MODPACK_NAME_REQUIRED');
+  });
+
+  it('WASM methods reach the backend', async () => {
+    expect((await full('listWasmPlugins')).value).to.deep.equal([]);
+    expect((await full('callWasm', NONE)).code).to.equal('WASM_NOT_LOADED');
+  });
+});
+
+describe('identity', () => {
+  it('a frame cannot act as another plugin: data lands in its own settings', async () => {
+    await inFrame(started.frame(NONE), 'call', 'setSettings', 'x', 1);
+    const mine = await full('call', 'getSettings');
+    expect(mine.value).to.not.have.property('x');
+  });
+
+  it('forged penpal messages from one frame reach nothing', async () => {
+    const toasts = started.ui.toasts.length;
+    // The frame without permissions posts penpal-shaped calls as if from another connection.
+    await inFrame(started.frame(NONE), 'eval', `
+      for (const type of ['SYN', 'ACK1', 'ACK2', 'CALL']) {
+        parent.postMessage({ namespace: 'penpal', channel: undefined, type, id: 'forged', methodPath: ['call'], args: ['showToast', ['forged', 'info']], participantId: 'x' }, '*');
+      }
+      new Promise((resolve) => setTimeout(resolve, 200));
+    `);
+    expect(started.ui.toasts.length).to.equal(toasts);
+    // Both connections still work.
+    expect((await full('call', 'getThemeColor')).value).to.equal('#3366ff');
+  });
+});
