@@ -78,6 +78,9 @@ export function testBackends() {
         }
         await backend.plugins.installDirectory(folder, { enable: plugin.enabled !== false });
       }
+      // Plugins marked `removeAfterInstall` exist only so dependants could be installed; removing
+      // them afterwards leaves those dependants with a missing dependency.
+      for (const plugin of scenario.plugins ?? []) if (plugin.removeAfterInstall) await backend.plugins.uninstall(plugin.id);
       await backend.plugins.reload();
       const app = new Koa();
       app.use(backend.middleware);

@@ -19,13 +19,14 @@ export function apiBaseScript(pluginFilesBase: string): string {
 }
 
 /**
- * The frame guard: blocks `window.open` and turns resource load failures, uncaught errors and
- * unhandled rejections into {@link FRAME_REPORT_EVENT} events for the guest runtime.
+ * The frame guard: blocks `window.open` and turns resource load failures into
+ * {@link FRAME_REPORT_EVENT} events for the guest runtime (which reports uncaught errors and
+ * unhandled rejections on its own, so they are not reported twice).
  *
  * - `window.open` already fails in a frame without `allow-popups`; replacing it makes it return
  *   `null` quietly, and non-configurable so the plugin cannot restore it.
  * - Resource `error` events do not bubble, so a capture-phase listener on `window` sees them; a
- *   target that is an element means a load failure, the window itself means a script error.
+ *   target that is an element means a load failure.
  * - The built-ins used when reporting are captured first, so a plugin replacing `CustomEvent` or
  *   `dispatchEvent` later cannot silence or forge the guard's own reports.
  */
@@ -55,27 +56,7 @@ export function frameGuardScript(): string {
       report({ kind: "load-failed", element: text(target.localName), resource: text(urlOf(target)) });
       return;
     }
-    var error = event.error;
-    report({
-      kind: "runtime-error",
-      message: text(event.message || (error && error.message) || "Script error"),
-      source: text(event.filename || ""),
-      line: Number(event.lineno) || 0,
-      column: Number(event.colno) || 0,
-      stack: error && typeof error.stack === "string" ? error.stack : ""
-    });
+    // Script errors and unhandled rejections are reported by the guest runtime itself.
   }, true);
-  win.addEventListener("unhandledrejection", function (event) {
-    var reason = event.reason;
-    var isError = reason instanceof Error;
-    report({
-      kind: "runtime-error",
-      message: text(isError ? reason.message : reason),
-      source: "",
-      line: 0,
-      column: 0,
-      stack: isError && typeof reason.stack === "string" ? reason.stack : ""
-    });
-  });
 })();`;
 }

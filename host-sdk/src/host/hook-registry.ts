@@ -31,7 +31,8 @@ interface Continuation {
 }
 
 /**
- * Hooks around hookable launcher methods, run as onion middleware in registration order: each
+ * Hooks around hookable launcher methods, run as onion middleware (outermost: the plugin activated
+ * first; within a plugin, registration order): each
  * layer may change `ctx.args` before `next()`, `ctx.result` after it, and call `ctx.prevent()`
  * so the default implementation does not run. A layer whose plugin fails or does not answer is
  * skipped (the chain goes on as if it were not there), so one broken plugin cannot block the
@@ -46,6 +47,7 @@ export class HookRegistry {
     hookable: readonly HookableMethod[],
     private readonly runLayer: HookLayerRunner,
     private readonly onLayerFailure: (registration: HookRegistration, error: unknown) => void = () => {},
+    private readonly rank: (pluginId: string) => number = () => 0,
   ) {
     this.hookable = new Map(hookable.map((method) => [method.name, method]));
   }
@@ -70,9 +72,12 @@ export class HookRegistry {
     for (const [method, list] of this.hooks) this.hooks.set(method, list.filter((hook) => hook.pluginId !== pluginId));
   }
 
-  /** Hooks registered around `method`, in order. */
+  /**
+   * Hooks around `method`, outermost first: by the plugins' activation order (dependencies wrap
+   * their dependants), then by registration order within a plugin. The sort is stable.
+   */
   list(method: string): readonly HookRegistration[] {
-    return [...(this.hooks.get(method) ?? [])];
+    return [...(this.hooks.get(method) ?? [])].sort((a, b) => this.rank(a.pluginId) - this.rank(b.pluginId));
   }
 
   /**

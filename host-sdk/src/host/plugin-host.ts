@@ -128,6 +128,8 @@ export class PluginHost {
       options.hookableMethods ?? [],
       (registration, invocation) => this.runHookLayer(registration.pluginId, { ...invocation, hookId: registration.hookId }, callTimeoutMs),
       (registration, error) => this.emit({ type: 'runtime-error', pluginId: registration.pluginId, message: `Hook failed: ${error instanceof Error ? error.message : String(error)}` }),
+      // Activation order decides the layers, so the onion does not depend on which frame answered first.
+      (pluginId) => [...this.running.keys()].indexOf(pluginId),
     );
     this.services = {
       backend: this.backend,
@@ -330,7 +332,12 @@ export class PluginHost {
     if (frontend === undefined) throw new Error(`${id} has no entry.frontend; only such plugins are activated`);
     try {
       if (manifest.entry?.theme !== undefined) this.services.theme.injectTheme(id, await this.readPluginText(id, manifest.entry.theme));
-      if (manifest.contributes?.fontLinks) this.services.theme.injectFontLinks(id, manifest.contributes.fontLinks);
+      if (manifest.contributes?.fontLinks) {
+        // A package path is served from the plugin's files; anything else must be an https URL.
+        const filesBase = this.filesBase(id);
+        const links = manifest.contributes.fontLinks.map((link) => (/^https:/i.test(link) ? link : `${filesBase}/${link.split('/').map(encodeURIComponent).join('/')}`));
+        this.services.theme.injectFontLinks(id, links, new URL(filesBase).origin);
+      }
       const html = await this.readPluginText(id, frontend);
       if (manifest.render === 'inline') await this.activateInline(manifest, html, frontend);
       else await this.activateSandboxed(manifest, html, frontend);
@@ -394,7 +401,15 @@ export class PluginHost {
     this.inlineOwner = id;
     plugin.guest = createInlineGuest(this.document.defaultView ?? window, methods);
     plugin.state = 'active';
-    plugin.inline = await mountInlinePlugin(container, { html, pluginFilesBase: this.filesBase(id), entryPath, ...(this.options.cspNonce ? { cspNonce: this.options.cspNonce } : {}) });
+    plugin.inline = mountInlinePlugin(container, {
+      html,
+      pluginFilesBase: this.filesBase(id),
+      entryPath,
+      pluginId: id,
+      onLoadFailed: (detail) => this.reportsFor(plugin, () => {}).loadFailure(detail.resource),
+      ...(this.options.cspNonce ? { cspNonce: this.options.cspNonce } : {}),
+    });
+    await plugin.inline.ready;
   }
 
   private addContributedMenuItems(manifest: PluginManifest): void {

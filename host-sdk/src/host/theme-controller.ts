@@ -23,8 +23,11 @@ export class ThemeController {
     }
   }
 
-  /** Adds `<link rel="stylesheet">` elements for https font stylesheets; other URLs are ignored. */
-  injectFontLinks(pluginId: string, urls: readonly string[]): void {
+  /**
+   * Adds `<link rel="stylesheet">` elements for font stylesheets: https URLs, and URLs of
+   * `filesOrigin` (the backend serving the plugin's own files); other URLs are ignored.
+   */
+  injectFontLinks(pluginId: string, urls: readonly string[], filesOrigin?: string): void {
     this.removeFontLinks(pluginId);
     for (const url of urls) {
       let parsed: URL;
@@ -33,7 +36,7 @@ export class ThemeController {
       } catch {
         continue;
       }
-      if (parsed.protocol !== 'https:') continue;
+      if (parsed.protocol !== 'https:' && parsed.origin !== filesOrigin) continue;
       const link = this.document.createElement('link');
       link.rel = 'stylesheet';
       link.href = parsed.href;

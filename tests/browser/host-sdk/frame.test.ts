@@ -330,7 +330,7 @@ describe('plugin sandbox frame', () => {
     });
   });
 
-  it('reports a missing image as load-failed and errors and rejections as runtime-error', async () => {
+  it('reports a missing image as load-failed, and leaves script errors to the guest runtime (no double report)', async () => {
     const { messages } = await openFrame(
       pluginDocument(`<img id="missing" src="missing.png" onerror="setTimeout(function () { throw new Error('boom'); }, 0)">
         <script>
@@ -340,11 +340,7 @@ describe('plugin sandbox frame', () => {
     );
     const reports = byType(messages, 'report').map((message) => message['detail'] as Record<string, unknown>);
     expect(reports).to.deep.include({ kind: 'load-failed', element: 'img', resource: `${FILES}/missing.png` });
-    const runtimeErrors = reports.filter((report) => report['kind'] === 'runtime-error');
-    expect(runtimeErrors.map((report) => report['message'])).to.include.members(['Uncaught Error: boom', 'rejected']);
-    const boom = runtimeErrors.find((report) => report['message'] === 'Uncaught Error: boom')!;
-    expect(boom['stack']).to.contain('boom');
-    expect(boom['line']).to.be.a('number');
+    expect(reports.filter((report) => report['kind'] === 'runtime-error')).to.deep.equal([]);
   });
 
   it('loads relative scripts and fetches of a nested entry from the plugin files', async () => {

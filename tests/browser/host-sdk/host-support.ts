@@ -13,6 +13,8 @@ export interface ScenarioPlugin {
   entry?: Record<string, string>;
   contributes?: Record<string, unknown>;
   enabled?: boolean;
+  /** Installed, then removed after every plugin is in (to leave dependants without it). */
+  removeAfterInstall?: boolean;
 }
 
 export interface TestBackend {

@@ -1,0 +1,203 @@
+import { expect } from '@open-wc/testing';
+import { inFrame, startHost, testPluginPage, type StartedHost } from './host-support.js';
+
+const waitFor = async (test: () => boolean, what: string, timeoutMs = 5000): Promise<void> => {
+  const until = performance.now() + timeoutMs;
+  while (!test()) {
+    if (performance.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+};
+
+describe('activation', () => {
+  let started: StartedHost;
+  afterEach(() => started?.close());
+
+  it('activates dependencies first, skips a plugin whose dependency is missing, and ignores disabled and frontend-less plugins', async () => {
+    started = await startHost([
+      { id: 'app.library', files: { 'index.html': testPluginPage() } },
+      { id: 'app.consumer', dependencies: { 'app.library': '^1.0.0' }, files: { 'index.html': testPluginPage() } },
+      { id: 'app.absent', removeAfterInstall: true },
+      { id: 'app.orphan', dependencies: { 'app.absent': '^1.0.0' }, files: { 'index.html': testPluginPage() } },
+      { id: 'app.off', enabled: false, files: { 'index.html': testPluginPage() } },
+      { id: 'app.headless', entry: { backend: 'main.js' }, files: { 'main.js': '' } },
+    ]);
+    expect(started.host.activePlugins()).to.deep.equal(['app.library', 'app.consumer']);
+    const skipped = started.events.find((event) => event.type === 'skipped');
+    expect(skipped).to.deep.include({ pluginId: 'app.orphan' });
+    expect((skipped as { message: string }).message).to.contain('app.absent');
+    // Library plugins run at once, in hidden frames, before anyone opens them.
+    const frame = started.frame('app.library');
+    expect(frame.hidden).to.equal(true);
+    expect(frame.getAttribute('sandbox')).to.equal('allow-scripts');
+    expect((await inFrame(frame, 'eval', 'document.getElementById("hello").textContent')).value).to.equal('test plugin');
+  });
+
+  it('a library plugin registers a method another plugin calls; the rejection texts name plugin and method', async () => {
+    started = await startHost([
+      {
+        id: 'app.library',
+        permissions: ['config:write'],
+        files: { 'index.html': testPluginPage("api.registerMethod('greet', async (name) => `hello ${name} from library`);") },
+      },
+      { id: 'app.caller', permissions: ['network:fetch'], files: { 'index.html': testPluginPage() } },
+      { id: 'app.sleeper', enabled: false },
+    ]);
+    await waitFor(() => started.host.registeredMethods('app.library').includes('greet'), 'greet to be registered');
+    const caller = started.frame('app.caller');
+    expect((await inFrame(caller, 'callPlugin', 'app.library', 'greet', 'Ann')).value).to.equal('hello Ann from library');
+    const missingMethod = await inFrame(caller, 'callPlugin', 'app.library', 'nope');
+    expect(missingMethod.message).to.match(/app\.library/).and.match(/nope/).and.match(/uninstalled or inactive/);
+    expect((await inFrame(caller, 'callPlugin', 'app.sleeper', 'greet')).message).to.match(/app\.sleeper/);
+    expect((await inFrame(caller, 'callPlugin', 'app.ghost', 'greet')).message).to.match(/app\.ghost/);
+    // The launcher forwards a file-drop the same way.
+    expect(await started.host.callPluginMethod('app.library', 'greet', ['launcher'])).to.equal('hello launcher from library');
+  });
+
+  it('runs hooks as an onion, outermost the plugin activated first; a broken hook is skipped', async () => {
+    const hook = (tag: string, body: string): string => `api.registerHook('launchGame', async (ctx, next) => { ${body} });`;
+    started = await startHost(
+      [
+        { id: 'app.a-outer', permissions: ['hook:register'], files: { 'index.html': testPluginPage(hook('outer', "ctx.args[0] = ctx.args[0] + '+outer'; await next(); ctx.result = `outer(${ctx.result})`;")) } },
+        { id: 'app.b-inner', permissions: ['hook:register'], files: { 'index.html': testPluginPage(hook('inner', "ctx.args[0] = ctx.args[0] + '+inner'; await next(); ctx.result = `inner(${ctx.result})`;")) } },
+        { id: 'app.broken', permissions: ['hook:register'], files: { 'index.html': testPluginPage(hook('broken', "throw new Error('hook bug');")) } },
+        { id: 'app.nohook', files: { 'index.html': testPluginPage() } },
+      ],
+      { hookableMethods: [{ name: 'launchGame', description: 'Starts a game' }] },
+    );
+    await waitFor(() => started.events.filter((event) => event.type === 'activated').length === 4, 'activation');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const seen: unknown[] = [];
+    const result = await started.host.runHookable('launchGame', ['game'], (name) => {
+      seen.push(name);
+      return `launched ${String(name)}`;
+    });
+    expect(seen).to.deep.equal(['game+outer+inner']);
+    expect(result).to.equal('outer(inner(launched game+outer+inner))');
+    expect(started.events.some((event) => event.type === 'runtime-error' && event.pluginId === 'app.broken')).to.equal(true);
+    // Without the permission, or around a method the launcher did not declare, registering fails.
+    expect((await inFrame(started.frame('app.nohook'), 'eval', "api.registerHook('launchGame', () => 1)")).message).to.equal('Permission denied: requires hook:register');
+    expect((await inFrame(started.frame('app.b-inner'), 'eval', "api.registerHook('deleteEverything', () => 1)")).ok).to.equal(false);
+  });
+
+  it('prevent() keeps the default implementation from running', async () => {
+    started = await startHost(
+      [{ id: 'app.guard', permissions: ['hook:register'], files: { 'index.html': testPluginPage("api.registerHook('launchGame', (ctx) => { ctx.prevent(); ctx.result = 'blocked'; });") } }],
+      { hookableMethods: [{ name: 'launchGame', description: 'Starts a game' }] },
+    );
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    let ran = false;
+    const result = await started.host.runHookable('launchGame', [], () => {
+      ran = true;
+    });
+    expect(ran).to.equal(false);
+    expect(result).to.equal('blocked');
+  });
+
+  it('deactivation removes methods, hooks, dynamic menu items and the frame, but not a theme override', async () => {
+    started = await startHost(
+      [
+        {
+          id: 'app.busy',
+          permissions: ['config:write', 'hook:register'],
+          contributes: { menuItems: [{ path: 'index.html', label: 'Busy', icon: 'i-busy' }] },
+          files: {
+            'index.html': testPluginPage(`
+              api.registerMethod('ping', () => 'pong');
+              api.registerHook('launchGame', (ctx, next) => next());
+              api.addMenuItem({ id: 'extra', label: 'Extra', onClick() { api.call('setSettings', 'clicked', true); } });
+              api.call('applyThemeOverride', { primary: '10 20% 30%' });
+            `),
+          },
+        },
+      ],
+      { hookableMethods: [{ name: 'launchGame', description: 'Starts a game' }] },
+    );
+    await waitFor(() => started.ui.menu.length === 2 && document.getElementById('plugin-theme-override') !== null, 'menu items and override');
+    expect(started.ui.menu.map((item) => [item.id, item.dynamic])).to.deep.equal([['menu-0', false], ['extra', true]]);
+    started.ui.menu.find((item) => item.id === 'menu-0')?.activate();
+    expect(started.ui.navigations.at(-1)).to.deep.equal({ route: '/plugins/app.busy/index.html', pluginId: 'app.busy' });
+    started.host.deactivate('app.busy');
+    expect(started.host.registeredMethods('app.busy')).to.deep.equal([]);
+    expect(started.ui.menu.map((item) => item.id)).to.deep.equal(['menu-0']);
+    expect(started.host.frame('app.busy')).to.equal(undefined);
+    expect(started.frameContainer.querySelector('iframe')).to.equal(null);
+    expect(document.getElementById('plugin-theme-override')).to.not.equal(null);
+    let ran = false;
+    await started.host.runHookable('launchGame', [], () => {
+      ran = true;
+    });
+    expect(ran).to.equal(true);
+    document.getElementById('plugin-theme-override')?.remove();
+  });
+
+  it('injects theme CSS marked data-plugin-theme and https font links, and removes them on deactivation', async () => {
+    started = await startHost([
+      {
+        id: 'app.theme',
+        entry: { frontend: 'index.html', theme: 'theme.css' },
+        contributes: { fontLinks: ['https://fonts.example.com/css?family=Inter', 'fonts/local.css'] },
+        files: { 'index.html': testPluginPage(), 'theme.css': ':root { --accent: 1 2% 3%; } </style><script>alert(1)</script>', 'fonts/local.css': '' },
+      },
+    ]);
+    const style = document.head.querySelector('style[data-plugin-theme="app.theme"]');
+    expect(style?.textContent).to.contain('--accent');
+    // CSS is text: nothing in it became an element.
+    expect(style?.children.length).to.equal(0);
+    expect(style?.textContent).to.contain('<script>');
+    const links = [...document.head.querySelectorAll('link[data-plugin-font="app.theme"]')].map((link) => (link as HTMLLinkElement).href);
+    expect(links).to.deep.equal(['https://fonts.example.com/css?family=Inter', `${started.backend.origin}/api/plugins/app.theme/files/fonts/local.css`]);
+    started.host.deactivate('app.theme');
+    expect(document.head.querySelector('[data-plugin-theme="app.theme"], [data-plugin-font="app.theme"]')).to.equal(null);
+  });
+
+  it('a frame that stops answering is reported, does not block other plugins, and can be reloaded', async () => {
+    started = await startHost(
+      [
+        { id: 'app.frozen', files: { 'index.html': testPluginPage() } },
+        { id: 'app.fine', permissions: ['config:read'], files: { 'index.html': testPluginPage() } },
+      ],
+      { heartbeatIntervalMs: 100, heartbeatTimeoutMs: 300 },
+    );
+    // The frame's document goes away (as when a plugin page crashes or navigates off): its runtime no
+    // longer answers. A busy loop would model it too, but headless test Chromium runs sandboxed
+    // frames on the launcher's thread, which would freeze the test itself.
+    void inFrame(started.frame('app.frozen'), 'eval', "setTimeout(() => { location.href = 'about:blank'; }, 0)").catch(() => undefined);
+    await waitFor(() => started.events.some((event) => event.type === 'unresponsive' && event.pluginId === 'app.frozen'), 'unresponsive event');
+    expect(started.host.plugin('app.frozen')?.state).to.equal('unresponsive');
+    // Other plugins' calls go on, and calls into the dead plugin fail at once instead of waiting.
+    expect((await inFrame(started.frame('app.fine'), 'call', 'getThemeColor')).value).to.equal('#3366ff');
+    let failed = false;
+    await started.host.callPluginMethod('app.frozen', 'anything', []).catch(() => (failed = true));
+    expect(failed).to.equal(true);
+    await started.host.reload('app.frozen');
+    expect(started.host.plugin('app.frozen')?.state).to.equal('active');
+  });
+
+  it('frame errors become runtime-error events', async () => {
+    started = await startHost([{ id: 'app.buggy', files: { 'index.html': testPluginPage("setTimeout(() => { throw new Error('plugin bug'); }, 10);") } }]);
+    await waitFor(() => started.events.some((event) => event.type === 'runtime-error' && event.pluginId === 'app.buggy'), 'runtime error');
+    expect(JSON.stringify(started.events)).to.contain('plugin bug');
+  });
+});
+
+describe('inline mode', () => {
+  let started: StartedHost;
+  afterEach(() => started?.close());
+
+  it('mounts into the shared window with a root container, no __PLUGIN_API_BASE__, and the last inline plugin owns __PLUGIN_API__', async () => {
+    const page = (marker: string): string => `<!doctype html><html><head><title>x</title></head><body><div class="${marker}">${marker}</div><script>window.__inlineSeen = (window.__inlineSeen || []).concat([{ marker: '${marker}', root: !!document.getElementById('root'), base: typeof window.__PLUGIN_API_BASE__ }]);</script></body></html>`;
+    started = await startHost([
+      { id: 'app.inline-a', render: 'inline', permissions: ['config:read'], files: { 'index.html': page('a') } },
+      { id: 'app.inline-b', render: 'inline', permissions: ['config:read'], files: { 'index.html': page('b') } },
+    ]);
+    const seen = (window as unknown as { __inlineSeen: { marker: string; root: boolean; base: string }[] }).__inlineSeen;
+    expect(seen.map((entry) => entry.marker)).to.deep.equal(['a', 'b']);
+    expect(seen.every((entry) => entry.root && entry.base === 'undefined')).to.equal(true);
+    expect(started.inlineContainer.querySelector('.a')).to.not.equal(null);
+    const api = (window as unknown as { __PLUGIN_API__: { ready: Promise<{ pluginId: string }>; call(name: string): Promise<unknown> } }).__PLUGIN_API__;
+    expect((await api.ready).pluginId).to.equal('app.inline-b');
+    expect(await api.call('getThemeColor')).to.equal('#3366ff');
+    expect(started.host.frame('app.inline-a')).to.equal(undefined);
+  });
+});
