@@ -58,6 +58,7 @@ export default {
     // Real local backends for bridge and host tests (scripts/wtr-test-backends.mjs).
     async function testBackend(context, next) {
       if (context.path === '/__test-backend' && context.method === 'POST') return backends.handle(context);
+      if (context.path === '/__test-sse') return backends.serveEvents(context);
       return next();
     },
     // Sandboxed plugin frames have an opaque origin and fetch modules with `Origin: null`.

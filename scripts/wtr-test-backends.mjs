@@ -37,6 +37,19 @@ export function testBackends() {
   const running = [];
   return {
     name: 'test-backends',
+    // An upstream server-sent event stream for proxy tests: `count` events 50 ms apart, then
+    // `[DONE]`. Backends created with `trustUpstream: true` treat this server as public.
+    async serveEvents(context) {
+      const count = Number(context.query.count ?? 3);
+      context.respond = false;
+      const res = context.res;
+      res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store' });
+      for (let index = 1; index <= count && !res.destroyed; index += 1) {
+        res.write(`data: chunk ${index}\n\n`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      if (!res.destroyed) res.end('data: [DONE]\n\n');
+    },
     async serverStop() {
       for (const entry of running.splice(0)) {
         entry.server.closeAllConnections();
@@ -66,6 +79,7 @@ export function testBackends() {
         logger: silentLogger,
         // Tests never open a real browser.
         openUrl: async () => undefined,
+        ...(scenario.trustUpstream ? { trustedHosts: [context.request.host] } : {}),
         ...(scenario.options ?? {}),
       });
       for (const plugin of scenario.plugins ?? []) {

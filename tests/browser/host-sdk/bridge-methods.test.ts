@@ -221,3 +221,42 @@ describe('identity', () => {
     expect((await full('call', 'getThemeColor')).value).to.equal('#3366ff');
   });
 });
+
+describe('proxyFetchStream', () => {
+  it('delivers each upstream event as a chunk, in order, through the backend proxy', async () => {
+    const outcome = await full('eval', `new Promise((resolve) => {
+      const chunks = [];
+      api.proxyFetchStream({ url: '${location.origin}/__test-sse?count=3' }, {
+        onChunk: (chunk) => { chunks.push(chunk); if (chunk === '[DONE]') resolve(chunks); },
+        onError: (error) => resolve(['error', error.message]),
+      });
+    })`);
+    expect(outcome.value).to.deep.equal(['chunk 1', 'chunk 2', 'chunk 3', '[DONE]']);
+  });
+
+  it('an aborted signal stops the stream; a refused destination reaches onError', async () => {
+    const aborted = await full('eval', `new Promise((resolve) => {
+      const chunks = [];
+      const controller = new AbortController();
+      api.proxyFetchStream({ url: '${location.origin}/__test-sse?count=40', signal: controller.signal }, {
+        onChunk: (chunk) => { chunks.push(chunk); if (chunks.length === 2) controller.abort(); },
+      }).then(() => setTimeout(() => resolve(chunks), 400));
+    })`);
+    expect(aborted.value).to.deep.equal(['chunk 1', 'chunk 2']);
+    const refused = await full('eval', `new Promise((resolve) => {
+      api.proxyFetchStream({ url: 'http://10.0.0.1/stream' }, { onChunk() {}, onError: (error) => resolve({ message: error.message, code: error.code }) });
+    })`);
+    expect(refused.value).to.deep.equal({ message: 'Proxy failed: 400', code: 'PROXY_PRIVATE_ADDRESS' });
+  });
+});
+
+describe('prototype safety', () => {
+  it('no argument pollutes a prototype on either side', async () => {
+    await full('call', 'setSettings', 'config', JSON.parse('{"__proto__": {"polluted": true}, "constructor": {"prototype": {"polluted": true}}}'));
+    expect(({} as Record<string, unknown>)['polluted']).to.equal(undefined);
+    const back = await full('call', 'getSettings');
+    expect((back.value as Record<string, Record<string, unknown>>)['config']?.['polluted']).to.equal(undefined);
+    const inFramePollution = await full('eval', "({}).polluted === undefined && Object.prototype.polluted === undefined");
+    expect(inFramePollution.value).to.equal(true);
+  });
+});

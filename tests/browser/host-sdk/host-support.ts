@@ -28,7 +28,8 @@ export interface TestBackend {
 
 /** Starts a real local backend with these plugins installed (and enabled unless told otherwise). */
 export async function startBackend(plugins: ScenarioPlugin[], options: Record<string, unknown> = {}): Promise<TestBackend> {
-  const response = await fetch('/__test-backend', { method: 'POST', body: JSON.stringify({ plugins, options }) });
+  // The runner's own server (which also serves /__test-sse) is trusted by the backend's SSRF guard.
+  const response = await fetch('/__test-backend', { method: 'POST', body: JSON.stringify({ plugins, options, trustUpstream: true }) });
   if (!response.ok) throw new Error(`test backend failed: ${response.status} ${await response.text()}`);
   return (await response.json()) as TestBackend;
 }
