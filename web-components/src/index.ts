@@ -5,3 +5,12 @@
  * @packageDocumentation
  */
 export { PluginPermissionList } from './plugin-permission-list.js';
+export { PluginFrame } from './plugin-frame.js';
+export { PluginOverlay } from './plugin-overlay.js';
+export { PluginInstallDialog } from './plugin-install-dialog.js';
+export { PluginManager } from './plugin-manager.js';
+export { PluginDownloadCenter } from './plugin-download-center.js';
+export { PluginSettingsTab } from './plugin-settings-tab.js';
+export { PluginSidebar } from './plugin-sidebar.js';
+export { PluginToasts } from './plugin-toasts.js';
+export { PluginConsentDialog } from './plugin-consent-dialog.js';
