@@ -13,13 +13,34 @@ export interface LauncherAppOptions {
   uiDirectory: string;
   /** The host the server listens on, accepted in the Host header. */
   host: string;
+  /** Serve the page with the specification's release resource policy (production builds). */
+  releasePolicy?: boolean;
 }
+
+/**
+ * The specification's "Resource loading policy of release builds"; the launcher's own origin is
+ * `{base_url}` here, since the page and the backend share it.
+ */
+export const RELEASE_CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self' 'unsafe-inline' 'wasm-unsafe-eval' blob: data:",
+  "worker-src 'self' blob: data:",
+  "connect-src 'self' blob: data:",
+  "img-src 'self' blob: data: https:",
+  "style-src 'self' 'unsafe-inline'",
+  "font-src 'self' data: https:",
+  "frame-src 'self' blob:",
+  "media-src 'self'",
+  "object-src 'none'",
+  "base-uri 'self'",
+].join('; ');
 
 // The UI is a fixed set of files; serving only these names keeps the static route trivially safe.
 const UI_FILES: Readonly<Record<string, string>> = {
   'app.js': 'text/javascript; charset=utf-8',
   'app.js.map': 'application/json; charset=utf-8',
   'launcher.css': 'text/css; charset=utf-8',
+  'guest-runtime.js': 'text/javascript; charset=utf-8',
 };
 
 /** Builds the demo launcher's Koa app: the local backend, the page at `/` and its UI files. */
@@ -33,6 +54,7 @@ export function createLauncherApp(options: LauncherAppOptions): Koa {
   router.get('/', (ctx) => {
     ctx.set('Cache-Control', 'no-store');
     ctx.set('X-Frame-Options', 'DENY');
+    if (options.releasePolicy) ctx.set('Content-Security-Policy', RELEASE_CONTENT_SECURITY_POLICY);
     ctx.type = 'text/html; charset=utf-8';
     ctx.body = renderLauncherPage({ title: LAUNCHER_NAME, apiToken: options.backend.token });
   });

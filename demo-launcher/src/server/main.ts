@@ -4,6 +4,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { consoleLogger, createLocalBackend } from '@plughost/backend-kit';
 import { createLauncherApp } from './app.js';
+import { installSamplePlugins } from './sample-plugins.js';
 import { LAUNCHER_NAME, readLauncherConfig } from './config.js';
 
 const LAUNCHER_VERSION = '0.1.0';
@@ -37,7 +38,8 @@ async function main(): Promise<void> {
     trustedHosts: config.trustedHosts,
     development: config.development,
   });
-  const app = createLauncherApp({ backend, uiDirectory: join(here, 'ui'), host: config.host });
+  await installSamplePlugins(backend, { samplesDirectory: join(here, 'sample-plugins'), recordsDirectory: join(config.dataDirectory, 'backend'), logger: consoleLogger });
+  const app = createLauncherApp({ backend, uiDirectory: join(here, 'ui'), host: config.host, releasePolicy: !config.development });
 
   const server = app.listen(config.port, config.host);
   await new Promise<void>((resolve, reject) => {

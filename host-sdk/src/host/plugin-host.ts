@@ -34,10 +34,14 @@ export interface PluginHostOptions {
   readonly token: string;
   /** The launcher's UI (toasts, navigation, consent, menu, overlays). */
   readonly ui: PluginUiAdapter;
-  /** Where plugin frames live; frames start hidden until the UI shows them. */
-  readonly frameContainer: HTMLElement;
-  /** Where inline plugins are mounted; required when an inline plugin is activated. */
-  readonly inlineContainer?: HTMLElement;
+  /**
+   * Where plugin frames live: one element for all, or a function giving each plugin's own (for
+   * example its `<plugin-frame>`). Frames start hidden until the UI shows them, and are never
+   * moved afterwards (moving an iframe reloads it).
+   */
+  readonly frameContainer: HTMLElement | ((pluginId: string) => HTMLElement);
+  /** Where inline plugins are mounted (one element, or one per plugin); required for inline plugins. */
+  readonly inlineContainer?: HTMLElement | ((pluginId: string) => HTMLElement);
   /** The guest runtime's source (the `guest-runtime.iife.js` bundle), or a function that loads it. */
   readonly guestRuntime: string | (() => Promise<string>);
   /** Launcher routes `callBackend` may reach, e.g. `['/instance', '/settings']`. Default none. */
@@ -112,6 +116,8 @@ export class PluginHost {
   private readonly running = new Map<string, RunningPlugin>();
   private readonly listeners = new Set<(event: PluginHostEvent) => void>();
   private readonly index;
+  /** The table for a plugin's secondary pages: what registers functions belongs to its main page. */
+  private readonly pageIndex;
   private readonly reporter: PluginErrorReporter;
   private readonly backend: BackendClient;
   private installed = new Map<string, ListedPlugin>();
@@ -123,6 +129,7 @@ export class PluginHost {
     this.backend = new BackendClient({ baseUrl: options.baseUrl, token: options.token, ...(options.fetch ? { fetch: options.fetch } : {}) });
     this.reporter = new PluginErrorReporter(this.backend);
     this.index = indexMethods([...BRIDGE_METHODS, ...(options.extraMethods ?? [])]);
+    this.pageIndex = indexMethods([...this.index.values()].filter((method) => !MAIN_PAGE_ONLY.has(method.name)));
     const callTimeoutMs = options.callTimeoutMs ?? 30_000;
     const hooks = new HookRegistry(
       options.hookableMethods ?? [],
@@ -243,6 +250,37 @@ export class PluginHost {
     this.services.theme.removeFontLinks(id);
     this.running.delete(id);
     this.emit({ type: 'deactivated', pluginId: id });
+  }
+
+  /**
+   * Opens another page of an active plugin (a settings page, a menu item's page) in a new
+   * sandboxed frame inside `container`, connected as that plugin. Methods that hand functions
+   * to the host (`registerMethod`, `registerHook`, `addMenuItem`, `proxyFetchStream`) answer
+   * only the plugin's main page, which keeps them; on other pages they are unknown.
+   *
+   * @returns the frame and `close()`, which disconnects and removes it.
+   */
+  async openPage(pluginId: string, path: string, container: HTMLElement): Promise<{ frame: HTMLIFrameElement; close(): void }> {
+    const plugin = this.running.get(pluginId);
+    if (!plugin) throw new Error(`${pluginId} is not active`);
+    const filesBase = this.filesBase(pluginId);
+    const html = await this.readPluginText(pluginId, path);
+    const srcdoc = buildPluginDocument({ html, pluginFilesBase: filesBase, entryPath: path, guestRuntime: await this.runtimeSource(), mode: 'sandbox', ...(this.options.cspNonce ? { cspNonce: this.options.cspNonce } : {}) });
+    const frame = createSandboxFrame(this.document, { srcdoc: '', title: `${plugin.name}: ${path}`, pluginId });
+    container.append(frame);
+    const contentWindow = frame.contentWindow;
+    if (!contentWindow) throw new Error(`The page frame of ${pluginId} has no window`);
+    const methods = hostMethodsFor({ id: pluginId, manifest: plugin.manifest }, filesBase, this.services, this.pageIndex, this.reportsFor(plugin, () => {}));
+    const connection = connect<GuestMethodMap>({ messenger: new WindowMessenger({ remoteWindow: contentWindow, allowedOrigins: ['*'] }), methods: methods as unknown as Record<string, (...args: never[]) => unknown>, timeout: this.options.connectTimeoutMs ?? 15_000 });
+    frame.srcdoc = srcdoc;
+    connection.promise.catch(() => undefined);
+    return {
+      frame,
+      close: () => {
+        connection.destroy();
+        frame.remove();
+      },
+    };
   }
 
   /** Deactivates and activates again (a frame that stopped answering, or a new version). */
@@ -371,7 +409,7 @@ export class PluginHost {
     const filesBase = this.filesBase(id);
     const srcdoc = buildPluginDocument({ html, pluginFilesBase: filesBase, entryPath, guestRuntime: await this.runtimeSource(), mode: 'sandbox', ...(this.options.cspNonce ? { cspNonce: this.options.cspNonce } : {}) });
     const frame = createSandboxFrame(this.document, { srcdoc: '', title: manifest.name, pluginId: id, hidden: true });
-    this.options.frameContainer.append(frame);
+    containerFor(this.options.frameContainer, id).append(frame);
     const contentWindow = frame.contentWindow;
     if (!contentWindow) throw new Error(`The frame of ${id} has no window`);
     let markConnected: () => void = () => {};
@@ -392,8 +430,8 @@ export class PluginHost {
 
   private async activateInline(manifest: PluginManifest, html: string, entryPath: string): Promise<void> {
     const id = manifest.id;
-    const container = this.options.inlineContainer;
-    if (!container) throw new Error(`${id} renders inline, but the launcher gave the host no inlineContainer`);
+    if (!this.options.inlineContainer) throw new Error(`${id} renders inline, but the launcher gave the host no inlineContainer`);
+    const container = containerFor(this.options.inlineContainer, id);
     const plugin: RunningPlugin = { id, name: manifest.name, manifest, mode: 'inline', state: 'loading', guest: undefined as unknown as GuestMethods };
     this.running.set(id, plugin);
     const methods = hostMethodsFor({ id, manifest }, null, this.services, this.index, this.reportsFor(plugin, () => {}));
@@ -470,8 +508,15 @@ export class PluginHost {
   }
 }
 
+/** Direct members that leave a function with the host: only a plugin's main page may use them. */
+const MAIN_PAGE_ONLY: ReadonlySet<string> = new Set(['registerMethod', 'registerHook', 'addMenuItem', 'proxyFetchStream']);
+
 /** The guest's methods as penpal's `Methods` record (a mapped type has the index signature it needs). */
 type GuestMethodMap = { [K in keyof GuestMethods]: GuestMethods[K] };
+
+function containerFor(option: HTMLElement | ((pluginId: string) => HTMLElement), pluginId: string): HTMLElement {
+  return typeof option === 'function' ? option(pluginId) : option;
+}
 
 function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);

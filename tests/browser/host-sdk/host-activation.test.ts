@@ -181,6 +181,32 @@ describe('activation', () => {
   });
 });
 
+describe('secondary pages', () => {
+  let started: StartedHost;
+  afterEach(() => started?.close());
+
+  it('opens another page of an active plugin as that plugin; function-handing members stay with the main page', async () => {
+    started = await startHost([
+      { id: 'app.settings', permissions: ['config:read', 'config:write'], files: { 'index.html': testPluginPage(), 'settings.html': testPluginPage() } },
+    ]);
+    await inFrame(started.frame('app.settings'), 'call', 'setSettings', 'volume', 3);
+    const place = document.createElement('div');
+    document.body.append(place);
+    const page = await started.host.openPage('app.settings', 'settings.html', place);
+    try {
+      await waitFor(() => page.frame.srcdoc !== '', 'the page document');
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect((await inFrame(page.frame, 'call', 'getSettings')).value).to.deep.equal({ volume: 3 });
+      expect((await inFrame(page.frame, 'eval', "api.registerMethod('x', () => 1)")).message).to.equal('Unknown method: registerMethod');
+      expect(page.frame.getAttribute('sandbox')).to.equal('allow-scripts');
+    } finally {
+      page.close();
+      place.remove();
+    }
+    expect(place.querySelector('iframe')).to.equal(null);
+  });
+});
+
 describe('inline mode', () => {
   let started: StartedHost;
   afterEach(() => started?.close());

@@ -1,0 +1,124 @@
+/**
+ * The shapes the download centre shows: session snapshots (specification "Download session
+ * snapshot", plus the fields the local backend adds, docs/backend.md "Snapshots") and game-install
+ * records (`download.registerInstall`).
+ */
+
+/** The states of a download session (decisions section 4). */
+export type DownloadSessionStatus = 'queued' | 'downloading' | 'paused' | 'extracting' | 'completed' | 'failed' | 'cancelled';
+
+const STATUSES: ReadonlySet<string> = new Set<DownloadSessionStatus>([
+  'queued',
+  'downloading',
+  'paused',
+  'extracting',
+  'completed',
+  'failed',
+  'cancelled',
+]);
+
+/**
+ * One download session as the backend publishes it. The specification's fields are required; the
+ * local backend's additions (`kind`, `name`, bytes, times, ...) are optional, so other transports
+ * and tests may leave them out.
+ */
+export interface DownloadSessionSnapshot {
+  readonly sessionId: string;
+  readonly status: DownloadSessionStatus;
+  /** What is happening now, in words for people. Shown, never parsed. */
+  readonly stage: string;
+  /** Percent, 0 to 100. */
+  readonly progress: number;
+  /** Bytes per second. */
+  readonly speed: number;
+  readonly currentFile: string | null;
+  readonly totalFiles: number;
+  readonly completedFiles: number;
+  readonly failedFiles: number;
+  readonly error: string | null;
+  readonly isPaused: boolean;
+  readonly instanceId: string | null;
+  readonly kind?: 'file' | 'modpack';
+  /** Display name; the element falls back to the current file or the target's file name. */
+  readonly name?: string;
+  readonly targetPath?: string;
+  readonly bytesDownloaded?: number;
+  /** Sum of the declared sizes, or null when one is unknown. */
+  readonly bytesTotal?: number | null;
+  readonly pluginId?: string | null;
+  /** ISO 8601; newest sessions are listed first. */
+  readonly createdAt?: string;
+  readonly updatedAt?: string;
+}
+
+/** Where the element reads the event stream (and, in `backend` mode, sends the actions). */
+export interface DownloadCenterSource {
+  /** The local backend's origin (or base URL), such as `http://127.0.0.1:4577`. */
+  url: string;
+  /** The bearer token of the backend. */
+  token: string;
+  /** The download centre is the launcher's: it never sends `X-Plugin-Id`. */
+  pluginId?: never;
+}
+
+/** What `plugin-download-cancel`, `-pause` and `-resume` carry. */
+export interface DownloadActionDetail {
+  /** The session id (or, for `plugin-download-remove` of a game install, the record's id). */
+  readonly sessionId: string;
+}
+
+/** What `plugin-download-remove` carries. */
+export interface DownloadRemoveDetail extends DownloadActionDetail {
+  /** `session` for a download session, `install` for a game-install record. */
+  readonly record: 'session' | 'install';
+}
+
+/** Who performs the actions: the launcher listening to the events, or the element itself. */
+export type DownloadCenterController = 'events' | 'backend';
+
+function finite(value: unknown, fallback: number): number {
+  return typeof value === 'number' && Number.isFinite(value) ? value : fallback;
+}
+
+function text(value: unknown): string | null {
+  return typeof value === 'string' ? value : null;
+}
+
+/**
+ * Reads a snapshot from untrusted data (a stream event's JSON, a property set by a launcher):
+ * `null` when it has no session id or no known status; missing numbers become 0.
+ */
+export function readSnapshot(value: unknown): DownloadSessionSnapshot | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const record = value as Record<string, unknown>;
+  const sessionId = text(record['sessionId']);
+  const status = text(record['status']);
+  if (!sessionId || status === null || !STATUSES.has(status)) return null;
+  const kind = record['kind'] === 'modpack' ? 'modpack' : record['kind'] === 'file' ? 'file' : undefined;
+  const bytesTotal = record['bytesTotal'];
+  return {
+    sessionId,
+    status: status as DownloadSessionStatus,
+    stage: text(record['stage']) ?? '',
+    progress: Math.min(100, Math.max(0, finite(record['progress'], 0))),
+    speed: Math.max(0, finite(record['speed'], 0)),
+    currentFile: text(record['currentFile']),
+    totalFiles: Math.max(0, finite(record['totalFiles'], 0)),
+    completedFiles: Math.max(0, finite(record['completedFiles'], 0)),
+    failedFiles: Math.max(0, finite(record['failedFiles'], 0)),
+    error: text(record['error']),
+    isPaused: status === 'paused',
+    instanceId: text(record['instanceId']),
+    ...(kind ? { kind } : {}),
+    ...(typeof record['name'] === 'string' ? { name: record['name'] } : {}),
+    ...(typeof record['targetPath'] === 'string' ? { targetPath: record['targetPath'] } : {}),
+    ...(typeof record['bytesDownloaded'] === 'number' ? { bytesDownloaded: finite(record['bytesDownloaded'], 0) } : {}),
+    ...(bytesTotal === null || typeof bytesTotal === 'number' ? { bytesTotal: bytesTotal === null ? null : finite(bytesTotal, 0) } : {}),
+    ...(record['pluginId'] === null || typeof record['pluginId'] === 'string' ? { pluginId: record['pluginId'] } : {}),
+    ...(typeof record['createdAt'] === 'string' ? { createdAt: record['createdAt'] } : {}),
+    ...(typeof record['updatedAt'] === 'string' ? { updatedAt: record['updatedAt'] } : {}),
+  };
+}
+
+/** Statuses a session never leaves. */
+export const FINISHED: ReadonlySet<DownloadSessionStatus> = new Set(['completed', 'failed', 'cancelled']);
