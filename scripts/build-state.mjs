@@ -11,9 +11,10 @@ export const BUILD_OUTPUTS = [
   'pluginctl/dist/pluginctl.mjs',
   'demo-launcher/dist/server.mjs',
   'demo-launcher/dist/ui/app.js',
+  'demo-launcher/dist/sample-plugins/index.json',
 ];
 
-const SOURCE_ROOTS = ['host-sdk/src', 'backend-kit/src', 'web-components/src', 'pluginctl/src', 'demo-launcher/src'];
+const SOURCE_ROOTS = ['host-sdk/src', 'backend-kit/src', 'web-components/src', 'pluginctl/src', 'demo-launcher/src', 'demo-launcher/sample-plugins', 'demo-launcher/scripts'];
 const SOURCE_FILES = ['rollup.config.mjs', 'tsconfig.base.json', 'package-lock.json'];
 
 function newestMtime(path) {

@@ -16,6 +16,7 @@ function step(label, command, args) {
 export function build() {
   step('type check and declarations (tsc -b)', process.execPath, ['node_modules/typescript/bin/tsc', '-b']);
   step('bundles (rollup)', process.execPath, ['node_modules/rollup/dist/bin/rollup', '-c', '--silent']);
+  step('sample plugins (signed with the demo root)', process.execPath, ['demo-launcher/scripts/build-sample-plugins.mjs']);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) build();

@@ -14,3 +14,19 @@ export { PluginSettingsTab } from './plugin-settings-tab.js';
 export { PluginSidebar } from './plugin-sidebar.js';
 export { PluginToasts } from './plugin-toasts.js';
 export { PluginConsentDialog } from './plugin-consent-dialog.js';
+export { createLauncherUi } from './launcher-ui/create-launcher-ui.js';
+export type { LauncherUiParts } from './launcher-ui/create-launcher-ui.js';
+export { createOverlayLayer } from './plugin-overlay/overlay-layer.js';
+export type { OverlayLayer, OverlayLayerOptions } from './plugin-overlay/overlay-layer.js';
+export type {
+  PluginOverlayCloseDetail,
+  PluginOverlayMinimizeDetail,
+  PluginOverlayMoveDetail,
+  PluginOverlayResizeDetail,
+  PluginOverlayState,
+  PluginOverlayStateDetail,
+} from './plugin-overlay.js';
+export type { PluginFrameStatus } from './plugin-frame.js';
+export type { InspectedPermission, PackageInspection, PluginInstallDetail } from './plugin-install-dialog.js';
+export type { ManagedPlugin, PluginIdDetail, PluginInfo, PluginStatus, PluginToggleDetail } from './plugin-manager.js';
+export { needsRestart } from './plugin-manager.js';

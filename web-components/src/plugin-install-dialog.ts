@@ -346,7 +346,8 @@ export class PluginInstallDialog extends LitElement {
 
   /** The browser may close a modal dialog on its own (a repeated Escape); keep `open` in step. */
   private onNativeClose(): void {
-    if (!this.open) return;
+    // The close event is queued: after close() and a quick show() the dialog is open again.
+    if (!this.open || this.dialog?.open) return;
     this.open = false;
     this.restoreFocus();
     this.fire('plugin-install-cancel');

@@ -1,8 +1,527 @@
-import { LitElement, html } from 'lit';
+import { LitElement, css, html, nothing, type PropertyValues } from 'lit';
+import { property, state } from 'lit/decorators.js';
+import { repeat } from 'lit/directives/repeat.js';
+import type { PluginManifest } from '@plughost/host-sdk/core';
+import { cardIconValue, initialOf, resolveCardIcon } from './plugin-manager/card-icon.js';
 
-/** `<plugin-manager>` (being written). */
+/** Where a plugin stands: fixed when the backend (re)reads its state (decisions section 4). */
+export type PluginStatus = 'installed' | 'active' | 'disabled';
+
+/** The installed plugin record (`GET /api/plugins/`): the specification's PluginInfo plus `enabled`. */
+export interface PluginInfo {
+  readonly id: string;
+  readonly name: string;
+  readonly version: string;
+  /** The status at the backend's last (re)read; enabling or disabling changes it only after a restart. */
+  readonly status: PluginStatus;
+  /** What the user chose; takes effect at the next restart. */
+  readonly enabled: boolean;
+  /** True when a snapshot of the previous version exists to roll back to. */
+  readonly hasRollback: boolean;
+}
+
+/** A plugin card's data: the PluginInfo, plus the manifest when the launcher has it (icon, permissions). */
+export type ManagedPlugin = PluginInfo & { readonly manifest?: PluginManifest };
+
+/** `detail` of `plugin-toggle`: the plugin and the state the user chose. */
+export interface PluginToggleDetail {
+  readonly id: string;
+  readonly enabled: boolean;
+}
+
+/** `detail` of `plugin-rollback`, `plugin-uninstall` and `plugin-restart`: the plugin of the card. */
+export interface PluginIdDetail {
+  readonly id: string;
+}
+
+const STATUS_LABEL: Readonly<Record<PluginStatus, string>> = {
+  active: 'Active',
+  installed: 'Installed',
+  disabled: 'Disabled',
+};
+
+/**
+ * True when the user's choice (`enabled`) differs from what the status at the last read implies,
+ * so a launcher restart would change what runs: an active plugin switched off, a disabled plugin
+ * switched on, or an installed plugin switched on that has a page to activate (or whose manifest
+ * is unknown). A never-enabled `installed` plugin has nothing pending.
+ */
+export function needsRestart(plugin: ManagedPlugin): boolean {
+  switch (plugin.status) {
+    case 'active':
+      return !plugin.enabled;
+    case 'disabled':
+      return plugin.enabled;
+    case 'installed':
+      return plugin.enabled && (plugin.manifest === undefined || plugin.manifest.entry?.frontend !== undefined);
+    default:
+      return false;
+  }
+}
+
+function byName(a: ManagedPlugin, b: ManagedPlugin): number {
+  return (
+    String(a.name).localeCompare(String(b.name), undefined, { sensitivity: 'base', numeric: true }) ||
+    String(a.id).localeCompare(String(b.id))
+  );
+}
+
+function defaultFilesBase(id: string): string {
+  return `/api/plugins/${encodeURIComponent(id)}/files`;
+}
+
+/**
+ * The list of installed plugins as cards, sorted by name. Each card shows the plugin's icon
+ * (`contributes.menuItems[0].icon`, then `icon`; an icon-font class, an image, or the plugin's
+ * initial), name, version and status badge, an enable/disable switch, a "Restart the launcher to
+ * apply" notice while the switch differs from what the status implies, "Roll back" (only when a
+ * previous version is kept), "Uninstall" with an inline confirm step, and a details toggle
+ * listing the plugin's permissions.
+ *
+ * The element calls no backend. It fires events; the launcher calls the backend
+ * (`PUT /api/plugins/<id>/state`, `POST .../rollback`, `DELETE /api/plugins/<id>`,
+ * `POST /api/launcher/restart`), lists the ids it is working on in `busyIds` (their buttons are
+ * disabled meanwhile), and then sets `plugins` to the new list. The switch shows `enabled` from
+ * `plugins`; it does not flip on its own.
+ *
+ * Icon-font classes need the font's stylesheet inside the shadow root: set `icon-stylesheet` to
+ * its URL (the page must load the same stylesheet too, for its `@font-face`). Plugin-supplied
+ * strings are only ever set as text or attribute values, never as HTML.
+ *
+ * @fires plugin-toggle - `CustomEvent<{id: string, enabled: boolean}>`: the switch was used; `enabled` is the new choice.
+ * @fires plugin-restart - `CustomEvent<{id: string}>`: "Restart" on a card's restart notice (the launcher restarts).
+ * @fires plugin-rollback - `CustomEvent<{id: string}>`: "Roll back" was chosen.
+ * @fires plugin-uninstall - `CustomEvent<{id: string}>`: "Confirm uninstall" was chosen.
+ * @attr icon-stylesheet - URL of the icon font's stylesheet, linked inside the shadow root.
+ * @csspart list - The `<ul>` of cards.
+ * @csspart card - One plugin card (`data-plugin-id`).
+ * @csspart icon - The icon box.
+ * @csspart name - The plugin name.
+ * @csspart version - The version text.
+ * @csspart status - The status badge (`data-status` is `active`, `installed` or `disabled`).
+ * @csspart switch - The enable/disable switch.
+ * @csspart restart-notice - The "Restart the launcher to apply" notice.
+ * @csspart restart-button - Its "Restart" button.
+ * @csspart actions - The row of card buttons.
+ * @csspart details-button - The details toggle.
+ * @csspart rollback-button - "Roll back".
+ * @csspart uninstall-button - "Uninstall".
+ * @csspart confirm-uninstall-button - "Confirm uninstall".
+ * @csspart cancel-uninstall-button - "Cancel" of the confirm step.
+ * @csspart details - The details region with the permissions.
+ * @csspart empty - The text shown when no plugin is installed.
+ * @cssprop --card - Card background (theme token, `H S% L%`).
+ * @cssprop --card-foreground - Card text (theme token).
+ * @cssprop --border - Card border (theme token).
+ * @cssprop --muted - Icon box and disabled badge background (theme token).
+ * @cssprop --muted-foreground - Secondary text (theme token).
+ * @cssprop --primary - Active badge, switch on (theme token).
+ * @cssprop --primary-foreground - Text on primary (theme token).
+ * @cssprop --secondary - Buttons and installed badge (theme token).
+ * @cssprop --secondary-foreground - Text on secondary (theme token).
+ * @cssprop --input - Switch track when off (theme token).
+ * @cssprop --background - Switch thumb (theme token).
+ * @cssprop --accent - Restart notice background (theme token).
+ * @cssprop --accent-foreground - Restart notice text (theme token).
+ * @cssprop --destructive - "Confirm uninstall" background (theme token).
+ * @cssprop --destructive-foreground - "Confirm uninstall" text (theme token).
+ * @cssprop --ring - Focus ring (theme token).
+ */
 export class PluginManager extends LitElement {
+  static override styles = css`
+    :host {
+      display: block;
+      color: hsl(var(--card-foreground, 0 0% 10%));
+    }
+    ul {
+      list-style: none;
+      margin: 0;
+      padding: 0;
+      display: grid;
+      gap: 0.75rem;
+    }
+    .card {
+      padding: 0.75rem 1rem;
+      border: 1px solid hsl(var(--border, 0 0% 85%));
+      border-radius: 0.75rem;
+      background: hsl(var(--card, 0 0% 100%));
+      color: hsl(var(--card-foreground, 0 0% 10%));
+    }
+    .card[aria-busy='true'] {
+      opacity: 0.75;
+    }
+    .head {
+      display: grid;
+      grid-template-columns: auto 1fr auto;
+      gap: 0.75rem;
+      align-items: center;
+    }
+    .icon {
+      display: inline-flex;
+      align-items: center;
+      justify-content: center;
+      width: 2.5rem;
+      height: 2.5rem;
+      border-radius: 0.5rem;
+      overflow: hidden;
+      background: hsl(var(--muted, 210 40% 96%));
+      color: hsl(var(--muted-foreground, 0 0% 40%));
+      font-size: 1.25rem;
+      font-weight: 600;
+      line-height: 1;
+    }
+    .icon img {
+      width: 100%;
+      height: 100%;
+      object-fit: contain;
+    }
+    .title {
+      min-width: 0;
+      display: flex;
+      flex-wrap: wrap;
+      align-items: baseline;
+      gap: 0.25rem 0.5rem;
+    }
+    h3 {
+      margin: 0;
+      font-size: 1rem;
+      overflow-wrap: anywhere;
+    }
+    .version {
+      color: hsl(var(--muted-foreground, 0 0% 40%));
+      font-size: 0.85rem;
+    }
+    .status {
+      padding: 0.05rem 0.5rem;
+      border-radius: 999px;
+      font-size: 0.75rem;
+      font-weight: 600;
+    }
+    .status[data-status='active'] {
+      background: hsl(var(--primary, 222 47% 11%));
+      color: hsl(var(--primary-foreground, 0 0% 98%));
+    }
+    .status[data-status='installed'] {
+      background: hsl(var(--secondary, 210 40% 92%));
+      color: hsl(var(--secondary-foreground, 222 47% 11%));
+    }
+    .status[data-status='disabled'] {
+      background: hsl(var(--muted, 210 40% 96%));
+      color: hsl(var(--muted-foreground, 0 0% 35%));
+    }
+    button {
+      font: inherit;
+      font-size: 0.875rem;
+      padding: 0.3rem 0.75rem;
+      border-radius: 0.5rem;
+      border: 1px solid hsl(var(--border, 0 0% 85%));
+      background: hsl(var(--secondary, 210 40% 96%));
+      color: hsl(var(--secondary-foreground, 222 47% 11%));
+      cursor: pointer;
+    }
+    button:disabled {
+      cursor: not-allowed;
+      opacity: 0.55;
+    }
+    button:focus-visible {
+      outline: 2px solid hsl(var(--ring, 217 91% 60%));
+      outline-offset: 2px;
+    }
+    button[role='switch'] {
+      position: relative;
+      width: 2.75rem;
+      height: 1.5rem;
+      padding: 0;
+      border: none;
+      border-radius: 999px;
+      background: hsl(var(--input, 0 0% 80%));
+    }
+    button[role='switch']::after {
+      content: '';
+      position: absolute;
+      top: 0.1875rem;
+      left: 0.1875rem;
+      width: 1.125rem;
+      height: 1.125rem;
+      border-radius: 50%;
+      background: hsl(var(--background, 0 0% 100%));
+      box-shadow: 0 1px 2px hsl(0 0% 0% / 0.3);
+      transition: transform 0.15s;
+    }
+    button[role='switch'][aria-checked='true'] {
+      background: hsl(var(--primary, 222 47% 11%));
+    }
+    button[role='switch'][aria-checked='true']::after {
+      transform: translateX(1.25rem);
+    }
+    .notice {
+      display: flex;
+      flex-wrap: wrap;
+      align-items: center;
+      gap: 0.5rem;
+      margin-top: 0.75rem;
+      padding: 0.4rem 0.75rem;
+      border-radius: 0.5rem;
+      background: hsl(var(--accent, 210 40% 94%));
+      color: hsl(var(--accent-foreground, 222 47% 11%));
+      font-size: 0.875rem;
+    }
+    .notice span {
+      flex: 1;
+    }
+    .actions {
+      display: flex;
+      flex-wrap: wrap;
+      gap: 0.5rem;
+      margin-top: 0.75rem;
+    }
+    .actions .end {
+      margin-left: auto;
+      display: flex;
+      gap: 0.5rem;
+    }
+    .confirm {
+      background: hsl(var(--destructive, 0 84% 60%));
+      color: hsl(var(--destructive-foreground, 0 0% 98%));
+      border-color: transparent;
+    }
+    .details {
+      margin-top: 0.75rem;
+      font-size: 0.9rem;
+    }
+    .details p {
+      margin: 0 0 0.5rem;
+      overflow-wrap: anywhere;
+    }
+    .mono {
+      font-family: ui-monospace, monospace;
+      font-size: 0.85em;
+    }
+    h4 {
+      margin: 0.5rem 0;
+      font-size: 0.9rem;
+    }
+    .empty {
+      margin: 0;
+      padding: 1rem;
+      color: hsl(var(--muted-foreground, 0 0% 40%));
+      font-style: italic;
+    }
+  `;
+
+  /** The installed plugins (`GET /api/plugins/`), each with its manifest when known. Shown sorted by name. */
+  @property({ attribute: false }) accessor plugins: readonly ManagedPlugin[] = [];
+
+  /** The URL of a plugin's files folder, against which icon package paths resolve. */
+  @property({ attribute: false }) accessor filesBase: (id: string) => string = defaultFilesBase;
+
+  /** Ids of plugins with an operation running: their card's buttons are disabled. */
+  @property({ attribute: false }) accessor busyIds: readonly string[] = [];
+
+  /** URL of the icon font's stylesheet, linked inside the shadow root so icon classes apply. */
+  @property({ attribute: 'icon-stylesheet' }) accessor iconStylesheet: string | undefined;
+
+  /** Ids whose "Uninstall" is waiting for confirmation. */
+  @state() private accessor confirming: ReadonlySet<string> = new Set();
+
+  /** Ids whose details are shown. */
+  @state() private accessor expanded: ReadonlySet<string> = new Set();
+
+  /** Image icons that failed to load (`id` + src), shown as the initial instead. */
+  @state() private accessor brokenImages: ReadonlySet<string> = new Set();
+
+  /** A button to focus after the next render: the plugin id and the button's part name. */
+  private pendingFocus: { id: string; part: string } | null = null;
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    if (changed.has('plugins')) {
+      // Forget confirm steps and details of plugins that are gone.
+      const ids = new Set(this.plugins.map((plugin) => plugin.id));
+      const keep = (set: ReadonlySet<string>) => new Set([...set].filter((id) => ids.has(id)));
+      if ([...this.confirming].some((id) => !ids.has(id))) this.confirming = keep(this.confirming);
+      if ([...this.expanded].some((id) => !ids.has(id))) this.expanded = keep(this.expanded);
+    }
+  }
+
+  protected override updated(): void {
+    const target = this.pendingFocus;
+    if (!target) return;
+    this.pendingFocus = null;
+    const card = [...this.renderRoot.querySelectorAll<HTMLElement>('li[data-plugin-id]')].find(
+      (li) => li.dataset['pluginId'] === target.id,
+    );
+    card?.querySelector<HTMLElement>(`[part~="${target.part}"]`)?.focus();
+  }
+
+  private emit<T>(name: string, detail: T): void {
+    this.dispatchEvent(new CustomEvent<T>(name, { detail, bubbles: true, composed: true }));
+  }
+
+  private with(set: ReadonlySet<string>, id: string, present: boolean): ReadonlySet<string> {
+    const next = new Set(set);
+    if (present) next.add(id);
+    else next.delete(id);
+    return next;
+  }
+
+  private toggle(plugin: ManagedPlugin): void {
+    this.emit<PluginToggleDetail>('plugin-toggle', { id: plugin.id, enabled: !plugin.enabled });
+  }
+
+  private askUninstall(id: string): void {
+    this.confirming = this.with(this.confirming, id, true);
+    this.pendingFocus = { id, part: 'cancel-uninstall-button' };
+  }
+
+  private cancelUninstall(id: string): void {
+    this.confirming = this.with(this.confirming, id, false);
+    this.pendingFocus = { id, part: 'uninstall-button' };
+  }
+
+  private confirmUninstall(id: string): void {
+    this.confirming = this.with(this.confirming, id, false);
+    this.pendingFocus = { id, part: 'uninstall-button' };
+    this.emit<PluginIdDetail>('plugin-uninstall', { id });
+  }
+
+  private onConfirmKeydown(event: KeyboardEvent, id: string): void {
+    if (event.key !== 'Escape') return;
+    event.preventDefault();
+    event.stopPropagation();
+    this.cancelUninstall(id);
+  }
+
   override render() {
-    return html`<slot></slot>`;
+    const stylesheet = this.iconStylesheet ? html`<link rel="stylesheet" href=${this.iconStylesheet} />` : nothing;
+    if (this.plugins.length === 0) {
+      return html`${stylesheet}<p class="empty" part="empty">No plugins are installed.</p>`;
+    }
+    const busy = new Set(this.busyIds);
+    const sorted = [...this.plugins].sort(byName);
+    return html`${stylesheet}
+      <ul part="list" aria-label="Installed plugins">
+        ${repeat(
+          sorted,
+          (plugin) => plugin.id,
+          (plugin, index) => this.renderCard(plugin, `p${index}`, busy.has(plugin.id)),
+        )}
+      </ul>`;
+  }
+
+  private renderIcon(plugin: ManagedPlugin) {
+    const name = String(plugin.name ?? '');
+    let base: string;
+    try {
+      base = this.filesBase(plugin.id);
+    } catch {
+      base = defaultFilesBase(plugin.id);
+    }
+    const icon = resolveCardIcon(cardIconValue(plugin.manifest), name, base);
+    const imageKey = icon.kind === 'image' ? `${plugin.id}\n${icon.src}` : '';
+    const kind = icon.kind === 'image' && this.brokenImages.has(imageKey) ? 'initial' : icon.kind;
+    let content;
+    if (icon.kind === 'image' && kind === 'image') {
+      content = html`<img
+        src=${icon.src}
+        alt=""
+        @error=${() => (this.brokenImages = this.with(this.brokenImages, imageKey, true))}
+      />`;
+    } else if (icon.kind === 'class') {
+      // The class string is plugin data: bound as an attribute value (text), never as markup.
+      content = html`<span class=${icon.className}></span>`;
+    } else {
+      content = html`<span class="initial">${initialOf(name)}</span>`;
+    }
+    return html`<span class="icon" part="icon" aria-hidden="true" data-kind=${kind}>${content}</span>`;
+  }
+
+  private renderCard(plugin: ManagedPlugin, key: string, busy: boolean) {
+    const { id, name, version, status, enabled, hasRollback, manifest } = plugin;
+    const confirming = this.confirming.has(id);
+    const expanded = this.expanded.has(id);
+    const restart = needsRestart(plugin);
+    const statusLabel = (STATUS_LABEL as Readonly<Record<string, string>>)[status] ?? String(status);
+    return html`<li class="card" part="card" data-plugin-id=${id} aria-labelledby="${key}-name" aria-busy=${busy ? 'true' : 'false'}>
+      <div class="head">
+        ${this.renderIcon(plugin)}
+        <div class="title">
+          <h3 id="${key}-name" part="name">${name}</h3>
+          <span class="version" part="version">v${version}</span>
+          <span class="status" part="status" data-status=${status}>${statusLabel}</span>
+        </div>
+        <button
+          type="button"
+          role="switch"
+          part="switch"
+          aria-checked=${enabled ? 'true' : 'false'}
+          aria-label="Enable ${name}"
+          title=${enabled ? 'Enabled' : 'Disabled'}
+          ?disabled=${busy}
+          @click=${() => this.toggle(plugin)}
+        ></button>
+      </div>
+      ${restart
+        ? html`<div class="notice" part="restart-notice">
+            <span role="status">Restart the launcher to apply</span>
+            <button
+              type="button"
+              part="restart-button"
+              ?disabled=${busy}
+              @click=${() => this.emit<PluginIdDetail>('plugin-restart', { id })}
+            >
+              Restart
+            </button>
+          </div>`
+        : nothing}
+      <div class="actions" part="actions">
+        <button
+          type="button"
+          part="details-button"
+          aria-expanded=${expanded ? 'true' : 'false'}
+          aria-controls="${key}-details"
+          @click=${() => (this.expanded = this.with(this.expanded, id, !expanded))}
+        >
+          ${expanded ? 'Hide details' : 'Details'}
+        </button>
+        <div class="end">
+          ${hasRollback
+            ? html`<button
+                type="button"
+                part="rollback-button"
+                ?disabled=${busy}
+                @click=${() => this.emit<PluginIdDetail>('plugin-rollback', { id })}
+              >
+                Roll back
+              </button>`
+            : nothing}
+          ${confirming
+            ? html`<span role="group" aria-label="Uninstall ${name}?" @keydown=${(event: KeyboardEvent) => this.onConfirmKeydown(event, id)}>
+                <button type="button" class="confirm" part="confirm-uninstall-button" ?disabled=${busy} @click=${() => this.confirmUninstall(id)}>
+                  Confirm uninstall
+                </button>
+                <button type="button" part="cancel-uninstall-button" @click=${() => this.cancelUninstall(id)}>Cancel</button>
+              </span>`
+            : html`<button type="button" part="uninstall-button" ?disabled=${busy} @click=${() => this.askUninstall(id)}>
+                Uninstall
+              </button>`}
+        </div>
+      </div>
+      <div class="details" part="details" id="${key}-details" ?hidden=${!expanded}>
+        ${expanded ? this.renderDetails(plugin, manifest) : nothing}
+      </div>
+    </li>`;
+  }
+
+  private renderDetails(plugin: ManagedPlugin, manifest: PluginManifest | undefined) {
+    if (!manifest) {
+      return html`<p>Plugin id <span class="mono">${plugin.id}</span></p>
+        <p>The permissions of this plugin are not available.</p>`;
+    }
+    return html`${manifest.description ? html`<p>${manifest.description}</p>` : nothing}
+      <p>
+        Plugin id <span class="mono">${plugin.id}</span>${manifest.author ? html` · by ${manifest.author}` : nothing}
+      </p>
+      <h4>Permissions</h4>
+      <plugin-permission-list .permissions=${manifest.permissions ?? []} render-mode=${manifest.render ?? nothing}></plugin-permission-list>`;
   }
 }

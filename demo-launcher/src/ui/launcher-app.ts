@@ -1,78 +1,392 @@
-import { LitElement, css, html } from 'lit';
-import { customElement, state } from 'lit/decorators.js';
+import { LitElement, html, nothing } from 'lit';
+import { repeat } from 'lit/directives/repeat.js';
+import { PluginHost, type PluginHostEvent } from '@plughost/host-sdk';
+import {
+  createLauncherUi,
+  createOverlayLayer,
+  type ManagedPlugin,
+  type PluginConsentDialog,
+  type PluginDownloadCenter,
+  type PluginFrameStatus,
+  type PluginInstallDialog,
+  type PluginSidebar,
+  type PluginToasts,
+} from '@plughost/web-components';
+import { LauncherBackend } from './launcher-backend.js';
+import { currentRoute, goTo, parseRoute, type LauncherRoute } from './routes.js';
 
-interface Health {
-  status: string;
-  name: string;
-  version: string;
+/** Launcher routes plugins may reach through `callBackend` (decisions section 2). */
+const ALLOWED_LAUNCHER_ROUTES = ['/instance', '/resources/search', '/settings', '/resource-download/start'];
+const PACKAGE_FILE = /\.(plugpkg|zip)$/i;
+
+interface Boot {
+  readonly apiToken: string;
 }
 
 /**
- * The demo launcher's shell. It shows the backend's health; plugin pages, settings, the store and
- * the plugin manager are added to it as the SDK grows.
+ * The demo launcher: a sidebar with built-in pages and plugin menu items, plugin pages in
+ * sandboxed frames, settings with plugin settings tabs, downloads, the plugin manager with
+ * install by upload or drag and drop, and a restart action. Renders into its own light DOM so
+ * plugin frames, created once by the host, are never moved.
  */
-@customElement('launcher-app')
 export class LauncherApp extends LitElement {
-  static override styles = css`
-    :host {
-      display: grid;
-      grid-template-columns: 14rem 1fr;
-      min-height: 100vh;
-      color: hsl(var(--foreground));
-      background: hsl(var(--background));
-      font: 15px/1.5 system-ui, sans-serif;
-    }
-    nav {
-      background: hsl(var(--sidebar-background));
-      color: hsl(var(--sidebar-foreground));
-      padding: 1rem;
-    }
-    main {
-      padding: 1.5rem 2rem;
-    }
-    .status[data-state='ok'] {
-      color: hsl(var(--primary));
-    }
-    .status[data-state='error'] {
-      color: hsl(var(--destructive));
-    }
-  `;
+  private readonly backend: LauncherBackend;
+  private host: PluginHost | undefined;
+  private route: LauncherRoute = parseRoute(currentRoute());
+  private plugins: ManagedPlugin[] = [];
+  private frameStatus = new Map<string, { status: PluginFrameStatus; message: string }>();
+  private restartNeeded = false;
+  private busyIds: string[] = [];
+  private startupError = '';
+  private openedPage: { pluginId: string; path: string; close(): void } | undefined;
+  private openedSettings: { pluginId: string; close(): void } | undefined;
 
-  @state() accessor health: Health | undefined;
-  @state() accessor failure: string | undefined;
+  constructor() {
+    super();
+    const boot = (window as unknown as { __PLUGHOST_BOOT__?: Boot }).__PLUGHOST_BOOT__;
+    this.backend = new LauncherBackend(location.origin, boot?.apiToken ?? '');
+  }
+
+  protected override createRenderRoot(): HTMLElement {
+    return this;
+  }
 
   override connectedCallback(): void {
     super.connectedCallback();
-    void this.loadHealth();
+    window.addEventListener('hashchange', this.onRouteChange);
+    window.addEventListener('dragover', this.onDragOver);
+    window.addEventListener('drop', this.onDrop);
+    void this.start();
   }
 
-  private async loadHealth(): Promise<void> {
+  override disconnectedCallback(): void {
+    window.removeEventListener('hashchange', this.onRouteChange);
+    window.removeEventListener('dragover', this.onDragOver);
+    window.removeEventListener('drop', this.onDrop);
+    this.host?.dispose();
+    super.disconnectedCallback();
+  }
+
+  private get toasts(): PluginToasts {
+    return this.querySelector('plugin-toasts') as PluginToasts;
+  }
+
+  private pluginName(id: string): string {
+    return this.plugins.find((plugin) => plugin.id === id)?.name ?? id;
+  }
+
+  /** Plugins whose frontend runs in a frame once the host activates them. */
+  private framedPlugins(): ManagedPlugin[] {
+    return this.plugins.filter((plugin) => plugin.status === 'active' && plugin.manifest?.entry?.frontend !== undefined && plugin.manifest.render !== 'inline');
+  }
+
+  private async start(): Promise<void> {
     try {
-      const response = await fetch('/api/health');
-      if (!response.ok) throw new Error(`the backend answered ${response.status}`);
-      this.health = (await response.json()) as Health;
-      this.failure = undefined;
+      this.plugins = await this.backend.plugins();
     } catch (error) {
-      this.failure = error instanceof Error ? error.message : String(error);
+      this.startupError = `The local backend did not answer: ${error instanceof Error ? error.message : String(error)}`;
+      this.requestUpdate();
+      return;
+    }
+    this.requestUpdate();
+    await this.updateComplete;
+    const ui = createLauncherUi({
+      toasts: this.toasts,
+      consent: this.querySelector('plugin-consent-dialog') as PluginConsentDialog,
+      sidebar: this.querySelector('plugin-sidebar') as PluginSidebar,
+      downloads: this.querySelector('plugin-download-center') as PluginDownloadCenter,
+      overlays: createOverlayLayer({ container: this.querySelector('#overlay-layer') as HTMLElement, filesBase: (id) => this.backend.filesBase(id) }),
+      navigate: (route) => goTo(route),
+      openPluginSettings: (pluginId) => {
+        goTo('/settings');
+        void this.updateComplete.then(() => this.settingsTab()?.openFor(pluginId));
+      },
+      themeColor: () => getComputedStyle(document.documentElement).getPropertyValue('--launcher-accent-hex').trim() || '#38bdf8',
+      pluginName: (id) => this.pluginName(id),
+    });
+    this.host = new PluginHost({
+      baseUrl: this.backend.origin,
+      token: this.backend.token,
+      ui,
+      frameContainer: (id) => this.querySelector(`plugin-frame[plugin-id="${CSS.escape(id)}"]`) ?? (this.querySelector('#plugin-pages') as HTMLElement),
+      inlineContainer: this.querySelector('#inline-plugins') as HTMLElement,
+      guestRuntime: () => fetch('/ui/guest-runtime.js').then((response) => response.text()),
+      allowedLauncherRoutes: ALLOWED_LAUNCHER_ROUTES,
+      hookableMethods: [{ name: 'launchGame', description: 'Starts the selected game instance; hooks may change its options or prevent it.' }],
+    });
+    this.host.on((event) => this.onHostEvent(event));
+    const report = await this.host.start();
+    for (const id of report.activated) this.setFrameStatus(id, 'ready', '');
+    (this.querySelector('plugin-sidebar') as PluginSidebar).commands = this.plugins.flatMap((plugin) =>
+      (plugin.status === 'active' ? plugin.manifest?.contributes?.commands ?? [] : []).map((command) => ({ pluginId: plugin.id, id: command.id, title: command.title, ...(command.shortcut ? { shortcut: command.shortcut } : {}) })),
+    );
+    this.requestUpdate();
+    this.showRoute();
+  }
+
+  private onHostEvent(event: PluginHostEvent): void {
+    switch (event.type) {
+      case 'activated':
+        this.setFrameStatus(event.pluginId, 'ready', '');
+        break;
+      case 'load-failed':
+        this.setFrameStatus(event.pluginId, 'failed', event.message);
+        this.toasts.show(`${this.pluginName(event.pluginId)}: ${event.message}`, 'error', { pluginId: event.pluginId });
+        break;
+      case 'skipped':
+        this.toasts.show(event.message, 'error', { pluginId: event.pluginId });
+        break;
+      case 'unresponsive':
+        this.setFrameStatus(event.pluginId, 'unresponsive', '');
+        break;
+      case 'responsive':
+        this.setFrameStatus(event.pluginId, 'ready', '');
+        break;
+      case 'runtime-error':
+        console.warn(`[plugins] ${event.pluginId}: ${event.message}`);
+        break;
+      default:
+        break;
     }
   }
 
+  private setFrameStatus(pluginId: string, status: PluginFrameStatus, message: string): void {
+    this.frameStatus.set(pluginId, { status, message });
+    this.requestUpdate();
+  }
+
+  private readonly onRouteChange = (): void => {
+    this.route = parseRoute(currentRoute());
+    this.requestUpdate();
+    this.showRoute();
+  };
+
+  /** Shows the plugin page of the route: its main frame, or another page of it opened on demand. */
+  private showRoute(): void {
+    const route = this.route;
+    const sidebar = this.querySelector('plugin-sidebar') as PluginSidebar | null;
+    if (sidebar) sidebar.current = currentRoute();
+    const wanted = route.page === 'plugin' ? route : undefined;
+    const frontend = wanted ? this.plugins.find((plugin) => plugin.id === wanted.pluginId)?.manifest?.entry?.frontend : undefined;
+    const secondary = wanted && wanted.path !== '' && wanted.path !== frontend ? wanted : undefined;
+    if (this.openedPage && (!secondary || this.openedPage.pluginId !== secondary.pluginId || this.openedPage.path !== secondary.path)) {
+      this.openedPage.close();
+      this.openedPage = undefined;
+    }
+    if (secondary && !this.openedPage && this.host) {
+      const container = this.querySelector('#plugin-secondary') as HTMLElement;
+      void this.host.openPage(secondary.pluginId, secondary.path, container).then(
+        (page) => (this.openedPage = { pluginId: secondary.pluginId, path: secondary.path, close: page.close }),
+        (error: unknown) => this.toasts.show(error instanceof Error ? error.message : String(error), 'error'),
+      );
+    }
+  }
+
+  private settingsTab() {
+    return this.querySelector('plugin-settings-tab');
+  }
+
+  private async openSettingsPage(pluginId: string, page: { path: string } | undefined): Promise<void> {
+    this.openedSettings?.close();
+    this.openedSettings = undefined;
+    if (!page || !this.host) return;
+    const container = this.querySelector(`[slot="settings-${CSS.escape(pluginId)}"]`) as HTMLElement | null;
+    if (!container) return;
+    const opened = await this.host.openPage(pluginId, page.path, container);
+    this.openedSettings = { pluginId, close: opened.close };
+  }
+
+  private async refreshPlugins(): Promise<void> {
+    this.plugins = await this.backend.plugins();
+    this.requestUpdate();
+  }
+
+  private async run(pluginId: string, action: () => Promise<unknown>, done: string): Promise<void> {
+    this.busyIds = [...this.busyIds, pluginId];
+    this.requestUpdate();
+    try {
+      await action();
+      this.toasts.show(done, 'success');
+      this.restartNeeded = true;
+    } catch (error) {
+      this.toasts.show(error instanceof Error ? error.message : String(error), 'error');
+    } finally {
+      this.busyIds = this.busyIds.filter((id) => id !== pluginId);
+      await this.refreshPlugins();
+    }
+  }
+
+  private async restart(): Promise<void> {
+    try {
+      await this.backend.restart();
+    } finally {
+      location.reload();
+    }
+  }
+
+  /** Inspects a package and asks the user through the install dialog. */
+  private async offerInstall(file: File): Promise<void> {
+    const dialog = this.querySelector('plugin-install-dialog') as PluginInstallDialog;
+    try {
+      dialog.show(await this.backend.inspect(file));
+    } catch (error) {
+      this.toasts.show(`${file.name} is not an installable plugin: ${error instanceof Error ? error.message : String(error)}`, 'error');
+      return;
+    }
+    const onConfirm = async (): Promise<void> => {
+      dialog.busy = true;
+      try {
+        const installed = await this.backend.install(file);
+        dialog.close();
+        this.toasts.show(`${installed.id} installed. Restart the launcher to start it.`, 'success');
+        this.restartNeeded = true;
+        await this.refreshPlugins();
+      } catch (error) {
+        dialog.error = error instanceof Error ? error.message : String(error);
+      } finally {
+        dialog.busy = false;
+      }
+    };
+    dialog.addEventListener('plugin-install-confirm', () => void onConfirm(), { once: true });
+    dialog.addEventListener('plugin-install-cancel', () => dialog.removeEventListener('plugin-install-confirm', onConfirm), { once: true });
+  }
+
+  private readonly onDragOver = (event: DragEvent): void => {
+    if (event.dataTransfer?.types.includes('Files')) event.preventDefault();
+  };
+
+  /**
+   * Drops: a plugin package opens the install dialog; other files go to every active plugin that
+   * registered a `file-drop` method (the specification's `file-drop` event). A browser does not
+   * reveal absolute paths, so plugins receive the file names.
+   */
+  private readonly onDrop = (event: DragEvent): void => {
+    const files = [...(event.dataTransfer?.files ?? [])];
+    if (files.length === 0) return;
+    event.preventDefault();
+    const packageFile = files.find((file) => PACKAGE_FILE.test(file.name));
+    if (packageFile) {
+      void this.offerInstall(packageFile);
+      return;
+    }
+    void this.forwardFileDrop(files.map((file) => file.name));
+  };
+
+  /** Forwards dropped file names to plugins that registered `file-drop`. */
+  async forwardFileDrop(paths: readonly string[]): Promise<number> {
+    const host = this.host;
+    if (!host) return 0;
+    const receivers = host.activePlugins().filter((id) => host.registeredMethods(id).includes('file-drop'));
+    await Promise.all(receivers.map((id) => host.callPluginMethod(id, 'file-drop', [paths]).catch((error: unknown) => console.warn(`[plugins] file-drop to ${id} failed`, error))));
+    if (receivers.length === 0) this.toasts.show('No plugin accepts dropped files.', 'info');
+    return receivers.length;
+  }
+
+  private async launchGame(): Promise<void> {
+    const result = await this.host?.runHookable('launchGame', [{ instance: 'Default', memory: 4096 }], (options) => `Launched ${(options as { instance: string }).instance}`);
+    this.toasts.show(typeof result === 'string' ? result : 'A plugin stopped the launch.', typeof result === 'string' ? 'success' : 'info');
+  }
+
   override render() {
-    const state = this.failure ? 'error' : this.health ? 'ok' : 'loading';
+    const route = this.route;
     return html`
-      <nav aria-label="Launcher">
-        <strong>${this.health?.name ?? 'Launcher'}</strong>
-      </nav>
-      <main>
-        <h1>Home</h1>
-        <p class="status" role="status" data-state=${state}>
-          ${this.failure
-            ? `Backend unreachable: ${this.failure}. Is the launcher process still running?`
-            : this.health
-              ? `Backend ${this.health.status}, version ${this.health.version}`
-              : 'Connecting to the backend…'}
-        </p>
-      </main>
+      <div class="launcher">
+        <plugin-sidebar aria-label="Launcher navigation" @plugin-command=${(event: CustomEvent<{ pluginId: string; id: string }>) => void this.runCommand(event.detail)}>
+          <div class="brand">PlugHost</div>
+          ${this.navLink('/', 'Home')} ${this.navLink('/plugins', 'Plugins')} ${this.navLink('/downloads', 'Downloads')} ${this.navLink('/settings', 'Settings')}
+        </plugin-sidebar>
+        <main id="main">
+          ${this.restartNeeded
+            ? html`<div class="banner" role="status">Plugin changes take effect after a restart. <button type="button" class="primary" @click=${() => void this.restart()}>Restart launcher</button></div>`
+            : nothing}
+          ${this.startupError ? html`<p class="banner error" role="alert">${this.startupError}</p>` : nothing}
+          <section ?hidden=${route.page !== 'home'} aria-labelledby="home-title">
+            <h1 id="home-title">Welcome</h1>
+            <p>${this.plugins.filter((plugin) => plugin.status === 'active').length} of ${this.plugins.length} plugins are active. Open one from the sidebar, or manage them under Plugins.</p>
+            <button type="button" class="primary" @click=${() => void this.launchGame()}>Launch game</button>
+          </section>
+          <section ?hidden=${route.page !== 'plugins'} aria-labelledby="plugins-title">
+            <h1 id="plugins-title">Plugins</h1>
+            <label class="install">Install a plugin package <input type="file" accept=".plugpkg,.zip" @change=${(event: Event) => this.onFileChosen(event)} /></label>
+            <p class="hint">Or drop a .plugpkg file anywhere on the launcher.</p>
+            <plugin-manager
+              .plugins=${this.plugins}
+              .filesBase=${(id: string) => this.backend.filesBase(id)}
+              .busyIds=${this.busyIds}
+              @plugin-toggle=${(event: CustomEvent<{ id: string; enabled: boolean }>) => void this.run(event.detail.id, () => this.backend.setEnabled(event.detail.id, event.detail.enabled), `${this.pluginName(event.detail.id)} will be ${event.detail.enabled ? 'enabled' : 'disabled'} after a restart.`)}
+              @plugin-rollback=${(event: CustomEvent<{ id: string }>) => void this.run(event.detail.id, () => this.backend.rollback(event.detail.id), `${this.pluginName(event.detail.id)} rolled back.`)}
+              @plugin-uninstall=${(event: CustomEvent<{ id: string }>) => void this.run(event.detail.id, () => this.backend.uninstall(event.detail.id), `${this.pluginName(event.detail.id)} uninstalled.`)}
+              @plugin-restart=${() => void this.restart()}
+            ></plugin-manager>
+          </section>
+          <section ?hidden=${route.page !== 'downloads'} aria-labelledby="downloads-title">
+            <h1 id="downloads-title">Downloads</h1>
+            <plugin-download-center controller="backend" .source=${{ url: this.backend.origin, token: this.backend.token }}></plugin-download-center>
+          </section>
+          <section ?hidden=${route.page !== 'settings'} aria-labelledby="settings-title">
+            <h1 id="settings-title">Settings</h1>
+            <h2>Plugins</h2>
+            <plugin-settings-tab
+              .plugins=${this.plugins.filter((plugin) => plugin.status === 'active').map((plugin) => ({ id: plugin.id, name: plugin.name, settingsPages: plugin.manifest?.contributes?.settingsPages ?? [] }))}
+              @plugin-settings-select=${(event: CustomEvent<{ pluginId: string; page?: { path: string } }>) => void this.openSettingsPage(event.detail.pluginId, event.detail.page)}
+            >
+              <p>Choose a plugin to see its settings. Plugins without settings pages have none to change.</p>
+              ${repeat(
+                this.plugins.filter((plugin) => (plugin.manifest?.contributes?.settingsPages ?? []).length > 0),
+                (plugin) => plugin.id,
+                (plugin) => html`<div class="settings-page" slot=${`settings-${plugin.id}`}></div>`,
+              )}
+            </plugin-settings-tab>
+          </section>
+          ${route.page === 'plugin' && !this.plugins.some((plugin) => plugin.id === route.pluginId)
+            ? html`<p class="banner error" role="alert">No installed plugin ${route.pluginId}.</p>`
+            : nothing}
+          ${route.page === 'not-found' ? html`<p class="banner error" role="alert">No page ${route.route}.</p>` : nothing}
+          <div id="plugin-pages">
+            ${repeat(
+              this.framedPlugins(),
+              (plugin) => plugin.id,
+              (plugin) => {
+                const state = this.frameStatus.get(plugin.id) ?? { status: 'loading' as const, message: '' };
+                const shown = route.page === 'plugin' && route.pluginId === plugin.id && (route.path === '' || route.path === plugin.manifest?.entry?.frontend);
+                return html`<plugin-frame
+                  plugin-id=${plugin.id}
+                  plugin-name=${plugin.name}
+                  ?active=${shown}
+                  status=${state.status}
+                  message=${state.message}
+                  @plugin-frame-reload=${() => void this.host?.reload(plugin.id)}
+                  @plugin-frame-disable=${() => void this.run(plugin.id, () => this.backend.setEnabled(plugin.id, false), `${plugin.name} will be disabled after a restart.`).then(() => this.host?.deactivate(plugin.id))}
+                ></plugin-frame>`;
+              },
+            )}
+          </div>
+          <div id="plugin-secondary" ?hidden=${!(route.page === 'plugin' && this.openedPage)}></div>
+          <div id="inline-plugins"></div>
+        </main>
+      </div>
+      <div id="overlay-layer"></div>
+      <plugin-toasts></plugin-toasts>
+      <plugin-consent-dialog></plugin-consent-dialog>
+      <plugin-install-dialog></plugin-install-dialog>
     `;
+  }
+
+  private navLink(route: string, label: string) {
+    const current = currentRoute() === route || (route === '/' && currentRoute() === '');
+    return html`<a class="nav-link" href=${`#${route}`} aria-current=${current ? 'page' : 'false'}>${label}</a>`;
+  }
+
+  private onFileChosen(event: Event): void {
+    const input = event.target as HTMLInputElement;
+    const file = input.files?.[0];
+    input.value = '';
+    if (file) void this.offerInstall(file);
+  }
+
+  private async runCommand(command: { pluginId: string; id: string }): Promise<void> {
+    const contribution = this.plugins.find((plugin) => plugin.id === command.pluginId)?.manifest?.contributes?.commands?.find((entry) => entry.id === command.id);
+    if (!contribution?.method || !this.host) return;
+    await this.host.callPluginMethod(command.pluginId, contribution.method, []).catch((error: unknown) => this.toasts.show(error instanceof Error ? error.message : String(error), 'error'));
   }
 }

@@ -1,1 +1,4 @@
-import './launcher-app.js';
+import '@plughost/web-components/define';
+import { LauncherApp } from './launcher-app.js';
+
+if (!customElements.get('launcher-app')) customElements.define('launcher-app', LauncherApp);

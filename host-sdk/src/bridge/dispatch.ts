@@ -2,6 +2,9 @@ import { permissionDenied, toPlainData, toWireError, unknownMethod, type WireRes
 import { BridgeFailure } from '../host/backend-client.js';
 import type { BridgeCallContext, BridgeMethod } from './bridge-method.js';
 
+/** Largest argument graph copied for one call (a 32 MiB byte array given as numbers). */
+const MAX_ARGUMENT_NODES = 32 * 1024 * 1024;
+
 /** The method table indexed by name, with no prototype: `constructor` or `__proto__` are never methods. */
 export type BridgeMethodIndex = ReadonlyMap<string, BridgeMethod>;
 
@@ -37,7 +40,9 @@ export async function dispatchBridgeCall(
     if (method.permission !== null && !context.plugin.manifest.permissions.includes(method.permission)) {
       return { ok: false, error: permissionDenied(method.permission) };
     }
-    const plainArgs = toPlainData(Array.isArray(args) ? args : [], { label: 'args' }) as unknown[];
+    if (!context.services.active(context.plugin.id)) return { ok: false, error: { message: `${context.plugin.id} is not active; its calls are refused` } };
+    // Byte arrays given as number[] (uploadPlugin, writeBytes) count one node per byte.
+    const plainArgs = toPlainData(Array.isArray(args) ? args : [], { label: 'args', maxNodes: MAX_ARGUMENT_NODES }) as unknown[];
     const value = await method.handler(context, plainArgs);
     return { ok: true, value: value === undefined ? null : value };
   } catch (error) {

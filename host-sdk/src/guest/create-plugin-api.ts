@@ -47,9 +47,9 @@ export function createPluginApi(parts: PluginApiParts): PluginApi {
       if (!isName(targetId) || !isName(method)) throw bridgeError('callPlugin needs a plugin id and a method name', 'INVALID_ARGUMENT');
       return callHostDirect(host, 'callPlugin', [targetId, method, ...args]);
     },
-    async callWasm(targetId: string, exportName?: string) {
+    async callWasm(targetId: string, exportName?: string, ...numbers: number[]) {
       if (!isName(targetId)) throw bridgeError('callWasm needs a plugin id', 'INVALID_ARGUMENT');
-      return callHostDirect(host, 'callWasm', exportName === undefined ? [targetId] : [targetId, exportName]);
+      return callHostDirect(host, 'callWasm', [targetId, exportName ?? 'on_load', ...numbers]);
     },
     listWasmPlugins: () => callHostDirect(host, 'listWasmPlugins', []),
     registerHook: hooks.register,

@@ -20,14 +20,15 @@ export function createHookRegistry(host: HostAccess, newId: () => string): HookR
   const handlers = new Map<string, HookHandler>();
 
   /** `next()`: the inner layers run in the host; it may be called once. */
-  function nextFor(invocationId: string, ctx: HookContext): () => Promise<unknown> {
+  function nextFor(invocationId: string, ctx: HookContext, state: { prevented: boolean }): () => Promise<unknown> {
     let called = false;
     return async () => {
       if (called) throw bridgeError('next() called more than once');
       called = true;
       if (!Array.isArray(ctx.args)) throw bridgeError('ctx.args must be an array', 'INVALID_ARGUMENT');
       const remote = await host();
-      const inner = unwrapResult(await remote.hookNext(invocationId, [...argumentList(ctx.args)]));
+      // A prevent() before next() must already hold for the inner layers and the default implementation.
+      const inner = unwrapResult(await remote.hookNext(invocationId, [...argumentList(ctx.args)], state.prevented));
       ctx.result = isRecord(inner) ? inner['result'] : undefined;
       return ctx.result;
     };
@@ -54,23 +55,23 @@ export function createHookRegistry(host: HostAccess, newId: () => string): HookR
       if (!isName(invocationId) || !isName(method) || !handler) {
         return errorResult(bridgeError(`No hook registered with id ${String(hookId)}`));
       }
-      let prevented = false;
+      const state = { prevented: false };
       const ctx: HookContext = {
         method,
         args: argumentList(invocation['args']),
         result: undefined,
         prevent() {
-          prevented = true;
+          state.prevented = true;
         },
       };
       try {
-        await handler(ctx, nextFor(invocationId, ctx));
+        await handler(ctx, nextFor(invocationId, ctx, state));
       } catch (error) {
         return errorResult(error);
       }
       // A handler may have replaced `ctx.args` with anything; only an array is an argument list.
       if (!Array.isArray(ctx.args)) return errorResult(bridgeError('ctx.args must be an array', 'INVALID_ARGUMENT'));
-      const outcome: HookOutcome = { args: argumentList(ctx.args), result: ctx.result, prevented };
+      const outcome: HookOutcome = { args: argumentList(ctx.args), result: ctx.result, prevented: state.prevented };
       return valueResult(outcome, `The outcome of the ${method} hook`);
     },
   };

@@ -130,8 +130,8 @@ export interface PluginApi {
    * @throws BridgeError when the target is not installed, not active or has not registered `method`.
    */
   callPlugin(pluginId: string, method: string, ...args: unknown[]): Promise<unknown>;
-  /** Runs an export (default `on_load`) of a loaded WASM plugin. Needs `wasm:execute`. */
-  callWasm(pluginId: string, exportName?: string): Promise<{ readonly ok: true; readonly result: unknown }>;
+  /** Runs an export (default `on_load`) of a loaded WASM plugin with number arguments. Needs `wasm:execute`. */
+  callWasm(pluginId: string, exportName?: string, ...args: number[]): Promise<{ readonly ok: true; readonly result: unknown }>;
   /** Ids of the loaded WASM plugins. Needs `wasm:execute`. */
   listWasmPlugins(): Promise<string[]>;
   /** Wraps a launcher method with an onion-style handler that stays in this frame. Needs `hook:register`. */

@@ -93,6 +93,9 @@ export class BackendClient {
   /** The failure a non-2xx answer becomes. */
   static async failureOf(response: Response): Promise<BridgeFailure> {
     const error = await errorBody(response);
-    return new BridgeFailure(backendError(response.status, error.code, error.details));
+    // The text stays `Backend error: <status>` (decisions section 3); the backend's own explanation
+    // travels in `details.reason` so a plugin can show it.
+    const details = error.message !== undefined ? { ...error.details, reason: error.message } : error.details;
+    return new BridgeFailure(backendError(response.status, error.code, details));
   }
 }

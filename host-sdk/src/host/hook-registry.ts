@@ -26,8 +26,10 @@ export type HookLayerRunner = (registration: HookRegistration, invocation: { inv
 
 interface Continuation {
   readonly owner: string;
-  readonly next: (args: readonly unknown[]) => Promise<{ result: unknown; prevented: boolean }>;
+  readonly next: (args: readonly unknown[], prevented: boolean) => Promise<{ result: unknown; prevented: boolean }>;
   used: boolean;
+  /** What the inner layers produced, once `next()` finished. */
+  inner?: { result: unknown };
 }
 
 /**
@@ -94,7 +96,16 @@ export class HookRegistry {
         return prevented ? { result: undefined, prevented } : { result: await implementation(...layerArgs), prevented };
       }
       const invocationId = randomId();
-      const continuation: Continuation = { owner: registration.pluginId, next: (nextArgs) => layer(index + 1, nextArgs), used: false };
+      const continuation: Continuation = {
+        owner: registration.pluginId,
+        next: async (nextArgs, preventedBefore) => {
+          if (preventedBefore) prevented = true;
+          const inner = await layer(index + 1, nextArgs);
+          continuation.inner = { result: inner.result };
+          return inner;
+        },
+        used: false,
+      };
       this.continuations.set(invocationId, continuation);
       try {
         const outcome = await this.runLayer(registration, { invocationId, method, args: layerArgs });
@@ -103,7 +114,8 @@ export class HookRegistry {
       } catch (error) {
         this.onLayerFailure(registration, error);
         // The broken layer is skipped; if it already ran the inner layers, their result stands.
-        return continuation.used ? { result: undefined, prevented } : layer(index + 1, layerArgs);
+        if (continuation.used) return { result: continuation.inner?.result, prevented };
+        return layer(index + 1, layerArgs);
       } finally {
         this.continuations.delete(invocationId);
       }
@@ -117,11 +129,11 @@ export class HookRegistry {
    *
    * @throws Error when the invocation is unknown, not the caller's, or already continued.
    */
-  async next(callerId: string, invocationId: string, args: readonly unknown[]): Promise<{ result: unknown; prevented: boolean }> {
+  async next(callerId: string, invocationId: string, args: readonly unknown[], prevented = false): Promise<{ result: unknown; prevented: boolean }> {
     const continuation = this.continuations.get(invocationId);
     if (!continuation || continuation.owner !== callerId) throw new Error('No hook invocation with this id is running for this plugin');
     if (continuation.used) throw new Error('next() was already called for this hook invocation');
     continuation.used = true;
-    return continuation.next(args);
+    return continuation.next(args, prevented);
   }
 }

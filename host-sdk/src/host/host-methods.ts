@@ -37,9 +37,9 @@ export function hostMethodsFor(
     },
     call: (name: string, args: readonly unknown[]) => dispatchBridgeCall(index, context, name, args, 'call'),
     callDirect: (name: string, args: readonly unknown[]) => dispatchBridgeCall(index, context, name, args, 'direct'),
-    async hookNext(invocationId: string, args: readonly unknown[]) {
+    async hookNext(invocationId: string, args: readonly unknown[], prevented?: boolean) {
       try {
-        const value = await services.hooks.next(plugin.id, String(invocationId), toPlainData(Array.isArray(args) ? args : []) as unknown[]);
+        const value = await services.hooks.next(plugin.id, String(invocationId), toPlainData(Array.isArray(args) ? args : []) as unknown[], prevented === true);
         return { ok: true as const, value: toPlainData(value) as { result: unknown; prevented: boolean } };
       } catch (error) {
         return { ok: false as const, error: toWireError(error) };

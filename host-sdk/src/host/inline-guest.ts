@@ -12,16 +12,16 @@ import { GUEST_RUNTIME_VERSION } from '../guest/version.js';
 import { unwrapResult } from '../guest/wire-result.js';
 
 /** The API objects of inline plugins per window, and which one `__PLUGIN_API__` currently is. */
-const windows = new WeakMap<Window, { current: PluginApi | undefined }>();
+const windows = new WeakMap<Window, { current: PluginApi | undefined; owner?: string }>();
 
 /**
  * Defines the shared window's `__PLUGIN_API__` once, as a getter the page cannot replace, whose
  * value is the API of the owning plugin: the last inline plugin loaded (specification).
  */
-function ownerSlot(win: Window): { current: PluginApi | undefined } {
+function ownerSlot(win: Window): { current: PluginApi | undefined; owner?: string } {
   let slot = windows.get(win);
   if (!slot) {
-    const created: { current: PluginApi | undefined } = { current: undefined };
+    const created: { current: PluginApi | undefined; owner?: string } = { current: undefined };
     Object.defineProperty(win, '__PLUGIN_API__', { get: () => created.current, enumerable: false, configurable: false });
     windows.set(win, created);
     slot = created;
@@ -35,7 +35,7 @@ function ownerSlot(win: Window): { current: PluginApi | undefined } {
  * window's `__PLUGIN_API__`. Inline plugins share the launcher's window: nothing isolates them
  * (which is why the install dialog shows inline rendering at danger level).
  */
-export function createInlineGuest(win: Window, hostMethods: HostMethods): GuestMethods {
+export function createInlineGuest(win: Window, hostMethods: HostMethods, pluginId: string): GuestMethods {
   const proxy = hostMethods as unknown as HostProxy;
   const host: HostAccess = () => Promise.resolve(proxy);
   const newId = (): string => crypto.randomUUID();
@@ -50,6 +50,16 @@ export function createInlineGuest(win: Window, hostMethods: HostMethods): GuestM
     .hello({ protocolVersion: BRIDGE_PROTOCOL_VERSION, runtimeVersion: GUEST_RUNTIME_VERSION })
     .then((answer) => unwrapResult(answer) as GuestIdentity);
   identity.catch(() => undefined);
-  ownerSlot(win).current = createPluginApi({ ...parts, host, identity, runtimeVersion: GUEST_RUNTIME_VERSION });
+  const slot = ownerSlot(win);
+  slot.current = createPluginApi({ ...parts, host, identity, runtimeVersion: GUEST_RUNTIME_VERSION });
+  slot.owner = pluginId;
   return createGuestMethods(parts);
+}
+
+/** After `pluginId` is deactivated the shared window's `__PLUGIN_API__` no longer acts for it. */
+export function releaseInlineApi(win: Window, pluginId: string): void {
+  const slot = windows.get(win);
+  if (slot?.owner !== pluginId) return;
+  slot.current = undefined;
+  delete slot.owner;
 }

@@ -2,6 +2,8 @@ import { connect, WindowMessenger, type Connection } from 'penpal';
 import {
   parseManifest,
   planActivation,
+  pluginMethodUnavailable,
+  wireErrorToError,
   type GuestMethods,
   type HookOutcome,
   type PluginManifest,
@@ -18,7 +20,7 @@ import { PluginErrorReporter } from './error-reporter.js';
 import { HookRegistry, type HookableMethod } from './hook-registry.js';
 import { hostMethodsFor } from './host-methods.js';
 import type { ActivePlugin, HostServices, PluginRuntimeState } from './host-services.js';
-import { createInlineGuest } from './inline-guest.js';
+import { createInlineGuest, releaseInlineApi } from './inline-guest.js';
 import { MenuRegistry } from './menu-registry.js';
 import { MethodRegistry } from './method-registry.js';
 import { OwnedIds } from './owned-ids.js';
@@ -90,6 +92,8 @@ interface ListedPlugin {
 }
 
 interface RunningPlugin extends Omit<ActivePlugin, 'guest' | 'state'> {
+  /** Secondary pages opened with `openPage`, closed with the plugin. */
+  readonly pages: Set<() => void>;
   guest: GuestMethods;
   state: PluginRuntimeState;
   frame?: HTMLIFrameElement;
@@ -243,9 +247,11 @@ export class PluginHost {
       this.services.streams.get(id, stream)?.abort();
       this.services.streams.delete(stream);
     }
+    for (const close of [...plugin.pages]) close();
     plugin.connection?.destroy();
     plugin.frame?.remove();
     plugin.inline?.unmount();
+    if (plugin.mode === 'inline') releaseInlineApi(this.document.defaultView ?? window, id);
     this.services.theme.removeTheme(id);
     this.services.theme.removeFontLinks(id);
     this.running.delete(id);
@@ -274,13 +280,13 @@ export class PluginHost {
     const connection = connect<GuestMethodMap>({ messenger: new WindowMessenger({ remoteWindow: contentWindow, allowedOrigins: ['*'] }), methods: methods as unknown as Record<string, (...args: never[]) => unknown>, timeout: this.options.connectTimeoutMs ?? 15_000 });
     frame.srcdoc = srcdoc;
     connection.promise.catch(() => undefined);
-    return {
-      frame,
-      close: () => {
-        connection.destroy();
-        frame.remove();
-      },
+    const close = (): void => {
+      plugin.pages.delete(close);
+      connection.destroy();
+      frame.remove();
     };
+    plugin.pages.add(close);
+    return { frame, close };
   }
 
   /** Deactivates and activates again (a frame that stopped answering, or a new version). */
@@ -311,11 +317,10 @@ export class PluginHost {
    */
   async callPluginMethod(pluginId: string, method: string, args: readonly unknown[]): Promise<unknown> {
     const target = this.running.get(pluginId);
-    if (!target || target.state !== 'active' || !this.services.methods.has(pluginId, method)) {
-      throw new Error(`Plugin ${pluginId} has no method ${method}; it may be uninstalled or inactive`);
-    }
+    const reason = !this.installed.has(pluginId) ? 'not-installed' : !target || target.state !== 'active' ? 'inactive' : !this.services.methods.has(pluginId, method) ? 'no-such-method' : undefined;
+    if (reason !== undefined || !target) throw wireErrorToError(pluginMethodUnavailable(pluginId, method, reason ?? 'inactive'));
     const result = await withTimeout(target.guest.invokeMethod(method, [...args]), this.services.timeouts.crossPluginCallMs, `${pluginId} did not answer ${method}`);
-    if (!result.ok) throw new Error(result.error.message);
+    if (!result.ok) throw wireErrorToError(result.error);
     return result.value;
   }
 
@@ -414,7 +419,7 @@ export class PluginHost {
     if (!contentWindow) throw new Error(`The frame of ${id} has no window`);
     let markConnected: () => void = () => {};
     const helloReceived = new Promise<void>((resolve) => (markConnected = resolve));
-    const plugin: RunningPlugin = { id, name: manifest.name, manifest, mode: 'sandbox', state: 'loading', frame, guest: undefined as unknown as GuestMethods };
+    const plugin: RunningPlugin = { id, name: manifest.name, manifest, mode: 'sandbox', state: 'loading', frame, guest: undefined as unknown as GuestMethods, pages: new Set() };
     this.running.set(id, plugin);
     const methods = hostMethodsFor({ id, manifest }, filesBase, this.services, this.index, this.reportsFor(plugin, () => markConnected()));
     // The connection is bound to this frame's window: messages from any other window are ignored.
@@ -432,12 +437,12 @@ export class PluginHost {
     const id = manifest.id;
     if (!this.options.inlineContainer) throw new Error(`${id} renders inline, but the launcher gave the host no inlineContainer`);
     const container = containerFor(this.options.inlineContainer, id);
-    const plugin: RunningPlugin = { id, name: manifest.name, manifest, mode: 'inline', state: 'loading', guest: undefined as unknown as GuestMethods };
+    const plugin: RunningPlugin = { id, name: manifest.name, manifest, mode: 'inline', state: 'loading', guest: undefined as unknown as GuestMethods, pages: new Set() };
     this.running.set(id, plugin);
     const methods = hostMethodsFor({ id, manifest }, null, this.services, this.index, this.reportsFor(plugin, () => {}));
     // The shared window's API belongs to the last inline plugin loaded (specification).
     this.inlineOwner = id;
-    plugin.guest = createInlineGuest(this.document.defaultView ?? window, methods);
+    plugin.guest = createInlineGuest(this.document.defaultView ?? window, methods, id);
     plugin.state = 'active';
     plugin.inline = mountInlinePlugin(container, {
       html,

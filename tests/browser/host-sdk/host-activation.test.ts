@@ -80,6 +80,23 @@ describe('activation', () => {
     expect((await inFrame(started.frame('app.b-inner'), 'eval', "api.registerHook('deleteEverything', () => 1)")).ok).to.equal(false);
   });
 
+  it('prevent() before next() still keeps the default implementation from running; a hook failing after next() keeps the inner result', async () => {
+    started = await startHost(
+      [
+        { id: 'app.a-late-fail', permissions: ['hook:register'], files: { 'index.html': testPluginPage("api.registerHook('launchGame', async (ctx, next) => { await next(); throw new Error('after next'); });") } },
+        { id: 'app.b-guard', permissions: ['hook:register'], files: { 'index.html': testPluginPage("api.registerHook('launchGame', async (ctx, next) => { ctx.prevent(); await next(); ctx.result = 'blocked after next'; });") } },
+      ],
+      { hookableMethods: [{ name: 'launchGame', description: 'Starts a game' }] },
+    );
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    let ran = false;
+    const result = await started.host.runHookable('launchGame', [], () => {
+      ran = true;
+    });
+    expect(ran).to.equal(false);
+    expect(result).to.equal('blocked after next');
+  });
+
   it('prevent() keeps the default implementation from running', async () => {
     started = await startHost(
       [{ id: 'app.guard', permissions: ['hook:register'], files: { 'index.html': testPluginPage("api.registerHook('launchGame', (ctx) => { ctx.prevent(); ctx.result = 'blocked'; });") } }],
@@ -225,5 +242,8 @@ describe('inline mode', () => {
     expect((await api.ready).pluginId).to.equal('app.inline-b');
     expect(await api.call('getThemeColor')).to.equal('#3366ff');
     expect(started.host.frame('app.inline-a')).to.equal(undefined);
+    // Once its owner is deactivated the shared window's API acts for nobody.
+    started.host.deactivate('app.inline-b');
+    expect((window as unknown as { __PLUGIN_API__: unknown }).__PLUGIN_API__).to.equal(undefined);
   });
 });

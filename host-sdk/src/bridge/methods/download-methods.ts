@@ -1,12 +1,16 @@
 import { bridgeMethod } from '../bridge-method.js';
 import { objectArgument, stringArgument } from './arguments.js';
+import { withConsent } from './with-consent.js';
 
 /** `download.*` and `modpack.install`: the backend's download manager, as the calling plugin. */
 export const DOWNLOAD_METHODS = [
   bridgeMethod({
     name: 'download.addTask',
     permission: 'download:manage',
-    handler: ({ plugin, services }, args) => services.backend.json('/api/plugins/download/tasks', { json: objectArgument('download.addTask', args, 0, 'task'), pluginId: plugin.id }),
+    handler: (context, args) => {
+      const task = objectArgument('download.addTask', args, 0, 'task');
+      return withConsent(context, 'write', () => context.services.backend.json('/api/plugins/download/tasks', { json: task, pluginId: context.plugin.id }));
+    },
   }),
   bridgeMethod({
     name: 'download.progress',
@@ -47,6 +51,10 @@ export const DOWNLOAD_METHODS = [
   bridgeMethod({
     name: 'modpack.install',
     permission: 'instance:write',
-    handler: ({ plugin, services }, args) => services.backend.json('/api/modpack/install-direct', { json: objectArgument('modpack.install', args, 0, 'options'), pluginId: plugin.id }),
+    handler: (context, args) => {
+      const options = objectArgument('modpack.install', args, 0, 'options');
+      // The game directory and a local pack follow the download consent rule: ask, then retry.
+      return withConsent(context, 'write', () => context.services.backend.json('/api/modpack/install-direct', { json: options, pluginId: context.plugin.id }));
+    },
   }),
 ];

@@ -1,7 +1,7 @@
-import { BridgeFailure } from '../../host/backend-client.js';
 import type { BridgeCallContext } from '../bridge-method.js';
 import { bridgeMethod } from '../bridge-method.js';
 import { badArgument, idSegment, optionalNumber, optionalObjectArgument, stringArgument } from './arguments.js';
+import { withConsent } from './with-consent.js';
 
 type FileAction = 'read' | 'write' | 'delete';
 
@@ -12,24 +12,11 @@ function toBase64(bytes: Uint8Array): string {
   return btoa(binary);
 }
 
-/**
- * Calls a file route; on 403 `FS_AUTHORIZATION_REQUIRED` asks the user through the UI adapter
- * about the folder the backend named, and when they agree, authorizes it (as the launcher, never
- * as the plugin) and retries once.
- */
-async function fileCall(context: BridgeCallContext, action: FileAction, body: Record<string, unknown>): Promise<unknown> {
+/** Calls a file route as the plugin, with the consent prompt on `FS_AUTHORIZATION_REQUIRED`. */
+function fileCall(context: BridgeCallContext, action: FileAction, body: Record<string, unknown>): Promise<unknown> {
   const { plugin, services } = context;
   const path = `/api/plugins/files/${idSegment(plugin.id)}/${action}`;
-  try {
-    return await services.backend.json(path, { json: body, pluginId: plugin.id });
-  } catch (error) {
-    const prefix = error instanceof BridgeFailure && error.wire.code === 'FS_AUTHORIZATION_REQUIRED' ? error.wire.details?.['prefix'] : undefined;
-    if (typeof prefix !== 'string') throw error;
-    const agreed = await services.ui.requestFileAccess({ pluginId: plugin.id, pluginName: plugin.manifest.name, prefix, operation: action === 'read' ? 'read' : 'write' });
-    if (!agreed) throw error;
-    await services.backend.json(`/api/plugins/files/${idSegment(plugin.id)}/authorize`, { json: { path: prefix } });
-    return services.backend.json(path, { json: body, pluginId: plugin.id });
-  }
+  return withConsent(context, action === 'read' ? 'read' : 'write', () => services.backend.json(path, { json: body, pluginId: plugin.id }));
 }
 
 function rangeOf(method: string, args: readonly unknown[]): { start?: number; length?: number } {

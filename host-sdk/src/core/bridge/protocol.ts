@@ -72,8 +72,11 @@ export interface HostMethods {
    * `proxyFetchStream(requestId, request)`, `addMenuItem(item)`; the others take their arguments.
    */
   callDirect(name: string, args: readonly unknown[]): Promise<WireResult>;
-  /** Continues the hook chain from inside a guest handler (`await next()`). */
-  hookNext(invocationId: string, args: readonly unknown[]): Promise<WireResult<{ readonly result: unknown; readonly prevented: boolean }>>;
+  /**
+   * Continues the hook chain from inside a guest handler (`await next()`); `prevented` tells the
+   * host the handler called `ctx.prevent()` before `next()`, so the default implementation is skipped.
+   */
+  hookNext(invocationId: string, args: readonly unknown[], prevented?: boolean): Promise<WireResult<{ readonly result: unknown; readonly prevented: boolean }>>;
   /** The guest's `signal` aborted a stream. */
   abortStream(requestId: string): Promise<void>;
   /** An uncaught error or rejection in the frame (becomes a `plugin_runtime_error` report). */

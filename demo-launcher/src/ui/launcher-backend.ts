@@ -1,0 +1,64 @@
+import { BackendClient, parseManifest, type PluginManifest } from '@plughost/host-sdk';
+import type { ManagedPlugin, PackageInspection } from '@plughost/web-components';
+
+/** The launcher page's calls to its local backend (the bearer token stays here). */
+export class LauncherBackend {
+  readonly client: BackendClient;
+
+  constructor(readonly origin: string, readonly token: string) {
+    this.client = new BackendClient({ baseUrl: origin, token });
+  }
+
+  filesBase(pluginId: string): string {
+    return this.client.url(`/api/plugins/${encodeURIComponent(pluginId)}/files`);
+  }
+
+  /** Installed plugins with their manifests (a manifest that cannot be read is left out of the plugin's entry). */
+  async plugins(): Promise<ManagedPlugin[]> {
+    const listed = await this.client.json<ManagedPlugin[]>('/api/plugins/');
+    return Promise.all(
+      listed.map(async (plugin) => {
+        const manifest = await this.manifest(plugin.id).catch(() => undefined);
+        return manifest ? { ...plugin, manifest } : plugin;
+      }),
+    );
+  }
+
+  async manifest(pluginId: string): Promise<PluginManifest> {
+    const response = await this.client.request(`/api/plugins/${encodeURIComponent(pluginId)}/files/manifest.json`);
+    if (!response.ok) throw new Error(`manifest of ${pluginId}: ${response.status}`);
+    const parsed = parseManifest(new Uint8Array(await response.arrayBuffer()));
+    if (!parsed.ok) throw new Error(`manifest of ${pluginId} is invalid`);
+    return parsed.manifest;
+  }
+
+  inspect(file: File): Promise<PackageInspection> {
+    return this.client.json<PackageInspection>('/api/plugins/inspect', { body: packageForm(file) });
+  }
+
+  install(file: File): Promise<{ id: string }> {
+    return this.client.json<{ id: string }>('/api/plugins/upload?enable=true', { body: packageForm(file) });
+  }
+
+  setEnabled(pluginId: string, enabled: boolean): Promise<unknown> {
+    return this.client.json(`/api/plugins/${encodeURIComponent(pluginId)}/state`, { method: 'PUT', json: { enabled } });
+  }
+
+  rollback(pluginId: string): Promise<unknown> {
+    return this.client.json(`/api/plugins/${encodeURIComponent(pluginId)}/rollback`, { method: 'POST' });
+  }
+
+  uninstall(pluginId: string): Promise<unknown> {
+    return this.client.json(`/api/plugins/${encodeURIComponent(pluginId)}`, { method: 'DELETE' });
+  }
+
+  restart(): Promise<unknown> {
+    return this.client.json('/api/launcher/restart', { method: 'POST' });
+  }
+}
+
+function packageForm(file: File): FormData {
+  const form = new FormData();
+  form.append('plugin', file, file.name);
+  return form;
+}

@@ -1,0 +1,30 @@
+/** The launcher's pages; plugin pages are `/plugins/<id>/<path>`. */
+export type LauncherRoute =
+  | { readonly page: 'home' }
+  | { readonly page: 'plugins' }
+  | { readonly page: 'downloads' }
+  | { readonly page: 'settings' }
+  | { readonly page: 'plugin'; readonly pluginId: string; readonly path: string }
+  | { readonly page: 'not-found'; readonly route: string };
+
+/** Parses an internal route (`/settings`, `/plugins/<id>/<path>`); query and fragment are ignored. */
+export function parseRoute(route: string): LauncherRoute {
+  const path = (route.split(/[?#]/)[0] ?? '/').replace(/\/+$/, '') || '/';
+  if (path === '/' || path === '/home') return { page: 'home' };
+  if (path === '/plugins') return { page: 'plugins' };
+  if (path === '/downloads') return { page: 'downloads' };
+  if (path === '/settings') return { page: 'settings' };
+  const match = /^\/plugins\/([^/]+)(?:\/(.+))?$/.exec(path);
+  if (match?.[1]) return { page: 'plugin', pluginId: decodeURIComponent(match[1]), path: match[2] ? decodeURIComponent(match[2]) : '' };
+  return { page: 'not-found', route: path };
+}
+
+/** The current route, kept in the URL fragment so a reload stays on the same page. */
+export function currentRoute(): string {
+  return location.hash.startsWith('#/') ? location.hash.slice(1) : '/';
+}
+
+/** Goes to an internal route. */
+export function goTo(route: string): void {
+  location.hash = route;
+}

@@ -1,0 +1,137 @@
+/**
+ * The demo launcher end to end: the built server in release mode (with the specification's
+ * resource policy), the signed sample plugins installed on first start, driven in real Chromium.
+ * Screenshots go to a temporary folder, and to docs/screenshots/ when PLUGHOST_SCREENSHOTS=docs.
+ */
+import { copyFile, mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import puppeteer, { type Browser, type Frame, type Page } from 'puppeteer-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// @ts-expect-error plain JavaScript module shared with the runner scripts
+import { chromiumArgs, findChromium } from '../../scripts/chromium.mjs';
+import { startProcess, waitForOutput, type RunningProcess } from '../support/processes.js';
+
+const HELLO = 'com.plughost.samples.hello';
+const OVERLAY = 'com.plughost.samples.overlay';
+const THEME = 'com.plughost.samples.theme-settings';
+
+let home: string;
+let shots: string;
+let launcher: RunningProcess;
+let browser: Browser;
+let page: Page;
+let origin: string;
+
+async function screenshot(name: string): Promise<void> {
+  const path = join(shots, `${name}.png`);
+  await page.screenshot({ path: path as `${string}.png` });
+  if (process.env['PLUGHOST_SCREENSHOTS'] === 'docs') {
+    await mkdir('docs/screenshots', { recursive: true });
+    await copyFile(path, join('docs/screenshots', `${name}.png`));
+  }
+}
+
+/** The content frame of a plugin's `<plugin-frame>`. */
+async function pluginFrame(pluginId: string): Promise<Frame> {
+  const handle = await page.waitForSelector(`plugin-frame[plugin-id="${pluginId}"] > iframe`);
+  const frame = await handle!.contentFrame();
+  if (!frame) throw new Error(`no frame for ${pluginId}`);
+  return frame;
+}
+
+/** Clicks the sidebar item with this label (inside the sidebar's shadow root). */
+async function clickMenuItem(label: string): Promise<void> {
+  const item = await page.waitForSelector(`plugin-sidebar >>> button ::-p-text(${label})`);
+  await item!.click();
+}
+
+beforeAll(async () => {
+  home = await mkdtemp(join(tmpdir(), 'launcher-e2e-'));
+  shots = await mkdtemp(join(tmpdir(), 'launcher-shots-'));
+  const { PORT: _p, HOST: _h, LAUNCHER_HOME: _l, ...env } = process.env;
+  launcher = startProcess(process.execPath, ['demo-launcher/dist/server.mjs'], { env: { ...env, PORT: '0', HOST: '127.0.0.1', LAUNCHER_HOME: home, NODE_ENV: 'production' } });
+  const [, url] = await waitForOutput(launcher, /^Launcher ready at (http:\/\/127\.0\.0\.1:\d+\/)$/m);
+  origin = url!.replace(/\/$/, '');
+  const executablePath = findChromium() as string;
+  browser = await puppeteer.launch({ executablePath, headless: true, args: chromiumArgs as string[], defaultViewport: { width: 1280, height: 800 } });
+  page = await browser.newPage();
+  page.on('pageerror', (error) => console.error('[page error]', error));
+  await page.goto(`${origin}/`);
+}, 90_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await launcher?.stop();
+  await rm(home, { recursive: true, force: true });
+  await rm(shots, { recursive: true, force: true });
+});
+
+describe('demo launcher in Chromium', () => {
+  it('is served with the release resource policy', async () => {
+    const response = await fetch(`${origin}/`);
+    expect(response.headers.get('content-security-policy')).toContain("script-src 'self' 'unsafe-inline' 'wasm-unsafe-eval'");
+  });
+
+  it('renders a sample plugin, reached through its menu item', async () => {
+    await clickMenuItem('Hello');
+    await page.waitForFunction(() => location.hash.includes('com.plughost.samples.hello'));
+    await page.waitForSelector(`plugin-frame[plugin-id="${HELLO}"][active]`);
+    const frame = await pluginFrame(HELLO);
+    await frame.waitForFunction(() => document.body.textContent?.includes('Hello'));
+    expect(await frame.evaluate(() => typeof (window as unknown as { __PLUGIN_API__: unknown }).__PLUGIN_API__)).toBe('object');
+    await screenshot('plugin-page');
+  });
+
+  it('a file drop reaches the plugin that registered for it', async () => {
+    await page.evaluate(() => {
+      const transfer = new DataTransfer();
+      transfer.items.add(new File(['notes'], 'notes.txt', { type: 'text/plain' }));
+      window.dispatchEvent(new DragEvent('drop', { dataTransfer: transfer, cancelable: true, bubbles: true }));
+    });
+    const frame = await pluginFrame(HELLO);
+    await frame.waitForFunction(() => document.getElementById('dropped')?.textContent?.includes('notes.txt'), { timeout: 10_000 });
+  });
+
+  it('shows the install dialog with risk colours for a package', async () => {
+    await page.goto(`${origin}/#/plugins`);
+    await page.waitForSelector('plugin-manager');
+    await screenshot('plugin-manager');
+    const input = await page.waitForSelector('input[type=file]');
+    await input!.uploadFile('demo-launcher/dist/sample-plugins/com.plughost.samples.inline-banner-1.0.0.plugpkg');
+    const rows = await page.waitForSelector('plugin-install-dialog >>> plugin-permission-list >>> li');
+    expect(rows).not.toBeNull();
+    const risks = await page.$$eval('plugin-install-dialog >>> plugin-permission-list >>> li', (items) =>
+      items.map((item) => ({ risk: (item as HTMLElement).dataset['risk'], colour: getComputedStyle(item).borderLeftColor })),
+    );
+    // Red for inline rendering (danger), yellow for config:write (warning), blue for config:read (normal).
+    expect(risks).toEqual([
+      { risk: 'danger', colour: 'rgb(239, 67, 67)' },
+      { risk: 'warning', colour: 'rgb(231, 176, 8)' },
+      { risk: 'normal', colour: 'rgb(60, 131, 246)' },
+    ]);
+    await screenshot('install-dialog');
+    await page.keyboard.press('Escape');
+  });
+
+  it('opens a plugin settings tab', async () => {
+    await page.goto(`${origin}/#/settings`);
+    const tab = await page.waitForSelector(`plugin-settings-tab >>> [role=tab] ::-p-text(Theme)`);
+    await tab!.click();
+    await page.waitForSelector(`[slot="settings-${THEME}"] iframe`);
+    await screenshot('settings');
+  });
+
+  it('opens an overlay and minimizes it', async () => {
+    await clickMenuItem('Overlay');
+    const frame = await pluginFrame(OVERLAY);
+    const open = await frame.waitForSelector('button ::-p-text(Open overlay)');
+    await open!.click();
+    const overlay = await page.waitForSelector('plugin-overlay[state=shown]');
+    await screenshot('overlay');
+    const minimize = await page.waitForSelector('plugin-overlay >>> [part=minimize-button]');
+    await minimize!.click();
+    await page.waitForSelector('plugin-overlay[minimized]');
+    expect(await overlay!.evaluate((element) => element.hasAttribute('minimized'))).toBe(true);
+  });
+});
