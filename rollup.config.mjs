@@ -115,7 +115,7 @@ export default [
       commonjs(),
       esbuild({ target: 'es2022', minify: true, tsconfig: 'web-components/tsconfig.json' }),
       // The guest runtime is built by an earlier entry of this config; the page loads it for the host.
-      copyAssets({ 'launcher.css': 'demo-launcher/src/ui/launcher.css', 'guest-runtime.js': 'host-sdk/dist/guest-runtime.iife.js' }),
+      copyAssets({ 'launcher.css': 'demo-launcher/src/ui/launcher.css', 'icons.css': 'demo-launcher/src/ui/icons.css', 'guest-runtime.js': 'host-sdk/dist/guest-runtime.iife.js' }),
     ],
     output: { file: 'demo-launcher/dist/ui/app.js', format: 'es', sourcemap: true },
   },

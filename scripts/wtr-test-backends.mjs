@@ -43,6 +43,8 @@ export function testBackends() {
       const count = Number(context.query.count ?? 3);
       context.respond = false;
       const res = context.res;
+      // A client that cancels mid-stream is expected; its broken pipe is not an error here.
+      res.on('error', () => undefined);
       res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store' });
       for (let index = 1; index <= count && !res.destroyed; index += 1) {
         res.write(`data: chunk ${index}\n\n`);

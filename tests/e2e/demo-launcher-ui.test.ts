@@ -42,7 +42,7 @@ async function pluginFrame(pluginId: string): Promise<Frame> {
 
 /** Clicks the sidebar item with this label (inside the sidebar's shadow root). */
 async function clickMenuItem(label: string): Promise<void> {
-  const item = await page.waitForSelector(`plugin-sidebar >>> button ::-p-text(${label})`);
+  const item = await page.waitForSelector(`plugin-sidebar >>> button::-p-text(${label})`);
   await item!.click();
 }
 
@@ -116,7 +116,7 @@ describe('demo launcher in Chromium', () => {
 
   it('opens a plugin settings tab', async () => {
     await page.goto(`${origin}/#/settings`);
-    const tab = await page.waitForSelector(`plugin-settings-tab >>> [role=tab] ::-p-text(Theme)`);
+    const tab = await page.waitForSelector(`plugin-settings-tab >>> [role=tab]::-p-text(Theme)`);
     await tab!.click();
     await page.waitForSelector(`[slot="settings-${THEME}"] iframe`);
     await screenshot('settings');
@@ -125,7 +125,7 @@ describe('demo launcher in Chromium', () => {
   it('opens an overlay and minimizes it', async () => {
     await clickMenuItem('Overlay');
     const frame = await pluginFrame(OVERLAY);
-    const open = await frame.waitForSelector('button ::-p-text(Open overlay)');
+    const open = await frame.waitForSelector('button::-p-text(Open overlay)');
     await open!.click();
     const overlay = await page.waitForSelector('plugin-overlay[state=shown]');
     await screenshot('overlay');

@@ -111,6 +111,7 @@ async function errorText(response: Response): Promise<string> {
  * @cssprop --muted-foreground - Theme token: queued and cancelled sessions, secondary text.
  * @cssprop --card - Theme token: row background.
  * @cssprop --ring - Theme token: focus ring.
+ * @attr controller - `events` (default) or `backend`: who performs the actions.
  */
 export class PluginDownloadCenter extends LitElement {
   static override styles = css`

@@ -35,6 +35,8 @@ interface ToastEntry extends ShownToast {
 export const MAX_TOASTS = 5;
 const DEFAULT_DURATION = 5000;
 const ERROR_DURATION = 8000;
+/** How soon a toast that was due but held is looked at again. */
+const RECHECK_MS = 250;
 
 /**
  * In-app notifications (`showToast`): at most five at once (a new one removes the oldest), each
@@ -56,6 +58,7 @@ const ERROR_DURATION = 8000;
  * @cssprop --popover - Theme token: toast background.
  * @cssprop --popover-foreground - Theme token: toast text.
  * @cssprop --ring - Theme token: focus ring.
+ * @attr max-visible - Most toasts shown at once (default 5).
  */
 export class PluginToasts extends LitElement {
   static override styles = css`
@@ -214,8 +217,23 @@ export class PluginToasts extends LitElement {
     entry.startedAt = Date.now();
     entry.timer = setTimeout(() => {
       entry.timer = undefined;
+      // The pointer or focus may have arrived without an event (a toast appearing under a resting
+      // pointer, focus moved while the window was in the background): look again shortly.
+      if (this.#heldNow(entry)) {
+        entry.remaining = RECHECK_MS;
+        this.#run(entry);
+        return;
+      }
       this.dismiss(entry.id);
     }, entry.remaining);
+  }
+
+  /** Whether the pointer is over the toast or focus is inside it, asked of the DOM. */
+  #heldNow(entry: ToastEntry): boolean {
+    const toast = this.renderRoot.querySelector(`[data-toast-id="${entry.id}"]`);
+    if (!toast) return false;
+    const active = this.shadowRoot?.activeElement;
+    return toast.matches(':hover') || (active instanceof Node && toast.contains(active));
   }
 
   #pause(entry: ToastEntry): void {

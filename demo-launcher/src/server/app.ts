@@ -40,6 +40,7 @@ const UI_FILES: Readonly<Record<string, string>> = {
   'app.js': 'text/javascript; charset=utf-8',
   'app.js.map': 'application/json; charset=utf-8',
   'launcher.css': 'text/css; charset=utf-8',
+  'icons.css': 'text/css; charset=utf-8',
   'guest-runtime.js': 'text/javascript; charset=utf-8',
 };
 

@@ -24,6 +24,7 @@ export function renderLauncherPage(options: { title: string; apiToken: string })
     <meta name="viewport" content="width=device-width, initial-scale=1" />
     <title>${escapeHtml(options.title)}</title>
     <link rel="stylesheet" href="/ui/launcher.css" />
+    <link rel="stylesheet" href="/ui/icons.css" />
     <script>
       (() => {
         Object.defineProperty(window, '__PLUGHOST_BOOT__', { value: ${scriptJson({ apiToken: options.apiToken })}, configurable: true });

@@ -186,10 +186,10 @@ export class LauncherApp extends LitElement {
     return this.querySelector('plugin-settings-tab');
   }
 
-  private async openSettingsPage(pluginId: string, page: { path: string } | undefined): Promise<void> {
+  private async openSettingsPage(pluginId: string | null, page: { path: string } | null): Promise<void> {
     this.openedSettings?.close();
     this.openedSettings = undefined;
-    if (!page || !this.host) return;
+    if (pluginId === null || !page || !this.host) return;
     const container = this.querySelector(`[slot="settings-${CSS.escape(pluginId)}"]`) as HTMLElement | null;
     if (!container) return;
     const opened = await this.host.openPage(pluginId, page.path, container);
@@ -310,6 +310,7 @@ export class LauncherApp extends LitElement {
             <label class="install">Install a plugin package <input type="file" accept=".plugpkg,.zip" @change=${(event: Event) => this.onFileChosen(event)} /></label>
             <p class="hint">Or drop a .plugpkg file anywhere on the launcher.</p>
             <plugin-manager
+              icon-stylesheet="/ui/icons.css"
               .plugins=${this.plugins}
               .filesBase=${(id: string) => this.backend.filesBase(id)}
               .busyIds=${this.busyIds}
@@ -328,7 +329,7 @@ export class LauncherApp extends LitElement {
             <h2>Plugins</h2>
             <plugin-settings-tab
               .plugins=${this.plugins.filter((plugin) => plugin.status === 'active').map((plugin) => ({ id: plugin.id, name: plugin.name, settingsPages: plugin.manifest?.contributes?.settingsPages ?? [] }))}
-              @plugin-settings-select=${(event: CustomEvent<{ pluginId: string; page?: { path: string } }>) => void this.openSettingsPage(event.detail.pluginId, event.detail.page)}
+              @plugin-settings-select=${(event: CustomEvent<{ pluginId: string | null; page: { path: string } | null }>) => void this.openSettingsPage(event.detail.pluginId, event.detail.page)}
             >
               <p>Choose a plugin to see its settings. Plugins without settings pages have none to change.</p>
               ${repeat(

@@ -157,6 +157,18 @@ describe('<plugin-download-center>', () => {
       await statusOf(el, id, 'completed');
     });
 
+    it('shows what the backend answered when an action fails', async () => {
+      const el = await fixture<PluginDownloadCenter>(
+        html`<plugin-download-center controller="backend" .source=${{ url: backend.origin, token: backend.token }}></plugin-download-center>`,
+      );
+      el.snapshots = [snapshot({ sessionId: 'not-on-the-backend', status: 'downloading', name: 'ghost.zip' })];
+      await el.updateComplete;
+      button(row(el, 'not-on-the-backend')!, 'Pause').click();
+      await waitUntil(() => row(el, 'not-on-the-backend')!.querySelector('[role="alert"]') !== null, 'no error shown');
+      expect(row(el, 'not-on-the-backend')!.querySelector('[role="alert"]')!.textContent).to.match(/not|unknown|invalid/i);
+      expect(row(el, 'not-on-the-backend')!.dataset['status']).to.equal('downloading');
+    });
+
     it('shows "reconnecting" while the stream fails and reconnects on its own', async () => {
       const id = await addTask(backend, 1, 'reconnect.txt');
       const source = { url: backend.origin, token: 'wrong-token' };

@@ -9,8 +9,14 @@ describe('<plugin-frame>', () => {
     const backend = await startBackend([
       { id: 'app.page', name: 'Page', files: { 'index.html': testPluginPage(), 'img/logo.png': '' } },
     ]);
-    const place = await fixture<HTMLDivElement>(html`<div><plugin-frame plugin-id="app.page" plugin-name="Page"></plugin-frame></div>`);
-    const element = place.querySelector('plugin-frame') as PluginFrame;
+    // A plain element, not fixture(): fixture waits for an animation frame a hidden runner page never gets.
+    const place = document.createElement('div');
+    const element = document.createElement('plugin-frame');
+    element.pluginId = 'app.page';
+    element.pluginName = 'Page';
+    place.append(element);
+    document.body.append(place);
+    await element.updateComplete;
     expect(element.shadowRoot!.querySelector('[part=status]')?.textContent).to.contain('Loading Page');
     const events: PluginHostEvent[] = [];
     const host = new PluginHost({
@@ -42,6 +48,7 @@ describe('<plugin-frame>', () => {
       expect(element.querySelector('iframe')).to.equal(frame);
     } finally {
       host.dispose();
+      place.remove();
     }
   });
 
