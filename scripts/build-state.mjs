@@ -12,6 +12,7 @@ export const BUILD_OUTPUTS = [
   'demo-launcher/dist/server.mjs',
   'demo-launcher/dist/ui/app.js',
   'demo-launcher/dist/sample-plugins/index.json',
+  'web-components/custom-elements.json',
 ];
 
 const SOURCE_ROOTS = ['host-sdk/src', 'backend-kit/src', 'web-components/src', 'pluginctl/src', 'demo-launcher/src', 'demo-launcher/sample-plugins', 'demo-launcher/scripts'];

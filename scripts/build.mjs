@@ -2,10 +2,10 @@
 // `npm run build`: type declarations and type check (tsc -b), then every bundle (rollup).
 import { spawnSync } from 'node:child_process';
 
-function step(label, command, args) {
+function step(label, command, args, options = {}) {
   const started = Date.now();
   process.stderr.write(`build: ${label}...\n`);
-  const result = spawnSync(command, args, { stdio: 'inherit' });
+  const result = spawnSync(command, args, { stdio: ['ignore', options.quiet ? 'ignore' : 'inherit', 'inherit'], ...(options.cwd ? { cwd: options.cwd } : {}) });
   if (result.status !== 0) {
     process.stderr.write(`build: ${label} failed (exit ${result.status ?? result.signal}). Fix the errors above and run \`npm run build\` again.\n`);
     process.exit(result.status ?? 1);
@@ -17,6 +17,7 @@ export function build() {
   step('type check and declarations (tsc -b)', process.execPath, ['node_modules/typescript/bin/tsc', '-b']);
   step('bundles (rollup)', process.execPath, ['node_modules/rollup/dist/bin/rollup', '-c', '--silent']);
   step('sample plugins (signed with the demo root)', process.execPath, ['demo-launcher/scripts/build-sample-plugins.mjs']);
+  step('custom elements manifest', process.execPath, ['../node_modules/@custom-elements-manifest/analyzer/cem.js', 'analyze', '--litelement', '--globs', 'src/**/*.ts'], { cwd: 'web-components', quiet: true });
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) build();

@@ -38,6 +38,8 @@ function deepActiveElement(): HTMLElement | null {
  * @cssprop --primary-foreground - Theme token: Allow button text.
  * @cssprop --muted - Theme token: the folder's background.
  * @cssprop --ring - Theme token: focus ring.
+ *
+ * @tagname plugin-consent-dialog
  */
 export class PluginConsentDialog extends LitElement {
   static override styles = css`

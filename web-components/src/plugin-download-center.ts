@@ -112,6 +112,8 @@ async function errorText(response: Response): Promise<string> {
  * @cssprop --card - Theme token: row background.
  * @cssprop --ring - Theme token: focus ring.
  * @attr controller - `events` (default) or `backend`: who performs the actions.
+ *
+ * @tagname plugin-download-center
  */
 export class PluginDownloadCenter extends LitElement {
   static override styles = css`

@@ -19,6 +19,8 @@ export type PluginFrameStatus = 'loading' | 'ready' | 'failed' | 'unresponsive';
  * @cssprop --plugin-frame-background - Background behind the frame (default the card token).
  * @attr plugin-id - The plugin shown here.
  * @attr active - Present while the plugin's page is the one shown.
+ *
+ * @tagname plugin-frame
  */
 export class PluginFrame extends LitElement {
   static override styles = css`

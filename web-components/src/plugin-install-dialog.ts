@@ -110,6 +110,8 @@ function deepActiveElement(): HTMLElement | null {
  * @cssprop --border - Borders (theme token).
  * @cssprop --destructive - Error and invalid-signature colour (theme token).
  * @cssprop --ring - Focus ring (theme token).
+ *
+ * @tagname plugin-install-dialog
  */
 export class PluginInstallDialog extends LitElement {
   static override styles = css`

@@ -126,6 +126,8 @@ function defaultFilesBase(id: string): string {
  * @cssprop --destructive - "Confirm uninstall" background (theme token).
  * @cssprop --destructive-foreground - "Confirm uninstall" text (theme token).
  * @cssprop --ring - Focus ring (theme token).
+ *
+ * @tagname plugin-manager
  */
 export class PluginManager extends LitElement {
   static override styles = css`

@@ -19,6 +19,8 @@ const RISK_LABEL: Readonly<Record<PermissionRisk, string>> = {
  * @cssprop --plugin-risk-normal - Colour of normal-risk badges (default blue).
  * @cssprop --plugin-risk-warning - Colour of warning-risk badges (default yellow).
  * @cssprop --plugin-risk-danger - Colour of danger-risk badges (default red).
+ *
+ * @tagname plugin-permission-list
  */
 export class PluginPermissionList extends LitElement {
   static override styles = css`

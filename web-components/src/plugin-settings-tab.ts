@@ -51,6 +51,8 @@ function domId(prefix: string, value: string): string {
  * @cssprop --ring - Theme token: focus ring.
  * @attr selected - The selected plugin id; empty for General.
  * @attr general-label - The default tab's label (default "General").
+ *
+ * @tagname plugin-settings-tab
  */
 export class PluginSettingsTab extends LitElement {
   static override styles = css`

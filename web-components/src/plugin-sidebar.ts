@@ -87,6 +87,8 @@ function sortItems(items: readonly HostMenuItem[]): HostMenuItem[] {
  * @cssprop --ring - Theme token: focus ring.
  * @attr current - The current route, or `<pluginId>:<itemId>`, or an item id: that item gets `aria-current="page"`.
  * @attr files-origin - The backend origin serving plugin files, for icons given as package paths.
+ *
+ * @tagname plugin-sidebar
  */
 export class PluginSidebar extends LitElement {
   static override styles = css`

@@ -59,6 +59,8 @@ const RECHECK_MS = 250;
  * @cssprop --popover-foreground - Theme token: toast text.
  * @cssprop --ring - Theme token: focus ring.
  * @attr max-visible - Most toasts shown at once (default 5).
+ *
+ * @tagname plugin-toasts
  */
 export class PluginToasts extends LitElement {
   static override styles = css`
