@@ -302,7 +302,8 @@ describe('guest runtime: registerMethod and invokeMethod', () => {
       wasmList: ['com.example.wasm'],
     });
     expect(plugin.recorded('direct:callPlugin')[0]!.args).to.deep.equal(['com.example.other', 'sum', 1, 2]);
-    expect(plugin.recorded('direct:callWasm')[0]!.args).to.deep.equal(['com.example.wasm']);
+    // The default export name is filled in by the runtime; number arguments follow it.
+    expect(plugin.recorded('direct:callWasm')[0]!.args).to.deep.equal(['com.example.wasm', 'on_load']);
     expect((await plugin.guest.invokeMethod('secret', [])).ok).to.equal(false);
   });
 });
