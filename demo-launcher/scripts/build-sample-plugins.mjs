@@ -73,15 +73,19 @@ async function listFiles(dir, prefix = '') {
   return paths.sort();
 }
 
-/** Reads, validates and signs one plugin folder; returns its manifest and archive entries. */
-async function readPlugin(folder, developerSeed, certificateBytes) {
-  const paths = await listFiles(folder);
+/** The folder of files every sample gets (a common stylesheet), unless it has its own of that name. */
+const SHARED_FOLDER = '_shared';
+
+/** Reads, validates and signs one plugin folder (plus the shared files); returns its manifest and archive entries. */
+async function readPlugin(folder, developerSeed, certificateBytes, shared) {
+  const own = await listFiles(folder);
+  const paths = [...own, ...[...shared.keys()].filter((path) => !own.includes(path))].sort();
   if (!paths.includes('manifest.json')) throw new Error(`${folder} has no manifest.json`);
   const signatureFile = paths.find((path) => SIGNATURE_FILES.has(path));
   if (signatureFile) throw new Error(`${folder} must not contain ${signatureFile}: packages are signed here`);
 
   const files = new Map();
-  for (const path of paths) files.set(path, new Uint8Array(await readFile(join(folder, ...path.split('/')))));
+  for (const path of paths) files.set(path, own.includes(path) ? new Uint8Array(await readFile(join(folder, ...path.split('/')))) : shared.get(path));
   const manifestBytes = files.get('manifest.json');
   const result = parseManifest(manifestBytes, { files: new Set(paths) });
   if (!result.ok) {
@@ -158,11 +162,14 @@ export async function buildSamplePlugins({ sourceDir = DEFAULT_SOURCE_DIR, outDi
 
   const folders = [];
   for (const entry of await readdir(source, { withFileTypes: true })) {
-    if (entry.isDirectory() && !entry.name.startsWith('.')) folders.push(join(source, entry.name));
+    if (entry.isDirectory() && !entry.name.startsWith('.') && entry.name !== SHARED_FOLDER) folders.push(join(source, entry.name));
   }
   folders.sort();
+  const shared = new Map();
+  const sharedFolder = join(source, SHARED_FOLDER);
+  for (const path of await listFiles(sharedFolder).catch(() => [])) shared.set(path, new Uint8Array(await readFile(join(sharedFolder, ...path.split('/')))));
   const plugins = [];
-  for (const folder of folders) plugins.push(await readPlugin(folder, developerSeed, certificateBytes));
+  for (const folder of folders) plugins.push(await readPlugin(folder, developerSeed, certificateBytes, shared));
 
   await rm(out, { recursive: true, force: true });
   await mkdir(out, { recursive: true });

@@ -10,3 +10,4 @@ export * from './manifest/index.js';
 export * from './signing/index.js';
 export * from './event-stream/index.js';
 export * from './bridge/index.js';
+export * from './downloads.js';

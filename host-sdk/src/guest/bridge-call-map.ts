@@ -107,8 +107,6 @@ export interface OverlayOptions {
   readonly resizable?: boolean;
 }
 
-/** Folders of an instance a download can target. */
-export type DownloadCategory = 'mods' | 'resourcepacks' | 'shaderpacks' | 'datapacks' | 'saves' | 'screenshots';
 
 /** Options every `download.addTask` request may carry. */
 interface DownloadTaskOptions {
@@ -125,37 +123,11 @@ export type DownloadTaskRequest =
   | (DownloadTaskOptions & { readonly targetPath: string })
   | (DownloadTaskOptions & { readonly instanceId: string; readonly category: DownloadCategory; readonly fileName: string });
 
-/** States of a download session (decisions section 4). */
-export type DownloadStatus = 'queued' | 'downloading' | 'paused' | 'extracting' | 'completed' | 'failed' | 'cancelled';
-
 /** `download.addTask` result. */
-export interface DownloadTaskCreated {
-  readonly taskId: string;
-  readonly status: DownloadStatus;
-  readonly targetPath: string;
-}
+export type DownloadTaskCreated = AddedDownloadTask;
 
-/** A download session snapshot (specification: Download session snapshot). */
-export interface DownloadSnapshot {
-  /** Equal to the `taskId` of `download.addTask`. */
-  readonly sessionId: string;
-  readonly status: DownloadStatus;
-  /** What is happening now, in words. */
-  readonly stage: string;
-  /** Percent, 0 to 100. */
-  readonly progress: number;
-  /** Bytes per second. */
-  readonly speed: number;
-  readonly currentFile: string | null;
-  readonly totalFiles: number;
-  readonly completedFiles: number;
-  readonly failedFiles: number;
-  readonly error: string | null;
-  readonly isPaused: boolean;
-  readonly instanceId: string | null;
-  /** Further fields a host may add (name, target path, bytes, ...). */
-  readonly [field: string]: unknown;
-}
+/** A download session snapshot, with whatever the host adds (the local backend adds name, target, bytes, ...). */
+export type DownloadSnapshot = CoreDownloadSnapshot & Partial<DownloadSnapshotDetails>;
 
 /** `download.registerInstall` input: records a game-install task, downloads nothing. */
 export interface GameInstallRecord {
@@ -267,4 +239,5 @@ export interface BridgeCallMap {
 }
 
 /** A name accepted by `__PLUGIN_API__.call`. */
-export type BridgeMethodName = keyof BridgeCallMap;
+export type BridgeMethodName = keyof BridgeCallMap;import type { AddedDownloadTask, DownloadCategory, DownloadSnapshot as CoreDownloadSnapshot, DownloadSnapshotDetails, DownloadStatus } from '../core/downloads.js';
+

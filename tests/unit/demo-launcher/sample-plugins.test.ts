@@ -50,7 +50,7 @@ describe('demo launcher sample plugins', () => {
   });
 
   it('writes one package per sample folder and an index.json naming each of them', async () => {
-    const folders = (await readdir(sourceDir, { withFileTypes: true })).filter((entry) => entry.isDirectory());
+    const folders = (await readdir(sourceDir, { withFileTypes: true })).filter((entry) => entry.isDirectory() && entry.name !== '_shared');
     const index = JSON.parse(await readFile(join(outDir, 'index.json'), 'utf8')) as Record<string, unknown>[];
 
     expect(index).toHaveLength(folders.length);

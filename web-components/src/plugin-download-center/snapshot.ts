@@ -3,53 +3,18 @@
  * snapshot", plus the fields the local backend adds, docs/backend.md "Snapshots") and game-install
  * records (`download.registerInstall`).
  */
+import { FINISHED_DOWNLOAD_STATUSES, isDownloadStatus, type DownloadSnapshot, type DownloadSnapshotDetails, type DownloadStatus } from '@plughost/host-sdk/core';
+
 
 /** The states of a download session (decisions section 4). */
-export type DownloadSessionStatus = 'queued' | 'downloading' | 'paused' | 'extracting' | 'completed' | 'failed' | 'cancelled';
-
-const STATUSES: ReadonlySet<string> = new Set<DownloadSessionStatus>([
-  'queued',
-  'downloading',
-  'paused',
-  'extracting',
-  'completed',
-  'failed',
-  'cancelled',
-]);
+export type DownloadSessionStatus = DownloadStatus;
 
 /**
  * One download session as the backend publishes it. The specification's fields are required; the
  * local backend's additions (`kind`, `name`, bytes, times, ...) are optional, so other transports
  * and tests may leave them out.
  */
-export interface DownloadSessionSnapshot {
-  readonly sessionId: string;
-  readonly status: DownloadSessionStatus;
-  /** What is happening now, in words for people. Shown, never parsed. */
-  readonly stage: string;
-  /** Percent, 0 to 100. */
-  readonly progress: number;
-  /** Bytes per second. */
-  readonly speed: number;
-  readonly currentFile: string | null;
-  readonly totalFiles: number;
-  readonly completedFiles: number;
-  readonly failedFiles: number;
-  readonly error: string | null;
-  readonly isPaused: boolean;
-  readonly instanceId: string | null;
-  readonly kind?: 'file' | 'modpack';
-  /** Display name; the element falls back to the current file or the target's file name. */
-  readonly name?: string;
-  readonly targetPath?: string;
-  readonly bytesDownloaded?: number;
-  /** Sum of the declared sizes, or null when one is unknown. */
-  readonly bytesTotal?: number | null;
-  readonly pluginId?: string | null;
-  /** ISO 8601; newest sessions are listed first. */
-  readonly createdAt?: string;
-  readonly updatedAt?: string;
-}
+export type DownloadSessionSnapshot = DownloadSnapshot & Partial<DownloadSnapshotDetails>;
 
 /** Where the element reads the event stream (and, in `backend` mode, sends the actions). */
 export interface DownloadCenterSource {
@@ -93,12 +58,12 @@ export function readSnapshot(value: unknown): DownloadSessionSnapshot | null {
   const record = value as Record<string, unknown>;
   const sessionId = text(record['sessionId']);
   const status = text(record['status']);
-  if (!sessionId || status === null || !STATUSES.has(status)) return null;
+  if (!sessionId || !isDownloadStatus(status)) return null;
   const kind = record['kind'] === 'modpack' ? 'modpack' : record['kind'] === 'file' ? 'file' : undefined;
   const bytesTotal = record['bytesTotal'];
   return {
     sessionId,
-    status: status as DownloadSessionStatus,
+    status,
     stage: text(record['stage']) ?? '',
     progress: Math.min(100, Math.max(0, finite(record['progress'], 0))),
     speed: Math.max(0, finite(record['speed'], 0)),
@@ -121,4 +86,4 @@ export function readSnapshot(value: unknown): DownloadSessionSnapshot | null {
 }
 
 /** Statuses a session never leaves. */
-export const FINISHED: ReadonlySet<DownloadSessionStatus> = new Set(['completed', 'failed', 'cancelled']);
+export const FINISHED = FINISHED_DOWNLOAD_STATUSES;

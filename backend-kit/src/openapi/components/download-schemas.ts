@@ -1,5 +1,4 @@
-import { DOWNLOAD_CATEGORIES } from '../../services/downloads/download-request.js';
-import { DOWNLOAD_STATUSES } from '../../services/downloads/download-snapshot.js';
+import { DOWNLOAD_CATEGORIES, DOWNLOAD_STATUSES } from '@plughost/host-sdk/core';
 import type { SchemaObject } from '../openapi-types.js';
 import { schemaRef, type SchemaName } from './schema-ref.js';
 

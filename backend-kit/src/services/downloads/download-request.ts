@@ -1,11 +1,6 @@
-import { PACKAGE_PATH_PROBLEM_TEXT, PluginHostError, findPackagePathProblem } from '@plughost/host-sdk/core';
+import { DOWNLOAD_CATEGORIES, PACKAGE_PATH_PROBLEM_TEXT, PluginHostError, findPackagePathProblem, type DownloadCategory } from '@plughost/host-sdk/core';
 import { outgoingHeaders } from '../network/outgoing-headers.js';
 
-/** The instance folders a download may go into by category (specification `download.addTask`). */
-export const DOWNLOAD_CATEGORIES = ['mods', 'resourcepacks', 'shaderpacks', 'datapacks', 'saves', 'screenshots'] as const;
-
-/** One category folder of an instance. */
-export type DownloadCategory = (typeof DOWNLOAD_CATEGORIES)[number];
 
 /** Where a download goes: a path, or a category folder of an instance. */
 export type DownloadDestination =
