@@ -30,3 +30,18 @@ export type { PluginFrameStatus } from './plugin-frame.js';
 export type { InspectedPermission, PackageInspection, PluginInstallDetail } from './plugin-install-dialog.js';
 export type { ManagedPlugin, PluginIdDetail, PluginInfo, PluginStatus, PluginToggleDetail } from './plugin-manager.js';
 export { needsRestart } from './plugin-manager.js';
+export { parseKeyShortcut } from './plugin-sidebar.js';
+export type { KeyShortcut, PluginCommandDetail, PluginMenuActivateDetail, SidebarCommand } from './plugin-sidebar.js';
+export type { PluginSettingsSelectDetail, SettingsTabPlugin } from './plugin-settings-tab.js';
+export { MAX_TOASTS } from './plugin-toasts.js';
+export type { ShownToast, ToastOptions } from './plugin-toasts.js';
+export type { PluginConsentAnswerDetail } from './plugin-consent-dialog.js';
+export { DEFAULT_RECONNECT_DELAYS } from './plugin-download-center.js';
+export type {
+  DownloadActionDetail,
+  DownloadCenterController,
+  DownloadCenterSource,
+  DownloadRemoveDetail,
+  DownloadSessionSnapshot,
+  DownloadSessionStatus,
+} from './plugin-download-center.js';

@@ -137,6 +137,8 @@ interface Drag {
  * @attr minimizable - Present to offer a minimize button.
  * @attr resizable - Present to offer a resize handle.
  * @attr minimized - Present while only the title bar is shown (reflected).
+ *
+ * @tagname plugin-overlay
  */
 export class PluginOverlay extends LitElement {
   static override styles = css`

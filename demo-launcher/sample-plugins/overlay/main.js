@@ -32,9 +32,12 @@ async function main() {
 
   const run = (action) => () => action().catch(showError);
   buttons.open.addEventListener('click', run(async () => {
+    // The same window as the manifest's contributes.overlay: top right of the launcher, clear of the sidebar.
     overlayId ??= await api.call('overlay.create', {
       title: 'FPS meter',
       html: await overlayHtml(),
+      x: 980,
+      y: 96,
       width: 240,
       height: 140,
       minimizable: true,

@@ -1,6 +1,6 @@
 import { LitElement, html, nothing } from 'lit';
 import { repeat } from 'lit/directives/repeat.js';
-import { PluginHost, type PluginHostEvent } from '@plughost/host-sdk';
+import { PluginHost, hslTripletToHex, type PluginHostEvent } from '@plughost/host-sdk';
 import {
   createLauncherUi,
   createOverlayLayer,
@@ -40,11 +40,17 @@ export class LauncherApp extends LitElement {
   private startupError = '';
   private openedPage: { pluginId: string; path: string; close(): void } | undefined;
   private openedSettings: { pluginId: string; close(): void } | undefined;
+  /** Opened pages are numbered so a page whose opening was overtaken by another is closed at once. */
+  private pageRequest = 0;
+  private settingsRequest = 0;
+  /** One object for the download centre: a new one would restart its event stream on every render. */
+  private readonly downloadSource: { url: string; token: string };
 
   constructor() {
     super();
     const boot = (window as unknown as { __PLUGHOST_BOOT__?: Boot }).__PLUGHOST_BOOT__;
     this.backend = new LauncherBackend(location.origin, boot?.apiToken ?? '');
+    this.downloadSource = { url: this.backend.origin, token: this.backend.token };
   }
 
   protected override createRenderRoot(): HTMLElement {
@@ -101,7 +107,8 @@ export class LauncherApp extends LitElement {
         goTo('/settings');
         void this.updateComplete.then(() => this.settingsTab()?.openFor(pluginId));
       },
-      themeColor: () => getComputedStyle(document.documentElement).getPropertyValue('--launcher-accent-hex').trim() || '#38bdf8',
+      // The current primary colour, theme overrides included.
+      themeColor: () => hslTripletToHex(getComputedStyle(document.documentElement).getPropertyValue('--primary')) ?? null,
       pluginName: (id) => this.pluginName(id),
     });
     this.host = new PluginHost({
@@ -118,7 +125,13 @@ export class LauncherApp extends LitElement {
     const report = await this.host.start();
     for (const id of report.activated) this.setFrameStatus(id, 'ready', '');
     (this.querySelector('plugin-sidebar') as PluginSidebar).commands = this.plugins.flatMap((plugin) =>
-      (plugin.status === 'active' ? plugin.manifest?.contributes?.commands ?? [] : []).map((command) => ({ pluginId: plugin.id, id: command.id, title: command.title, ...(command.shortcut ? { shortcut: command.shortcut } : {}) })),
+      (plugin.status === 'active' ? plugin.manifest?.contributes?.commands ?? [] : []).map((command) => ({
+        pluginId: plugin.id,
+        id: command.id,
+        title: command.title,
+        ...(command.shortcut ? { shortcut: command.shortcut } : {}),
+        ...(command.method ? { method: command.method } : {}),
+      })),
     );
     this.requestUpdate();
     this.showRoute();
@@ -173,11 +186,16 @@ export class LauncherApp extends LitElement {
       this.openedPage.close();
       this.openedPage = undefined;
     }
+    const request = ++this.pageRequest;
     if (secondary && !this.openedPage && this.host) {
       const container = this.querySelector('#plugin-secondary') as HTMLElement;
       void this.host.openPage(secondary.pluginId, secondary.path, container).then(
-        (page) => (this.openedPage = { pluginId: secondary.pluginId, path: secondary.path, close: page.close }),
-        (error: unknown) => this.toasts.show(error instanceof Error ? error.message : String(error), 'error'),
+        (page) => {
+          if (request !== this.pageRequest) page.close();
+          else this.openedPage = { pluginId: secondary.pluginId, path: secondary.path, close: page.close };
+          this.requestUpdate();
+        },
+        (error: unknown) => this.toasts.show(describeError(error), 'error'),
       );
     }
   }
@@ -189,11 +207,18 @@ export class LauncherApp extends LitElement {
   private async openSettingsPage(pluginId: string | null, page: { path: string } | null): Promise<void> {
     this.openedSettings?.close();
     this.openedSettings = undefined;
+    const request = ++this.settingsRequest;
     if (pluginId === null || !page || !this.host) return;
     const container = this.querySelector(`[slot="settings-${CSS.escape(pluginId)}"]`) as HTMLElement | null;
     if (!container) return;
-    const opened = await this.host.openPage(pluginId, page.path, container);
-    this.openedSettings = { pluginId, close: opened.close };
+    try {
+      const opened = await this.host.openPage(pluginId, page.path, container);
+      // Another tab was chosen meanwhile: this page is no longer wanted.
+      if (request !== this.settingsRequest) opened.close();
+      else this.openedSettings = { pluginId, close: opened.close };
+    } catch (error) {
+      this.toasts.show(describeError(error), 'error');
+    }
   }
 
   private async refreshPlugins(): Promise<void> {
@@ -209,11 +234,20 @@ export class LauncherApp extends LitElement {
       this.toasts.show(done, 'success');
       this.restartNeeded = true;
     } catch (error) {
-      this.toasts.show(error instanceof Error ? error.message : String(error), 'error');
+      this.toasts.show(describeError(error), 'error');
     } finally {
       this.busyIds = this.busyIds.filter((id) => id !== pluginId);
       await this.refreshPlugins();
     }
+  }
+
+  /** Uninstalls a plugin; a running one is stopped first, so no frame or registration outlives it. */
+  private async uninstall(pluginId: string): Promise<void> {
+    const name = this.pluginName(pluginId);
+    await this.run(pluginId, async () => {
+      await this.backend.uninstall(pluginId);
+      this.host?.deactivate(pluginId);
+    }, `${name} uninstalled.`);
   }
 
   private async restart(): Promise<void> {
@@ -230,25 +264,34 @@ export class LauncherApp extends LitElement {
     try {
       dialog.show(await this.backend.inspect(file));
     } catch (error) {
-      this.toasts.show(`${file.name} is not an installable plugin: ${error instanceof Error ? error.message : String(error)}`, 'error');
+      this.toasts.show(`${file.name} is not an installable plugin: ${describeError(error)}`, 'error');
       return;
     }
-    const onConfirm = async (): Promise<void> => {
-      dialog.busy = true;
-      try {
-        const installed = await this.backend.install(file);
-        dialog.close();
-        this.toasts.show(`${installed.id} installed. Restart the launcher to start it.`, 'success');
-        this.restartNeeded = true;
-        await this.refreshPlugins();
-      } catch (error) {
-        dialog.error = error instanceof Error ? error.message : String(error);
-      } finally {
-        dialog.busy = false;
-      }
+    // One pair of listeners per offer, both removed when the offer ends, so a cancelled package is
+    // never installed later and a failed install can be retried from the same dialog.
+    const onConfirm = (): void => {
+      void (async () => {
+        dialog.busy = true;
+        try {
+          const installed = await this.backend.install(file);
+          finish();
+          dialog.close();
+          this.toasts.show(`${installed.id} installed. Restart the launcher to start it.`, 'success');
+          this.restartNeeded = true;
+          await this.refreshPlugins();
+        } catch (error) {
+          dialog.error = describeError(error);
+        } finally {
+          dialog.busy = false;
+        }
+      })();
     };
-    dialog.addEventListener('plugin-install-confirm', () => void onConfirm(), { once: true });
-    dialog.addEventListener('plugin-install-cancel', () => dialog.removeEventListener('plugin-install-confirm', onConfirm), { once: true });
+    const finish = (): void => {
+      dialog.removeEventListener('plugin-install-confirm', onConfirm);
+      dialog.removeEventListener('plugin-install-cancel', finish);
+    };
+    dialog.addEventListener('plugin-install-confirm', onConfirm);
+    dialog.addEventListener('plugin-install-cancel', finish);
   }
 
   private readonly onDragOver = (event: DragEvent): void => {
@@ -291,7 +334,7 @@ export class LauncherApp extends LitElement {
     const route = this.route;
     return html`
       <div class="launcher">
-        <plugin-sidebar aria-label="Launcher navigation" @plugin-command=${(event: CustomEvent<{ pluginId: string; id: string }>) => void this.runCommand(event.detail)}>
+        <plugin-sidebar aria-label="Launcher navigation" @plugin-command=${(event: CustomEvent<{ pluginId: string; id: string; method?: string }>) => void this.runCommand(event.detail)}>
           <div class="brand">PlugHost</div>
           ${this.navLink('/', 'Home')} ${this.navLink('/plugins', 'Plugins')} ${this.navLink('/downloads', 'Downloads')} ${this.navLink('/settings', 'Settings')}
         </plugin-sidebar>
@@ -316,13 +359,13 @@ export class LauncherApp extends LitElement {
               .busyIds=${this.busyIds}
               @plugin-toggle=${(event: CustomEvent<{ id: string; enabled: boolean }>) => void this.run(event.detail.id, () => this.backend.setEnabled(event.detail.id, event.detail.enabled), `${this.pluginName(event.detail.id)} will be ${event.detail.enabled ? 'enabled' : 'disabled'} after a restart.`)}
               @plugin-rollback=${(event: CustomEvent<{ id: string }>) => void this.run(event.detail.id, () => this.backend.rollback(event.detail.id), `${this.pluginName(event.detail.id)} rolled back.`)}
-              @plugin-uninstall=${(event: CustomEvent<{ id: string }>) => void this.run(event.detail.id, () => this.backend.uninstall(event.detail.id), `${this.pluginName(event.detail.id)} uninstalled.`)}
+              @plugin-uninstall=${(event: CustomEvent<{ id: string }>) => void this.uninstall(event.detail.id)}
               @plugin-restart=${() => void this.restart()}
             ></plugin-manager>
           </section>
           <section ?hidden=${route.page !== 'downloads'} aria-labelledby="downloads-title">
             <h1 id="downloads-title">Downloads</h1>
-            <plugin-download-center controller="backend" .source=${{ url: this.backend.origin, token: this.backend.token }}></plugin-download-center>
+            <plugin-download-center controller="backend" .source=${this.downloadSource}></plugin-download-center>
           </section>
           <section ?hidden=${route.page !== 'settings'} aria-labelledby="settings-title">
             <h1 id="settings-title">Settings</h1>
@@ -385,9 +428,16 @@ export class LauncherApp extends LitElement {
     if (file) void this.offerInstall(file);
   }
 
-  private async runCommand(command: { pluginId: string; id: string }): Promise<void> {
-    const contribution = this.plugins.find((plugin) => plugin.id === command.pluginId)?.manifest?.contributes?.commands?.find((entry) => entry.id === command.id);
-    if (!contribution?.method || !this.host) return;
-    await this.host.callPluginMethod(command.pluginId, contribution.method, []).catch((error: unknown) => this.toasts.show(error instanceof Error ? error.message : String(error), 'error'));
+  /** A command shortcut calls the method the plugin registered for it (`method`, default the command id). */
+  private async runCommand(command: { pluginId: string; id: string; method?: string }): Promise<void> {
+    if (!this.host) return;
+    await this.host.callPluginMethod(command.pluginId, command.method ?? command.id, []).catch((error: unknown) => this.toasts.show(describeError(error), 'error'));
   }
+}
+
+/** An error for people: the bridge's text plus the backend's own reason when it gave one. */
+function describeError(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const reason = (error as { wire?: { details?: { reason?: unknown } } }).wire?.details?.reason;
+  return typeof reason === 'string' && reason !== '' ? `${error.message}: ${reason}` : error.message;
 }

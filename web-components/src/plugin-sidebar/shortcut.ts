@@ -3,6 +3,7 @@
  * (`Ctrl+Shift+K`, `Alt+1`, `Mod+/`, `F5`) that also accepts other spellings people write
  * (`ctrl+shift+k`, `Control + K`, `Cmd+K`, `Option+Up`), and matching against key events.
  */
+import { findShortcutProblem, parseShortcut } from '@plughost/host-sdk/core';
 
 /** A shortcut ready to match key events. */
 export interface KeyShortcut {
@@ -123,38 +124,36 @@ export function isApplePlatform(): boolean {
 }
 
 /**
- * Reads a shortcut, or explains why it cannot be used. Case and spaces do not matter; a shortcut
- * needs Ctrl, Alt, Meta or Mod unless its key is a function key, so a plugin cannot take over
- * plain typing.
+ * Reads a shortcut, or explains why it cannot be used. Spelling is forgiving (case, spaces,
+ * `Cmd`/`Option`/`Control` aliases); the rule itself is the manifest's (`parseShortcut` of the
+ * core), so a plugin cannot take over plain typing: Ctrl, Alt, Meta or Mod is needed unless the
+ * key is a function key.
  */
 export function parseKeyShortcut(text: string, apple = isApplePlatform()): KeyShortcut | { readonly problem: string } {
   const trimmed = text.trim();
   if (!trimmed) return { problem: 'is empty' };
-  // `Ctrl++` and `Ctrl+Plus` both mean the plus key.
-  const plusKey = /\+\s*\+$/.test(trimmed);
-  const parts = (plusKey ? trimmed.replace(/\+\s*\+$/, '') : trimmed).split('+').map((part) => part.trim());
-  const rawKey = plusKey ? '+' : (parts.pop() ?? '');
+  // `Ctrl++` and `Ctrl+Plus` both mean the plus key, which the manifest rule cannot spell.
+  const plusKey = /\+\s*\+$/.test(trimmed) || /\+\s*plus$/i.test(trimmed);
+  const parts = (plusKey ? trimmed.replace(/\+\s*(\+|plus)$/i, '') : trimmed).split('+').map((part) => part.trim());
+  const rawKey = plusKey ? '=' : (parts.pop() ?? '');
   if (parts.some((part) => part === '') || rawKey === '') return { problem: 'has an empty part' };
-  const modifiers = new Set<Modifier>();
+  const modifiers: Modifier[] = [];
   for (const part of parts) {
     const modifier = MODIFIER_ALIASES[part.toLowerCase()];
     if (!modifier) return { problem: `has an unknown modifier "${part}"` };
-    modifiers.add(modifier);
+    if (!modifiers.includes(modifier)) modifiers.push(modifier);
   }
   const key = normalizeKey(rawKey);
   if (key === null) return { problem: `has an unknown key "${rawKey}"` };
-  if (modifiers.delete('Mod')) modifiers.add(apple ? 'Meta' : 'Ctrl');
-  const commandModifier = modifiers.has('Ctrl') || modifiers.has('Alt') || modifiers.has('Meta');
-  if (!commandModifier && !/^F\d+$/.test(key)) return { problem: 'needs Ctrl, Alt, Meta or Mod (only F1-F24 may stand alone)' };
-  const ordered = ORDER.filter((modifier) => modifiers.has(modifier));
-  return {
-    ctrl: modifiers.has('Ctrl'),
-    alt: modifiers.has('Alt'),
-    shift: modifiers.has('Shift'),
-    meta: modifiers.has('Meta'),
-    key,
-    canonical: [...ordered, key].join('+'),
-  };
+  const canonicalText = [...modifiers, key].join('+');
+  const parsed = parseShortcut(canonicalText);
+  if (!parsed) return { problem: findShortcutProblem(canonicalText) ?? 'is not a valid shortcut' };
+  const has = (modifier: Modifier): boolean => parsed.modifiers.includes(modifier);
+  const ctrl = has('Ctrl') || (has('Mod') && !apple);
+  const meta = has('Meta') || (has('Mod') && apple);
+  const finalKey = plusKey ? '+' : parsed.key;
+  const ordered = ORDER.filter((modifier) => (modifier === 'Ctrl' ? ctrl : modifier === 'Meta' ? meta : has(modifier)));
+  return { ctrl, alt: has('Alt'), shift: has('Shift'), meta, key: finalKey, canonical: [...ordered, finalKey].join('+') };
 }
 
 /** The keys an event may stand for: its `key`, and its physical key (`code`) for letters, digits and punctuation. */

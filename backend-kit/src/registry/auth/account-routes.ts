@@ -1,0 +1,63 @@
+import type Router from '@koa/router';
+import { AuthError } from './auth-errors.js';
+import { authRoute, stringField } from './auth-route.js';
+import type { AuthServices } from './auth-services.js';
+import { requireAccount } from './authenticator.js';
+import { normalizeUsername, passwordProblem } from './credential-rules.js';
+import { hashPassword } from './password-hash.js';
+import { RateLimiter } from './rate-limiter.js';
+
+/** Registrations allowed per client address in 15 minutes (each costs a scrypt hash and a row). */
+export const REGISTRATION_LIMIT = 10;
+
+/**
+ * `POST /auth/register` `{username, password}` → 201 `{id, username}`;
+ * `POST /auth/login` `{username, password}` → the token response;
+ * `GET /auth/me` → `{id, username}` of the bearer.
+ */
+export function addAccountRoutes(router: Router, services: AuthServices): void {
+  const { context, repository, tokens, credentials, authenticate } = services;
+  const registrations = new RateLimiter({ limit: REGISTRATION_LIMIT, windowMs: 15 * 60 * 1000, now: () => context.now() });
+
+  router.post(
+    '/auth/register',
+    authRoute('registry', async (ctx, fields) => {
+      const username = normalizeUsername(fields['username']);
+      if (username === null) throw new AuthError('invalid_username', 'The username must have 3 to 32 characters of a-z, 0-9, _ and -');
+      const problem = passwordProblem(fields['password']);
+      if (problem !== null) throw new AuthError('invalid_password', problem);
+      const addressKey = `address:${ctx.ip}`;
+      const wait = registrations.retryAfterMs(addressKey);
+      if (wait > 0) throw new AuthError('rate_limited', 'Too many registrations from this address; try again later', { 'Retry-After': String(Math.ceil(wait / 1000)) });
+      registrations.hit(addressKey);
+      const taken = (): AuthError => new AuthError('username_taken', `The username ${username} is taken`);
+      if (await repository.findAccountByUsername(username)) throw taken();
+      const passwordHash = await hashPassword(fields['password'] as string);
+      const account = await repository.createAccount({ username, passwordHash, kind: 'user', createdAt: context.now() });
+      if (!account) throw taken(); // registered meanwhile
+      ctx.status = 201;
+      ctx.body = { id: account.id, username: account.username };
+    }),
+  );
+
+  router.post(
+    '/auth/login',
+    authRoute('registry', async (ctx, fields) => {
+      const username = stringField(fields, 'username');
+      const password = stringField(fields, 'password');
+      if (typeof username !== 'string' || typeof password !== 'string') throw new AuthError('invalid_request', 'Send {username, password}');
+      const account = await credentials.verify(username, password, ctx.ip);
+      ctx.set('Cache-Control', 'no-store');
+      ctx.body = await tokens.issue(account.id);
+    }),
+  );
+
+  router.get(
+    '/auth/me',
+    authRoute('registry', async (ctx) => {
+      const account = await requireAccount(ctx, authenticate);
+      ctx.set('Cache-Control', 'no-store');
+      ctx.body = { id: account.accountId, username: account.username };
+    }),
+  );
+}

@@ -1,0 +1,49 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { PublisherApiKey } from '../registry-context.js';
+import { normalizeUsername } from './credential-rules.js';
+
+interface Binding {
+  readonly username: string;
+  readonly digest: Buffer;
+}
+
+const sha256 = (text: string): Buffer => createHash('sha256').update(text, 'utf8').digest();
+
+/**
+ * The publisher API keys of `REGISTRY_API_KEYS`, each bound to one account by username. A key is
+ * used directly as a bearer token. Keys are compared as SHA-256 digests with `timingSafeEqual`,
+ * against every configured key without stopping early, so neither the content nor the position
+ * of a key leaks through timing.
+ */
+export class ApiKeys {
+  private readonly bindings: readonly Binding[];
+
+  /** @throws Error naming the entry when a username breaks the username rules, a key is empty, or a key is bound twice. */
+  constructor(keys: readonly PublisherApiKey[] = []) {
+    const seen = new Set<string>();
+    this.bindings = keys.map(({ username, key }) => {
+      const normalized = normalizeUsername(username);
+      if (!normalized) throw new Error(`API key for "${username}": not a valid username (3 to 32 characters of a-z, 0-9, _ and -)`);
+      if (!key || /\s/.test(key)) throw new Error(`API key for "${username}": the key must be non-empty and contain no white space`);
+      const digest = sha256(key);
+      if (seen.has(digest.toString('hex'))) throw new Error(`API key for "${username}": the same key is configured twice`);
+      seen.add(digest.toString('hex'));
+      return { username: normalized, digest };
+    });
+  }
+
+  /** The usernames that have a key (lower-cased, without duplicates). */
+  get usernames(): readonly string[] {
+    return [...new Set(this.bindings.map((binding) => binding.username))];
+  }
+
+  /** The username `presented` is the key of, or `null`. */
+  match(presented: string): string | null {
+    const digest = sha256(presented);
+    let found: string | null = null;
+    for (const binding of this.bindings) {
+      if (timingSafeEqual(digest, binding.digest) && found === null) found = binding.username;
+    }
+    return found;
+  }
+}

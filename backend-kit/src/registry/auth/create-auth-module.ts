@@ -1,0 +1,35 @@
+import type Router from '@koa/router';
+import type { RegistryContext } from '../registry-context.js';
+import { ApiKeys } from './api-keys.js';
+import type { AuthRepository } from './auth-repository.js';
+import { createAuthenticator, type Authenticate } from './authenticator.js';
+import { createAuthRouter } from './create-auth-router.js';
+import { SqliteAuthRepository } from './sqlite-auth-repository.js';
+
+/** The auth module as the registry composes it. */
+export interface AuthModule {
+  /** Routes relative to the API root; mount under `/api/v1`. */
+  readonly router: Router;
+  readonly repository: AuthRepository;
+  /** Who is calling (access token or API key); other modules guard routes with `requireAccount(ctx, authenticate)`. */
+  readonly authenticate: Authenticate;
+}
+
+/**
+ * Sets up accounts and login: applies the `auth` migrations (through {@link SqliteAuthRepository}
+ * unless a repository is given), checks `options.apiKeys` and creates, without a password, the
+ * account of each key that has none yet, and drops expired sessions and device requests.
+ *
+ * @throws Error when an API key entry is invalid (bad username, empty key, key configured twice).
+ * @example
+ * ```ts
+ * const auth = await createAuthModule(context);
+ * api.use(auth.router.routes(), auth.router.allowedMethods());
+ * ```
+ */
+export async function createAuthModule(context: RegistryContext, repository: AuthRepository = new SqliteAuthRepository(context.database)): Promise<AuthModule> {
+  const apiKeys = new ApiKeys(context.options.apiKeys);
+  for (const username of apiKeys.usernames) await repository.ensureAccount(username, 'api', context.now());
+  await repository.deleteExpired(context.now());
+  return { router: createAuthRouter(context, repository), repository, authenticate: createAuthenticator(context, repository) };
+}

@@ -1,0 +1,70 @@
+import { randomBytes } from 'node:crypto';
+import type { RegistryContext } from '../registry-context.js';
+import { AuthError } from './auth-errors.js';
+import type { AccountRecord, AuthRepository } from './auth-repository.js';
+import { normalizeUsername } from './credential-rules.js';
+import { hashPassword, needsRehash, verifyPassword } from './password-hash.js';
+import { RateLimiter } from './rate-limiter.js';
+
+/** Failed password checks allowed per username and per client address in {@link LOGIN_WINDOW_MS}. */
+export const LOGIN_ATTEMPT_LIMIT = 10;
+/** The sliding window of the login limit: 15 minutes. */
+export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
+
+/**
+ * Checks a username and password, for `POST /auth/login` and the device verification page alike.
+ *
+ * - One answer, 401 `invalid_credentials`, for an unknown username, an account without a
+ *   password (an API key account) and a wrong password; each runs one scrypt derivation (against a
+ *   throw-away hash when there is no account), so timing does not tell them apart either.
+ * - Failures count against the username and the client address (10 per 15 minutes each, sliding);
+ *   once either is used up, attempts get 429 `rate_limited` with `Retry-After` before any password
+ *   is checked. The username limit stops slow guessing from many addresses; its price is that
+ *   someone can hold a username's logins back for 15 minutes, which is preferred over letting
+ *   its password be guessed. A successful login clears its username's count.
+ * - A hash made with an older scrypt cost is replaced after a successful check.
+ */
+export class CredentialCheck {
+  private readonly failures: RateLimiter;
+  private dummyHash: Promise<string> | undefined;
+
+  constructor(
+    private readonly context: RegistryContext,
+    private readonly repository: AuthRepository,
+  ) {
+    this.failures = new RateLimiter({ limit: LOGIN_ATTEMPT_LIMIT, windowMs: LOGIN_WINDOW_MS, now: () => context.now() });
+  }
+
+  /**
+   * The account `username` and `password` sign in to.
+   *
+   * @throws AuthError `rate_limited` or `invalid_credentials`.
+   */
+  async verify(username: unknown, password: unknown, clientAddress: string): Promise<AccountRecord> {
+    const name = normalizeUsername(username);
+    const userKey = `user:${name ?? (typeof username === 'string' ? username.slice(0, 64).toLowerCase() : '')}`;
+    const addressKey = `address:${clientAddress}`;
+    const wait = Math.max(this.failures.retryAfterMs(userKey), this.failures.retryAfterMs(addressKey));
+    if (wait > 0) {
+      throw new AuthError('rate_limited', 'Too many failed sign-in attempts; try again later', { 'Retry-After': String(Math.ceil(wait / 1000)) });
+    }
+    const given = typeof password === 'string' ? password : '';
+    const account = name === null ? null : await this.repository.findAccountByUsername(name);
+    const matches = account?.passwordHash ? await verifyPassword(given, account.passwordHash) : await this.spendEqualTime(given);
+    if (!account?.passwordHash || !matches) {
+      this.failures.hit(userKey);
+      this.failures.hit(addressKey);
+      throw new AuthError('invalid_credentials', 'Wrong username or password');
+    }
+    this.failures.reset(userKey);
+    if (needsRehash(account.passwordHash)) await this.repository.setPasswordHash(account.id, await hashPassword(given));
+    return account;
+  }
+
+  /** One scrypt derivation against a hash no password matches; always false. */
+  private async spendEqualTime(password: string): Promise<false> {
+    this.dummyHash ??= hashPassword(randomBytes(16).toString('hex'));
+    await verifyPassword(password, await this.dummyHash);
+    return false;
+  }
+}

@@ -1,0 +1,90 @@
+import type { Migration } from '../storage/registry-database.js';
+
+/** Module name of the catalog's migrations in `schema_migrations`. */
+export const CATALOG_MODULE = 'catalog';
+
+/**
+ * The catalog's schema. Times are ISO 8601 UTC strings, so text order is time order. JSON lists
+ * (tags, permissions, layers) are TEXT holding a JSON array.
+ */
+export const CATALOG_MIGRATIONS: readonly Migration[] = [
+  {
+    id: '001-catalog',
+    sql: `
+CREATE TABLE plugins (
+  id TEXT PRIMARY KEY,
+  slug TEXT NOT NULL UNIQUE,
+  owner_account_id TEXT NOT NULL,
+  name TEXT NOT NULL,
+  description TEXT NOT NULL DEFAULT '',
+  category TEXT,
+  tags TEXT NOT NULL DEFAULT '[]',
+  icon_url TEXT,
+  created_at TEXT NOT NULL,
+  downloads_count INTEGER NOT NULL DEFAULT 0
+);
+CREATE INDEX plugins_owner ON plugins (owner_account_id);
+
+-- version_key orders versions by semver precedence (see version-key.ts); prerelease is 1 for a
+-- pre-release. min_launcher_key is the key of min_launcher_version, for the list filter.
+CREATE TABLE plugin_versions (
+  id TEXT PRIMARY KEY,
+  plugin_id TEXT NOT NULL REFERENCES plugins (id) ON DELETE CASCADE,
+  version TEXT NOT NULL,
+  version_key TEXT NOT NULL,
+  prerelease INTEGER NOT NULL CHECK (prerelease IN (0, 1)),
+  sha256 TEXT NOT NULL,
+  size_bytes INTEGER NOT NULL,
+  changelog TEXT NOT NULL DEFAULT '',
+  published_at TEXT,
+  min_launcher_version TEXT NOT NULL,
+  min_launcher_key TEXT NOT NULL,
+  permissions TEXT NOT NULL DEFAULT '[]',
+  layers TEXT NOT NULL DEFAULT '[]',
+  status TEXT NOT NULL CHECK (status IN ('pending_review', 'published', 'rejected')),
+  rollout_percent INTEGER NOT NULL DEFAULT 100 CHECK (rollout_percent BETWEEN 0 AND 100),
+  signer_key_id TEXT,
+  created_at TEXT NOT NULL,
+  review_note TEXT,
+  UNIQUE (plugin_id, version)
+);
+-- "The latest published version of a plugin" is one index seek.
+CREATE INDEX plugin_versions_latest ON plugin_versions (plugin_id, status, prerelease, version_key);
+CREATE INDEX plugin_versions_pending ON plugin_versions (status, created_at);
+
+-- Reports are matched by id_tail (the reported id after its last dot), exact version and time;
+-- plugin_id is in the index too, so the pause count never reads the table.
+CREATE TABLE plugin_error_reports (
+  id INTEGER PRIMARY KEY,
+  plugin_id TEXT NOT NULL,
+  id_tail TEXT NOT NULL,
+  plugin_version TEXT NOT NULL,
+  error_type TEXT NOT NULL,
+  launcher_version TEXT NOT NULL,
+  received_at TEXT NOT NULL
+);
+CREATE INDEX plugin_error_reports_pause ON plugin_error_reports (id_tail, plugin_version, received_at, plugin_id);
+CREATE INDEX plugin_error_reports_received ON plugin_error_reports (received_at);
+
+CREATE TABLE plugin_reviews (
+  plugin_id TEXT NOT NULL REFERENCES plugins (id) ON DELETE CASCADE,
+  account_id TEXT NOT NULL,
+  author_name TEXT,
+  rating INTEGER NOT NULL CHECK (rating BETWEEN 1 AND 5),
+  text TEXT NOT NULL DEFAULT '',
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL,
+  PRIMARY KEY (plugin_id, account_id)
+);
+CREATE INDEX plugin_reviews_newest ON plugin_reviews (plugin_id, created_at);
+
+CREATE TABLE plugin_downloads_daily (
+  plugin_id TEXT NOT NULL REFERENCES plugins (id) ON DELETE CASCADE,
+  version_id TEXT NOT NULL REFERENCES plugin_versions (id) ON DELETE CASCADE,
+  day TEXT NOT NULL,
+  downloads INTEGER NOT NULL DEFAULT 0,
+  PRIMARY KEY (plugin_id, day, version_id)
+);
+`,
+  },
+];

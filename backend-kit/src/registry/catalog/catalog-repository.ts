@@ -1,0 +1,104 @@
+import type {
+  CatalogPlugin,
+  CatalogVersion,
+  ErrorReport,
+  NewPlugin,
+  NewReview,
+  NewVersion,
+  PendingVersion,
+  PluginChanges,
+  PluginListPage,
+  PluginListQuery,
+  PluginStats,
+  PublishedPlugin,
+  Review,
+  ReviewPage,
+  VersionStatus,
+} from './catalog-types.js';
+
+/**
+ * The registry catalog's storage: plugins, versions, telemetry reports, reviews and download
+ * counts. Routes and the publishing module use only this interface, so a PostgreSQL
+ * implementation can replace {@link SqliteCatalogRepository}; every method is therefore
+ * asynchronous even though SQLite answers synchronously.
+ *
+ * "Published" means: the plugin has at least one version in state `published`. Every method whose
+ * name says "published" sees nothing else; pending and rejected versions exist only for the
+ * publishing module and reviewers.
+ *
+ * Conflicts are thrown as `RegistryError`: `slug_taken`, `plugin_id_taken` (createPlugin),
+ * `version_exists` (addVersion), `not_found` (a change to a plugin or version that does not exist).
+ */
+export interface CatalogRepository {
+  // Reading what clients see.
+
+  /** One page of published plugins matching `query`, and how many match in all. */
+  listPublished(query: PluginListQuery): Promise<PluginListPage>;
+  /** How many plugins are published (the `pluginCount` of `GET /registry`). */
+  countPublished(): Promise<number>;
+  /** The published plugin with this slug, or `null` (unknown, or nothing published yet). */
+  getPublishedBySlug(slug: string): Promise<PublishedPlugin | null>;
+  /** The published plugin with this manifest id, or `null`. */
+  getPublishedById(id: string): Promise<PublishedPlugin | null>;
+  /** The plugin's published versions, highest precedence first (empty when none or unknown). */
+  publishedVersions(slug: string): Promise<CatalogVersion[]>;
+  /**
+   * The plugin's latest published version: the highest release version, or the highest
+   * pre-release when it has published only pre-releases; `null` when none is published.
+   */
+  latestPublished(slug: string): Promise<CatalogVersion | null>;
+  /** The version `version` of the plugin `slug` if it is published, else `null`. */
+  publishedVersion(slug: string, version: string): Promise<CatalogVersion | null>;
+
+  // Reading for publishing and review.
+
+  /** A plugin by manifest id, whatever the state of its versions. */
+  getPlugin(id: string): Promise<CatalogPlugin | null>;
+  /** A plugin by slug, whatever the state of its versions. */
+  getPluginBySlug(slug: string): Promise<CatalogPlugin | null>;
+  /** The version `version` of the plugin `slug` in any state, or `null`. */
+  version(slug: string, version: string): Promise<CatalogVersion | null>;
+  /** Every version of a plugin (any state), newest upload first. */
+  versionsOf(pluginId: string): Promise<CatalogVersion[]>;
+  /** The plugins an account owns, by slug. */
+  pluginsOwnedBy(accountId: string): Promise<CatalogPlugin[]>;
+  /** Versions in state `pending_review`, oldest upload first. */
+  listPending(): Promise<PendingVersion[]>;
+
+  // Writing (the publishing module).
+
+  createPlugin(plugin: NewPlugin): Promise<CatalogPlugin>;
+  updatePlugin(id: string, changes: PluginChanges): Promise<CatalogPlugin>;
+  /** Adds a version (id generated); `publishedAt` is `createdAt` when it is added as `published`. */
+  addVersion(version: NewVersion): Promise<CatalogVersion>;
+  /**
+   * Moves a version to `status`. Becoming `published` sets `publishedAt` to `at` (the first time
+   * only; re-publishing keeps the original date).
+   */
+  setVersionStatus(versionId: string, status: VersionStatus, change: { readonly at: string; readonly reviewNote?: string | null }): Promise<CatalogVersion>;
+  /** Sets the share (0 to 100) of launchers offered the version as an update. */
+  setRolloutPercent(versionId: string, rolloutPercent: number): Promise<CatalogVersion>;
+
+  // Telemetry and the automatic rollout pause.
+
+  addReport(report: ErrorReport): Promise<void>;
+  /**
+   * Reports received at or after `since` for version `version` whose reported id equals
+   * `pluginId` or `slug`, or ends with `.` + `slug` (spec "Automatic rollout pause"). Answered from
+   * an index, whatever the number of reports stored.
+   */
+  countRecentReports(pluginId: string, slug: string, version: string, since: string): Promise<number>;
+  /** Deletes reports received before `before`; returns how many. */
+  purgeReportsBefore(before: string): Promise<number>;
+
+  // Downloads and reviews.
+
+  /** Counts one package download of a version on a UTC day (`YYYY-MM-DD`). */
+  incrementDownloads(pluginId: string, versionId: string, day: string): Promise<void>;
+  /** Total downloads and the per-day counts from `fromDay` (`YYYY-MM-DD`) on; `null` for an unknown slug. */
+  stats(slug: string, fromDay: string): Promise<PluginStats | null>;
+  /** Adds the account's review of a plugin, or replaces its earlier one (`created` tells which). */
+  addReview(review: NewReview): Promise<{ readonly created: boolean; readonly review: Review }>;
+  /** One page of a plugin's reviews, newest first, with the rating aggregate; `null` for an unknown slug. */
+  listReviews(slug: string, page: number, pageSize: number): Promise<ReviewPage | null>;
+}

@@ -1,0 +1,27 @@
+export type { CatalogRepository } from './catalog-repository.js';
+export { SqliteCatalogRepository } from './sqlite-catalog-repository.js';
+export { CATALOG_MIGRATIONS, CATALOG_MODULE } from './catalog-migrations.js';
+export { SLUG_PATTERN, isValidSlug } from './slug.js';
+export { idTail } from './report-id.js';
+export { versionOrder, type VersionOrder } from './version-key.js';
+export { PLUGIN_ERROR_TYPES, PLUGIN_SORTS, VERSION_STATUSES } from './catalog-types.js';
+export type {
+  CatalogPlugin,
+  CatalogVersion,
+  DailyDownloads,
+  ErrorReport,
+  NewPlugin,
+  NewReview,
+  NewVersion,
+  PendingVersion,
+  PluginChanges,
+  PluginListPage,
+  PluginListQuery,
+  PluginSort,
+  PluginStats,
+  PublishedPlugin,
+  ReportedErrorType,
+  Review,
+  ReviewPage,
+  VersionStatus,
+} from './catalog-types.js';

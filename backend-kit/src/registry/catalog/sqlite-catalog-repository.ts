@@ -1,0 +1,439 @@
+import { randomUUID } from 'node:crypto';
+import type Database from 'better-sqlite3';
+import { RegistryError, invalidArgument, notFound } from '../errors/registry-error.js';
+import type { RegistryDatabase } from '../storage/registry-database.js';
+import { CATALOG_MIGRATIONS, CATALOG_MODULE } from './catalog-migrations.js';
+import type { CatalogRepository } from './catalog-repository.js';
+import {
+  PLUGIN_SORTS,
+  VERSION_STATUSES,
+  type CatalogPlugin,
+  type CatalogVersion,
+  type ErrorReport,
+  type NewPlugin,
+  type NewReview,
+  type NewVersion,
+  type PendingVersion,
+  type PluginChanges,
+  type PluginListPage,
+  type PluginListQuery,
+  type PluginSort,
+  type PluginStats,
+  type PublishedPlugin,
+  type Review,
+  type ReviewPage,
+  type VersionStatus,
+} from './catalog-types.js';
+import { idTail } from './report-id.js';
+import { isValidSlug } from './slug.js';
+import {
+  PLUGIN_COLUMNS,
+  VERSION_COLUMNS,
+  pendingVersionOf,
+  pluginOf,
+  publishedPluginOf,
+  reviewOf,
+  versionOf,
+  type PendingVersionRow,
+  type PluginRow,
+  type PublishedPluginRow,
+  type ReviewRow,
+  type VersionRow,
+} from './sqlite-catalog-rows.js';
+import { PUBLISHED_COUNT_SQL, containsPattern, publishedPageSql, publishedPluginBy } from './sqlite-plugin-list.js';
+import { versionOrder, type VersionOrder } from './version-key.js';
+
+interface ListParameters {
+  pattern: string | null;
+  category: string | null;
+  tags: string;
+  launcherKey: string | null;
+}
+
+const SHA256_HEX = /^[0-9a-f]{64}$/;
+
+function orderOf(version: string, field: string): VersionOrder {
+  try {
+    return versionOrder(version);
+  } catch {
+    throw invalidArgument(`${field} must be a semver version (got "${version}")`);
+  }
+}
+
+/** Tags are compared case-insensitively: stored lower case, trimmed, without duplicates or empties. */
+function normalizedTags(tags: readonly string[] | undefined): string[] {
+  return [...new Set((tags ?? []).map((tag) => tag.trim().toLowerCase()).filter((tag) => tag !== ''))];
+}
+
+function requireRolloutPercent(value: number): number {
+  if (!(Number.isInteger(value) && value >= 0 && value <= 100)) throw invalidArgument(`rolloutPercent must be a whole number from 0 to 100 (got ${value})`);
+  return value;
+}
+
+/**
+ * The pause count (spec "Automatic rollout pause"). `id_tail IN (...)` with the exact version and
+ * a time range is a range scan of `plugin_error_reports_pause`, which also holds `plugin_id`, so
+ * the exact id rule is checked in the index without reading the table.
+ */
+const COUNT_RECENT_REPORTS_SQL = `
+SELECT COUNT(*) AS total FROM plugin_error_reports
+WHERE id_tail IN (@pluginTail, @slugTail)
+  AND plugin_version = @version
+  AND received_at >= @since
+  AND (plugin_id = @pluginId
+    OR plugin_id = @slug
+    OR substr(plugin_id, -length(@slug) - 1) = '.' || @slug)`;
+
+/** Every statement of the catalog except the list queries, prepared once per database. */
+function prepareStatements(db: Database.Database) {
+  const versionsOfSlug = `SELECT ${VERSION_COLUMNS} FROM plugin_versions v JOIN plugins p ON p.id = v.plugin_id WHERE p.slug = ?`;
+  return {
+    countPublished: db.prepare<[], { total: number }>(
+      `SELECT COUNT(*) AS total FROM plugins p WHERE EXISTS (SELECT 1 FROM plugin_versions v WHERE v.plugin_id = p.id AND v.status = 'published')`,
+    ),
+    publishedBySlug: db.prepare<[string], PublishedPluginRow>(publishedPluginBy('slug')),
+    publishedById: db.prepare<[string], PublishedPluginRow>(publishedPluginBy('id')),
+    publishedVersions: db.prepare<[string], VersionRow>(`${versionsOfSlug} AND v.status = 'published' ORDER BY v.version_key DESC`),
+    latestPublished: db.prepare<[string], VersionRow>(
+      `${versionsOfSlug} AND v.status = 'published' ORDER BY v.prerelease ASC, v.version_key DESC LIMIT 1`,
+    ),
+    versionBySlug: db.prepare<[string, string], VersionRow>(`${versionsOfSlug} AND v.version = ?`),
+    versionById: db.prepare<[string], VersionRow>(`SELECT ${VERSION_COLUMNS} FROM plugin_versions v WHERE v.id = ?`),
+    versionWithKey: db.prepare<[string, string], { version: string }>(`SELECT version FROM plugin_versions WHERE plugin_id = ? AND version_key = ?`),
+    versionsOf: db.prepare<[string], VersionRow>(
+      `SELECT ${VERSION_COLUMNS} FROM plugin_versions v WHERE v.plugin_id = ? ORDER BY v.created_at DESC, v.version_key DESC`,
+    ),
+    pluginById: db.prepare<[string], PluginRow>(`SELECT ${PLUGIN_COLUMNS} FROM plugins p WHERE p.id = ?`),
+    pluginBySlug: db.prepare<[string], PluginRow>(`SELECT ${PLUGIN_COLUMNS} FROM plugins p WHERE p.slug = ?`),
+    pluginsOwnedBy: db.prepare<[string], PluginRow>(`SELECT ${PLUGIN_COLUMNS} FROM plugins p WHERE p.owner_account_id = ? ORDER BY p.slug`),
+    pending: db.prepare<[], PendingVersionRow>(
+      `SELECT ${VERSION_COLUMNS}, p.slug, p.name AS plugin_name, p.owner_account_id
+       FROM plugin_versions v JOIN plugins p ON p.id = v.plugin_id
+       WHERE v.status = 'pending_review' ORDER BY v.created_at ASC`,
+    ),
+    insertPlugin: db.prepare(
+      `INSERT INTO plugins (id, slug, owner_account_id, name, description, category, tags, icon_url, created_at)
+       VALUES (@id, @slug, @ownerAccountId, @name, @description, @category, @tags, @iconUrl, @createdAt)`,
+    ),
+    updatePlugin: db.prepare(
+      `UPDATE plugins SET name = @name, description = @description, category = @category, tags = @tags, icon_url = @iconUrl WHERE id = @id`,
+    ),
+    insertVersion: db.prepare(
+      `INSERT INTO plugin_versions (id, plugin_id, version, version_key, prerelease, sha256, size_bytes, changelog, published_at,
+         min_launcher_version, min_launcher_key, permissions, layers, status, rollout_percent, signer_key_id, created_at)
+       VALUES (@id, @pluginId, @version, @versionKey, @prerelease, @sha256, @sizeBytes, @changelog, @publishedAt,
+         @minLauncherVersion, @minLauncherKey, @permissions, @layers, @status, @rolloutPercent, @signerKeyId, @createdAt)`,
+    ),
+    setStatus: db.prepare(
+      `UPDATE plugin_versions
+       SET status = @status,
+           published_at = CASE WHEN @status = 'published' THEN COALESCE(published_at, @at) ELSE published_at END,
+           review_note = CASE WHEN @changeNote = 1 THEN @reviewNote ELSE review_note END
+       WHERE id = @id`,
+    ),
+    setRollout: db.prepare<[number, string]>(`UPDATE plugin_versions SET rollout_percent = ? WHERE id = ?`),
+    insertReport: db.prepare(
+      `INSERT INTO plugin_error_reports (plugin_id, id_tail, plugin_version, error_type, launcher_version, received_at)
+       VALUES (@pluginId, @idTail, @pluginVersion, @errorType, @launcherVersion, @receivedAt)`,
+    ),
+    countReports: db.prepare<[{ pluginId: string; slug: string; pluginTail: string; slugTail: string; version: string; since: string }], { total: number }>(
+      COUNT_RECENT_REPORTS_SQL,
+    ),
+    purgeReports: db.prepare<[string]>(`DELETE FROM plugin_error_reports WHERE received_at < ?`),
+    countDownloadDay: db.prepare<[string, string, string]>(
+      `INSERT INTO plugin_downloads_daily (plugin_id, version_id, day, downloads) VALUES (?, ?, ?, 1)
+       ON CONFLICT (plugin_id, day, version_id) DO UPDATE SET downloads = downloads + 1`,
+    ),
+    countDownload: db.prepare<[string]>(`UPDATE plugins SET downloads_count = downloads_count + 1 WHERE id = ?`),
+    dailyDownloads: db.prepare<[string, string], { day: string; downloads: number }>(
+      `SELECT day, SUM(downloads) AS downloads FROM plugin_downloads_daily WHERE plugin_id = ? AND day >= ? GROUP BY day ORDER BY day`,
+    ),
+    review: db.prepare<[string, string], ReviewRow>(`SELECT * FROM plugin_reviews WHERE plugin_id = ? AND account_id = ?`),
+    upsertReview: db.prepare(
+      `INSERT INTO plugin_reviews (plugin_id, account_id, author_name, rating, text, created_at, updated_at)
+       VALUES (@pluginId, @accountId, @authorName, @rating, @text, @createdAt, @createdAt)
+       ON CONFLICT (plugin_id, account_id) DO UPDATE
+       SET author_name = excluded.author_name, rating = excluded.rating, text = excluded.text, updated_at = excluded.updated_at`,
+    ),
+    ratingOf: db.prepare<[string], { total: number; average: number | null }>(
+      `SELECT COUNT(*) AS total, AVG(rating) AS average FROM plugin_reviews WHERE plugin_id = ?`,
+    ),
+    reviewPage: db.prepare<[string, number, number], ReviewRow>(
+      `SELECT * FROM plugin_reviews WHERE plugin_id = ? ORDER BY created_at DESC, account_id ASC LIMIT ? OFFSET ?`,
+    ),
+  };
+}
+
+type CatalogStatements = ReturnType<typeof prepareStatements>;
+
+/**
+ * The catalog in the registry's SQLite database (better-sqlite3). Runs the `catalog` migrations on
+ * construction and prepares every statement once.
+ *
+ * "Latest published version": the highest-precedence published release, or the highest
+ * pre-release when only pre-releases are published; versions are ordered in SQL through a
+ * precedence key stored beside each version (see `versionOrder`). A new version whose precedence
+ * equals an existing one (`1.0.0+b` beside `1.0.0+a`) is refused with `version_exists`, so
+ * "latest" is never ambiguous.
+ *
+ * @example
+ * ```ts
+ * const catalog = new SqliteCatalogRepository(new RegistryDatabase(join(dataDirectory, 'registry.db')));
+ * const page = await catalog.listPublished({ q: 'map', page: 1, pageSize: 20 });
+ * ```
+ */
+export class SqliteCatalogRepository implements CatalogRepository {
+  private readonly db: Database.Database;
+  private readonly statements: CatalogStatements;
+  private readonly pageStatements: ReadonlyMap<PluginSort, Database.Statement<[ListParameters & { limit: number; offset: number }], PublishedPluginRow>>;
+  private readonly countStatement: Database.Statement<[ListParameters], { total: number }>;
+
+  constructor(private readonly database: RegistryDatabase) {
+    database.migrate(CATALOG_MODULE, CATALOG_MIGRATIONS);
+    const db = (this.db = database.db);
+    this.pageStatements = new Map(PLUGIN_SORTS.map((sort) => [sort, db.prepare(publishedPageSql(sort))]));
+    this.countStatement = db.prepare(PUBLISHED_COUNT_SQL);
+    this.statements = prepareStatements(db);
+  }
+
+  async listPublished(query: PluginListQuery): Promise<PluginListPage> {
+    const q = query.q?.trim() ?? '';
+    const parameters: ListParameters = {
+      pattern: q === '' ? null : containsPattern(q),
+      category: query.category ?? null,
+      tags: JSON.stringify(normalizedTags(query.tags)),
+      launcherKey: query.minLauncherVersion === undefined ? null : orderOf(query.minLauncherVersion, 'minLauncherVersion').key,
+    };
+    const statement = this.pageStatements.get(query.sort ?? 'downloads');
+    if (!statement) throw invalidArgument(`sort must be one of ${PLUGIN_SORTS.join(', ')}`);
+    return this.database.transaction(() => {
+      const total = this.countStatement.get(parameters)?.total ?? 0;
+      const rows = statement.all({ ...parameters, limit: query.pageSize, offset: (query.page - 1) * query.pageSize });
+      return { total, items: rows.map(publishedPluginOf) };
+    });
+  }
+
+  async countPublished(): Promise<number> {
+    return this.statements.countPublished.get()?.total ?? 0;
+  }
+
+  async getPublishedBySlug(slug: string): Promise<PublishedPlugin | null> {
+    const row = this.statements.publishedBySlug.get(slug);
+    return row ? publishedPluginOf(row) : null;
+  }
+
+  async getPublishedById(id: string): Promise<PublishedPlugin | null> {
+    const row = this.statements.publishedById.get(id);
+    return row ? publishedPluginOf(row) : null;
+  }
+
+  async publishedVersions(slug: string): Promise<CatalogVersion[]> {
+    return this.statements.publishedVersions.all(slug).map(versionOf);
+  }
+
+  async latestPublished(slug: string): Promise<CatalogVersion | null> {
+    const row = this.statements.latestPublished.get(slug);
+    return row ? versionOf(row) : null;
+  }
+
+  async publishedVersion(slug: string, version: string): Promise<CatalogVersion | null> {
+    const found = await this.version(slug, version);
+    return found?.status === 'published' ? found : null;
+  }
+
+  async getPlugin(id: string): Promise<CatalogPlugin | null> {
+    const row = this.statements.pluginById.get(id);
+    return row ? pluginOf(row) : null;
+  }
+
+  async getPluginBySlug(slug: string): Promise<CatalogPlugin | null> {
+    const row = this.statements.pluginBySlug.get(slug);
+    return row ? pluginOf(row) : null;
+  }
+
+  async version(slug: string, version: string): Promise<CatalogVersion | null> {
+    const row = this.statements.versionBySlug.get(slug, version);
+    return row ? versionOf(row) : null;
+  }
+
+  async versionsOf(pluginId: string): Promise<CatalogVersion[]> {
+    return this.statements.versionsOf.all(pluginId).map(versionOf);
+  }
+
+  async pluginsOwnedBy(accountId: string): Promise<CatalogPlugin[]> {
+    return this.statements.pluginsOwnedBy.all(accountId).map(pluginOf);
+  }
+
+  async listPending(): Promise<PendingVersion[]> {
+    return this.statements.pending.all().map(pendingVersionOf);
+  }
+
+  async createPlugin(plugin: NewPlugin): Promise<CatalogPlugin> {
+    if (!isValidSlug(plugin.slug)) throw invalidArgument(`"${plugin.slug}" is not a slug (a-z, 0-9 and single hyphens, at most 64 characters)`);
+    return this.database.transaction(() => {
+      if (this.statements.pluginById.get(plugin.id)) throw new RegistryError('plugin_id_taken', `The plugin id ${plugin.id} exists already`);
+      if (this.statements.pluginBySlug.get(plugin.slug)) throw new RegistryError('slug_taken', `The slug ${plugin.slug} is taken`);
+      this.statements.insertPlugin.run({
+        id: plugin.id,
+        slug: plugin.slug,
+        ownerAccountId: plugin.ownerAccountId,
+        name: plugin.name,
+        description: plugin.description ?? '',
+        category: plugin.category ?? null,
+        tags: JSON.stringify(normalizedTags(plugin.tags)),
+        iconUrl: plugin.iconUrl ?? null,
+        createdAt: plugin.createdAt,
+      });
+      return this.requirePlugin(plugin.id);
+    });
+  }
+
+  async updatePlugin(id: string, changes: PluginChanges): Promise<CatalogPlugin> {
+    return this.database.transaction(() => {
+      const current = this.requirePlugin(id);
+      this.statements.updatePlugin.run({
+        id,
+        name: changes.name ?? current.name,
+        description: changes.description ?? current.description,
+        category: changes.category === undefined ? current.category : changes.category,
+        tags: JSON.stringify(changes.tags === undefined ? current.tags : normalizedTags(changes.tags)),
+        iconUrl: changes.iconUrl === undefined ? current.iconUrl : changes.iconUrl,
+      });
+      return this.requirePlugin(id);
+    });
+  }
+
+  async addVersion(version: NewVersion): Promise<CatalogVersion> {
+    const order = orderOf(version.version, 'version');
+    const minimum = orderOf(version.minLauncherVersion, 'minLauncherVersion');
+    if (!SHA256_HEX.test(version.sha256)) throw invalidArgument('sha256 must be 64 lower-case hex digits');
+    if (!(Number.isSafeInteger(version.sizeBytes) && version.sizeBytes >= 0)) throw invalidArgument('sizeBytes must be a whole number of bytes');
+    if (!(VERSION_STATUSES as readonly string[]).includes(version.status)) throw invalidArgument(`status must be one of ${VERSION_STATUSES.join(', ')}`);
+    const rolloutPercent = requireRolloutPercent(version.rolloutPercent ?? 100);
+    return this.database.transaction(() => {
+      const plugin = this.requirePlugin(version.pluginId);
+      const same = this.statements.versionWithKey.get(plugin.id, order.key);
+      if (same) {
+        const detail = same.version === version.version ? '' : ` (${same.version} has the same precedence)`;
+        throw new RegistryError('version_exists', `${plugin.slug} ${version.version} exists already${detail}`);
+      }
+      const id = randomUUID();
+      this.statements.insertVersion.run({
+        id,
+        pluginId: plugin.id,
+        version: version.version,
+        versionKey: order.key,
+        prerelease: order.prerelease ? 1 : 0,
+        sha256: version.sha256,
+        sizeBytes: version.sizeBytes,
+        changelog: version.changelog ?? '',
+        publishedAt: version.status === 'published' ? version.createdAt : null,
+        minLauncherVersion: version.minLauncherVersion,
+        minLauncherKey: minimum.key,
+        permissions: JSON.stringify(version.permissions ?? []),
+        layers: JSON.stringify(version.layers ?? []),
+        status: version.status,
+        rolloutPercent,
+        signerKeyId: version.signerKeyId ?? null,
+        createdAt: version.createdAt,
+      });
+      return this.requireVersion(id);
+    });
+  }
+
+  async setVersionStatus(
+    versionId: string,
+    status: VersionStatus,
+    change: { readonly at: string; readonly reviewNote?: string | null },
+  ): Promise<CatalogVersion> {
+    if (!(VERSION_STATUSES as readonly string[]).includes(status)) throw invalidArgument(`status must be one of ${VERSION_STATUSES.join(', ')}`);
+    return this.database.transaction(() => {
+      this.requireVersion(versionId);
+      this.statements.setStatus.run({
+        id: versionId,
+        status,
+        at: change.at,
+        changeNote: change.reviewNote === undefined ? 0 : 1,
+        reviewNote: change.reviewNote ?? null,
+      });
+      return this.requireVersion(versionId);
+    });
+  }
+
+  async setRolloutPercent(versionId: string, rolloutPercent: number): Promise<CatalogVersion> {
+    requireRolloutPercent(rolloutPercent);
+    return this.database.transaction(() => {
+      this.requireVersion(versionId);
+      this.statements.setRollout.run(rolloutPercent, versionId);
+      return this.requireVersion(versionId);
+    });
+  }
+
+  async addReport(report: ErrorReport): Promise<void> {
+    this.statements.insertReport.run({ ...report, idTail: idTail(report.pluginId) });
+  }
+
+  async countRecentReports(pluginId: string, slug: string, version: string, since: string): Promise<number> {
+    return (
+      this.statements.countReports.get({ pluginId, slug, pluginTail: idTail(pluginId), slugTail: idTail(slug), version, since })?.total ?? 0
+    );
+  }
+
+  async purgeReportsBefore(before: string): Promise<number> {
+    return this.statements.purgeReports.run(before).changes;
+  }
+
+  async incrementDownloads(pluginId: string, versionId: string, day: string): Promise<void> {
+    this.database.transaction(() => {
+      this.statements.countDownloadDay.run(pluginId, versionId, day);
+      this.statements.countDownload.run(pluginId);
+    });
+  }
+
+  async stats(slug: string, fromDay: string): Promise<PluginStats | null> {
+    const plugin = this.statements.pluginBySlug.get(slug);
+    if (!plugin) return null;
+    const daily = this.statements.dailyDownloads.all(plugin.id, fromDay);
+    return { pluginId: plugin.id, slug: plugin.slug, downloadsCount: plugin.downloads_count, daily };
+  }
+
+  async addReview(review: NewReview): Promise<{ readonly created: boolean; readonly review: Review }> {
+    if (!(Number.isInteger(review.rating) && review.rating >= 1 && review.rating <= 5)) throw invalidArgument('rating must be a whole number from 1 to 5');
+    return this.database.transaction(() => {
+      this.requirePlugin(review.pluginId);
+      const created = this.statements.review.get(review.pluginId, review.accountId) === undefined;
+      this.statements.upsertReview.run({ ...review, authorName: review.authorName ?? null });
+      const row = this.statements.review.get(review.pluginId, review.accountId);
+      if (!row) throw new Error('The review just written cannot be read back');
+      return { created, review: reviewOf(row) };
+    });
+  }
+
+  async listReviews(slug: string, page: number, pageSize: number): Promise<ReviewPage | null> {
+    return this.database.transaction(() => {
+      const plugin = this.statements.pluginBySlug.get(slug);
+      if (!plugin) return null;
+      const rating = this.statements.ratingOf.get(plugin.id);
+      const items = this.statements.reviewPage.all(plugin.id, pageSize, (page - 1) * pageSize).map(reviewOf);
+      const average = rating?.average ?? null;
+      return {
+        total: rating?.total ?? 0,
+        ratingAverage: average === null ? null : Math.round(average * 100) / 100,
+        ratingCount: rating?.total ?? 0,
+        items,
+      };
+    });
+  }
+
+  private requirePlugin(id: string): CatalogPlugin {
+    const row = this.statements.pluginById.get(id);
+    if (!row) throw notFound(`No plugin ${id}`);
+    return pluginOf(row);
+  }
+
+  private requireVersion(id: string): CatalogVersion {
+    const row = this.statements.versionById.get(id);
+    if (!row) throw notFound(`No version ${id}`);
+    return versionOf(row);
+  }
+}

@@ -1,0 +1,38 @@
+import type { BackendLogger } from '../../http/logger.js';
+import type { CatalogRepository } from '../catalog/catalog-repository.js';
+
+/** The automatic rollout pause counts reports of the last 24 hours (spec "Automatic rollout pause"). */
+export const PAUSE_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * How long reports are kept: 48 hours, twice the pause window. The pause never looks further back
+ * than 24 hours, so older reports have no use, and a report is data about a user's launcher that
+ * the store should not hold longer than it needs. The margin keeps a purge from ever racing the
+ * window's edge (purges run hourly and clocks of several processes may differ) and leaves an
+ * operator the previous day to look at when a pause is questioned.
+ */
+export const REPORT_RETENTION_MS = 2 * PAUSE_WINDOW_MS;
+
+const PURGE_INTERVAL_MS = 60 * 60 * 1000;
+
+/** A running purge schedule. */
+export interface ReportRetention {
+  /** Deletes expired reports now; resolves with how many. */
+  purge(): Promise<number>;
+  stop(): void;
+}
+
+/**
+ * Deletes reports older than {@link REPORT_RETENTION_MS} now (resolving once that is done, so a
+ * registry starts clean) and then every hour. The timer does not keep the process alive.
+ */
+export async function startReportRetention(catalog: CatalogRepository, now: () => Date, logger: BackendLogger): Promise<ReportRetention> {
+  const purge = async (): Promise<number> => catalog.purgeReportsBefore(new Date(now().getTime() - REPORT_RETENTION_MS).toISOString());
+  const run = (): void => {
+    purge().catch((error: unknown) => logger.error('Purging old telemetry reports failed', { error: error instanceof Error ? error.message : String(error) }));
+  };
+  await purge();
+  const timer = setInterval(run, PURGE_INTERVAL_MS);
+  timer.unref();
+  return { purge, stop: () => clearInterval(timer) };
+}
