@@ -7,6 +7,7 @@
 export * from './config/data-directory.js';
 export * from './package/index.js';
 export * from './local-backend/index.js';
+export * from './registry/index.js';
 export { consoleLogger, silentLogger, type BackendLogger } from './http/logger.js';
 export { hostCheck, type HostCheckOptions } from './middleware/host-check.js';
 export { ERROR_STATUS } from './http/error-status.js';

@@ -25,6 +25,8 @@ export interface RegistryOptions {
   readonly adminKey?: string;
   /** `PLUGIN_ERROR_PAUSE_THRESHOLD`: more reports than this in 24 hours withhold a version from updates (default 10). */
   readonly pauseThreshold?: number;
+  /** Telemetry intake limit per client address: `limit` reports per `windowMs` (default 120 a minute). */
+  readonly telemetryRateLimit?: { readonly limit?: number; readonly windowMs?: number };
   /** Largest package upload in bytes (default 256 MiB). */
   readonly maxPackageBytes?: number;
   /** The clock (tests). */

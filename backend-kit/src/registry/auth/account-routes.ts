@@ -45,7 +45,7 @@ export function addAccountRoutes(router: Router, services: AuthServices): void {
     authRoute('registry', async (ctx, fields) => {
       const username = stringField(fields, 'username');
       const password = stringField(fields, 'password');
-      if (typeof username !== 'string' || typeof password !== 'string') throw new AuthError('invalid_request', 'Send {username, password}');
+      if (typeof username !== 'string' || typeof password !== 'string') throw new AuthError('invalid_argument', 'Send {username, password}');
       const account = await credentials.verify(username, password, ctx.ip);
       ctx.set('Cache-Control', 'no-store');
       ctx.body = await tokens.issue(account.id);

@@ -24,7 +24,8 @@ export class ApiKeys {
     this.bindings = keys.map(({ username, key }) => {
       const normalized = normalizeUsername(username);
       if (!normalized) throw new Error(`API key for "${username}": not a valid username (3 to 32 characters of a-z, 0-9, _ and -)`);
-      if (!key || /\s/.test(key)) throw new Error(`API key for "${username}": the key must be non-empty and contain no white space`);
+      // What an `Authorization: Bearer` header can carry: visible ASCII, no spaces.
+      if (!/^[\x21-\x7e]+$/.test(key)) throw new Error(`API key for "${username}": the key must be non-empty visible ASCII without spaces`);
       const digest = sha256(key);
       if (seen.has(digest.toString('hex'))) throw new Error(`API key for "${username}": the same key is configured twice`);
       seen.add(digest.toString('hex'));

@@ -4,8 +4,12 @@
  * has a status.
  */
 export const AUTH_ERROR_STATUS = {
-  /** The body is not an object of string fields, or a required field is missing. */
-  invalid_request: 400,
+  /** A required body field is missing or not a string, or the body cannot be read (the registry's general code). */
+  invalid_argument: 400,
+  /** The body is larger than the auth routes accept (16 KiB). */
+  payload_too_large: 413,
+  /** The body's media type cannot be read. */
+  unsupported_media_type: 415,
   /** Registration: the username breaks the username rules. */
   invalid_username: 400,
   /** Registration: the password breaks the password rules. */

@@ -58,8 +58,9 @@ function answerError(ctx: Context, error: unknown, shape: ErrorShape): void {
   const http = error as { status?: unknown; expose?: unknown; message?: unknown } | null;
   if (typeof http?.status === 'number' && http.status >= 400 && http.status < 500) {
     const message = http.expose === true && typeof http.message === 'string' ? http.message : 'The request body could not be read';
+    const code = http.status === 413 ? 'payload_too_large' : http.status === 415 ? 'unsupported_media_type' : 'invalid_argument';
     ctx.status = http.status;
-    ctx.body = shape === 'oauth' ? { error: 'invalid_request', error_description: message } : { error: { code: 'invalid_request', message } };
+    ctx.body = shape === 'oauth' ? { error: 'invalid_request', error_description: message } : { error: { code, message } };
     return;
   }
   throw error;
@@ -73,7 +74,8 @@ function answerError(ctx: Context, error: unknown, shape: ErrorShape): void {
 export function authRoute(shape: ErrorShape, handler: (ctx: Context, fields: BodyFields) => Promise<void>): Middleware {
   return async function handleAuthRoute(ctx) {
     try {
-      await parseBody(ctx, async () => {});
+      // An application that parsed bodies already (a global body parser) has consumed the stream.
+      if (ctx.request.body === undefined) await parseBody(ctx, async () => {});
       await handler(ctx, fieldsOf(ctx));
     } catch (error) {
       answerError(ctx, error, shape);

@@ -6,7 +6,7 @@ import type { AuthRepository } from './auth-repository.js';
 import { SessionTokens } from './session-tokens.js';
 
 /** Who made a request. */
-export interface AuthenticatedAccount {
+export interface SignedInAccount {
   readonly accountId: string;
   /** Lower-cased. */
   readonly username: string;
@@ -15,7 +15,7 @@ export interface AuthenticatedAccount {
 }
 
 /** Reads a request's `Authorization: Bearer` header; `null` when it carries no valid credential. */
-export type Authenticate = (ctx: Pick<Context, 'get'>) => Promise<AuthenticatedAccount | null>;
+export type Authenticate = (ctx: Pick<Context, 'get'>) => Promise<SignedInAccount | null>;
 
 const BEARER = /^Bearer[ \t]+([\x21-\x7e]+)[ \t]*$/i;
 
@@ -58,7 +58,7 @@ export function createAuthenticator(context: RegistryContext, repository: AuthRe
  * `error="invalid_token"` when a token was sent but is invalid, expired or revoked, RFC 6750).
  * The header is set on `ctx` and carried on the thrown {@link AuthError}.
  */
-export async function requireAccount(ctx: Pick<Context, 'get' | 'set'>, authenticate: Authenticate): Promise<AuthenticatedAccount> {
+export async function requireAccount(ctx: Pick<Context, 'get' | 'set'>, authenticate: Authenticate): Promise<SignedInAccount> {
   const account = await authenticate(ctx);
   if (account) return account;
   const challenge = bearerTokenOf(ctx) === null ? 'Bearer' : 'Bearer error="invalid_token"';

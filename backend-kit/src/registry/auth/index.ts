@@ -1,6 +1,6 @@
 export { createAuthModule, type AuthModule } from './create-auth-module.js';
 export { createAuthRouter } from './create-auth-router.js';
-export { createAuthenticator, requireAccount, bearerTokenOf, type Authenticate, type AuthenticatedAccount } from './authenticator.js';
+export { createAuthenticator, requireAccount, bearerTokenOf, type Authenticate, type SignedInAccount } from './authenticator.js';
 export { SqliteAuthRepository } from './sqlite-auth-repository.js';
 export type {
   AccountKind,

@@ -40,7 +40,7 @@ export function addSessionRoutes(router: Router, services: AuthServices): void {
         await tokens.revokeByRefreshToken(refreshToken);
       } else {
         const bearer = bearerTokenOf(ctx);
-        if (bearer === null) throw new AuthError('invalid_request', 'Send {refresh_token} or an access token as Authorization: Bearer');
+        if (bearer === null) throw new AuthError('invalid_argument', 'Send {refresh_token} or an access token as Authorization: Bearer');
         const session = await tokens.verifyAccessToken(bearer);
         if (!session) {
           throw new AuthError('unauthorized', 'The access token is invalid or expired; send {refresh_token} instead', {

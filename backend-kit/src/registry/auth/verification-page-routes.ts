@@ -5,10 +5,13 @@ import { authRoute, stringField } from './auth-route.js';
 import type { AuthServices } from './auth-services.js';
 import { DeviceCsrf } from './device-csrf.js';
 import { renderDevicePage, sendPage, type DevicePageView } from './device-page.js';
+import { RateLimiter } from './rate-limiter.js';
 import { normalizeUserCode } from './user-code.js';
 
 // What the page echoes back of a typed code; enough for any real code, little for anything else.
 const ECHOED_CODE_LENGTH = 64;
+/** Wrong user codes allowed per client address in 15 minutes (RFC 8628 section 5.1: codes must not be guessable by trying). */
+export const USER_CODE_FAILURE_LIMIT = 20;
 
 /**
  * The verification page of the device flow (`verification_uri`): `GET /device` shows the form
@@ -21,6 +24,7 @@ const ECHOED_CODE_LENGTH = 64;
 export function addVerificationPageRoutes(router: Router, services: AuthServices): void {
   const { context, repository, credentials } = services;
   const csrf = new DeviceCsrf(repository);
+  const codeFailures = new RateLimiter({ limit: USER_CODE_FAILURE_LIMIT, windowMs: 15 * 60 * 1000, now: () => context.now() });
 
   async function answer(ctx: Context, status: number, view: Omit<DevicePageView, 'action' | 'csrfToken'>): Promise<void> {
     sendPage(ctx, status, renderDevicePage({ ...view, action: ctx.path, csrfToken: await csrf.issue(ctx) }));
@@ -49,11 +53,20 @@ export function addVerificationPageRoutes(router: Router, services: AuthServices
         await answer(ctx, 400, { ...form, notice: { kind: 'error', text: 'Choose Approve or Deny.' } });
         return;
       }
+      const addressKey = `address:${ctx.ip}`;
+      const wait = codeFailures.retryAfterMs(addressKey);
+      if (wait > 0) {
+        ctx.set('Retry-After', String(Math.ceil(wait / 1000)));
+        await answer(ctx, 429, { ...form, notice: { kind: 'error', text: 'Too many wrong codes from this network; try again later.' } });
+        return;
+      }
       const now = context.now();
       const userCode = normalizeUserCode(typedCode);
       const request = userCode === null ? null : await repository.findDeviceAuthorizationByUserCode(userCode);
-      const unknownCode = async (): Promise<void> =>
-        answer(ctx, 400, { ...form, notice: { kind: 'error', text: 'This code is unknown, expired or already used. Start the sign-in on your device again.' } });
+      const unknownCode = async (): Promise<void> => {
+        codeFailures.hit(addressKey);
+        await answer(ctx, 400, { ...form, notice: { kind: 'error', text: 'This code is unknown, expired or already used. Start the sign-in on your device again.' } });
+      };
       if (!request || request.status !== 'pending' || now.getTime() >= request.expiresAt.getTime()) {
         await unknownCode();
         return;

@@ -75,7 +75,7 @@ function requireRolloutPercent(value: number): number {
  * a time range is a range scan of `plugin_error_reports_pause`, which also holds `plugin_id`, so
  * the exact id rule is checked in the index without reading the table.
  */
-const COUNT_RECENT_REPORTS_SQL = `
+export const COUNT_RECENT_REPORTS_SQL = `
 SELECT COUNT(*) AS total FROM plugin_error_reports
 WHERE id_tail IN (@pluginTail, @slugTail)
   AND plugin_version = @version

@@ -7,7 +7,7 @@ export const CACHE_SECONDS = {
   list: 15,
   detail: 300,
   downloadInfo: 60,
-  reviews: 60,
+  reviews: 15,
   stats: 300,
 } as const;
 
@@ -17,19 +17,36 @@ export function entityTagOf(text: string | Uint8Array): string {
 }
 
 /**
+ * True when the request's `If-None-Match` names `etag` (or is `*`), with the weak comparison RFC
+ * 9110 section 13.1.2 prescribes for it. Koa's `ctx.fresh` is not used: it ignores the header when
+ * the request says `Cache-Control: no-cache`, which `fetch` adds to every request carrying
+ * `If-None-Match`; that directive addresses caches, while this is the origin, which must answer
+ * a matching condition with 304.
+ */
+export function ifNoneMatchHits(ctx: Context, etag: string): boolean {
+  if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return false;
+  const header = ctx.get('If-None-Match').trim();
+  if (header === '') return false;
+  if (header === '*') return true;
+  const opaque = (tag: string): string => tag.trim().replace(/^W\//, '');
+  const wanted = opaque(etag);
+  return header.split(',').some((tag) => opaque(tag) === wanted);
+}
+
+/**
  * Answers `body` as JSON with `Cache-Control: public, max-age=<maxAgeSeconds>` and a strong
  * `ETag` computed from the exact bytes sent; a request whose `If-None-Match` names that tag gets
- * 304 without a body. Koa's `ctx.fresh` does the comparison (weak comparison, `*`, and a
- * request's `Cache-Control: no-cache` forcing a full answer, as RFC 9110 says for GET and HEAD).
+ * 304 without a body.
  */
 export function sendCachedJson(ctx: Context, body: unknown, maxAgeSeconds: number): void {
   const text = JSON.stringify(body);
   ctx.status = 200;
   ctx.type = 'application/json; charset=utf-8';
   ctx.set('Cache-Control', `public, max-age=${maxAgeSeconds}`);
-  ctx.set('ETag', entityTagOf(text));
+  const etag = entityTagOf(text);
+  ctx.set('ETag', etag);
   ctx.body = text;
-  if (ctx.fresh) {
+  if (ifNoneMatchHits(ctx, etag)) {
     ctx.status = 304;
     ctx.body = null;
   }

@@ -4,6 +4,8 @@ import { RegistryError, invalidArgument } from '../errors/registry-error.js';
 /** Pagination of the registry (spec "Conventions"): `page` from 1, `pageSize` default 20, at most 50. */
 export const PAGE_SIZE_DEFAULT = 20;
 export const PAGE_SIZE_MAX = 50;
+/** The highest page number accepted (keeps every offset a safe integer). */
+export const PAGE_MAX = 1_000_000_000;
 
 /** A validated page request. */
 export interface PageRequest {
@@ -25,22 +27,19 @@ function wholeNumber(ctx: Context, name: string, fallback: number, minimum: numb
   const text = queryParameter(ctx, name);
   if (text === undefined) return fallback;
   const value = /^[0-9]{1,15}$/.test(text) ? Number(text) : Number.NaN;
-  if (!(value >= minimum && value <= maximum)) {
-    const range = maximum === Number.MAX_SAFE_INTEGER ? `${minimum} or more` : `from ${minimum} to ${maximum}`;
-    throw invalidArgument(`${name} must be a whole number ${range} (got "${text}")`);
-  }
+  if (!(value >= minimum && value <= maximum)) throw invalidArgument(`${name} must be a whole number from ${minimum} to ${maximum} (got "${text}")`);
   return value;
 }
 
 /**
- * `page` (from 1, default 1) and `pageSize` (1 to 50, default 20). Out-of-range values are
+ * `page` (1 to {@link PAGE_MAX}, default 1) and `pageSize` (1 to 50, default 20). Out-of-range values are
  * refused with 400 `invalid_argument`, never clamped: a client asking for 100 items and silently
  * getting 50 would conclude it has seen everything. A page past the end is not an error; its
  * `items` are empty and `total` tells the client where the end is.
  */
 export function pageRequest(ctx: Context): PageRequest {
   return {
-    page: wholeNumber(ctx, 'page', 1, 1, Number.MAX_SAFE_INTEGER),
+    page: wholeNumber(ctx, 'page', 1, 1, PAGE_MAX),
     pageSize: wholeNumber(ctx, 'pageSize', PAGE_SIZE_DEFAULT, 1, PAGE_SIZE_MAX),
   };
 }
@@ -60,7 +59,11 @@ export function jsonObjectBody(ctx: Context): Record<string, unknown> {
   return copy;
 }
 
-/** The registry's public API root: the configured `baseUrl`, else `<origin of the request>/api/v1`. */
+/**
+ * The registry's public API root: the configured `baseUrl`, else `<protocol>://<Host>/api/v1` of
+ * the request (`X-Forwarded-Proto` and `X-Forwarded-Host` count only when the Koa app sets
+ * `proxy`). Set `baseUrl` in production, so answers never depend on a request header.
+ */
 export function apiBaseUrl(ctx: Context, configured: string | undefined): string {
-  return (configured ?? `${ctx.origin}/api/v1`).replace(/\/+$/, '');
+  return (configured ?? `${ctx.protocol}://${ctx.host}/api/v1`).replace(/\/+$/, '');
 }

@@ -1,0 +1,189 @@
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import Router from '@koa/router';
+import type { Middleware } from 'koa';
+import { PluginHostError, bytesToBase64, isPluginHostError, keyIdOf } from '@plughost/host-sdk/core';
+import { readPrivateKey } from '@plughost/host-sdk/node';
+import { consoleLogger } from '../http/logger.js';
+import type { CatalogRepository } from './catalog/catalog-repository.js';
+import { SqliteCatalogRepository } from './catalog/sqlite-catalog-repository.js';
+import { createAuthModule, type AuthModule } from './auth/index.js';
+import type { RegistryAuthenticate } from './http/authenticated-account.js';
+import { createPublishingModule, type PublishingModule } from './publishing/index.js';
+import { noStoreForWrites } from './http/cached-json.js';
+import { registryCors } from './http/registry-cors.js';
+import { registryErrorHandler, registryUnansweredAsErrors } from './http/registry-error-handler.js';
+import type { RegistryContext, RegistryOptions } from './registry-context.js';
+import { createCatalogRouters } from './routes/catalog-routers.js';
+import { BlobStore } from './storage/blob-store.js';
+import { RegistryDatabase } from './storage/registry-database.js';
+import { startReportRetention, type ReportRetention } from './telemetry/report-retention.js';
+
+/** The path every registry route lives under. */
+export const REGISTRY_API_ROOT = '/api/v1';
+
+/** A running registry, to mount into a Koa app. */
+export interface Registry {
+  /** Koa middleware answering `/api/v1` and `/api/v1/*`; any other path goes to the next middleware. */
+  readonly middleware: Middleware;
+  /** What the registry's modules share (options, database, blob store, logger, clock). */
+  readonly context: RegistryContext;
+  /** The catalog (plugins, versions, reports, reviews, downloads). */
+  readonly catalog: CatalogRepository;
+  /** Accounts, login and tokens (its `authenticate` resolves a request's bearer token). */
+  readonly auth: AuthModule;
+  /** Developer keys, uploads and review. */
+  readonly publishing: PublishingModule;
+  /** Base64 of the root's raw 32-byte public key: what launchers trust (`PLUGIN_ROOT_PUBLIC_KEY`). */
+  readonly rootPublicKey: string;
+  /** Key id of the root key. */
+  readonly rootKeyId: string;
+  /** Stops the report purge timer and closes the database. Close the HTTP server first. */
+  close(): Promise<void>;
+}
+
+function refuse(message: string): never {
+  throw new PluginHostError('INVALID_ARGUMENT', message);
+}
+
+const MIRROR_HOST = /^(?=.{1,253}(?::\d{1,5})?$)[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*(?::\d{1,5})?$/;
+
+function checkOptions(options: RegistryOptions): void {
+  if (typeof options.dataDirectory !== 'string' || options.dataDirectory === '') refuse('dataDirectory (REGISTRY_DATA) must name a folder');
+  const { pauseThreshold } = options;
+  if (pauseThreshold !== undefined && !(Number.isSafeInteger(pauseThreshold) && pauseThreshold >= 0)) {
+    refuse(`pauseThreshold (PLUGIN_ERROR_PAUSE_THRESHOLD) must be a whole number, 0 or more (got ${pauseThreshold})`);
+  }
+  for (const mirror of options.mirrors ?? []) {
+    if (!MIRROR_HOST.test(mirror)) refuse(`mirrors lists domains such as mirror.example.com (got "${mirror}")`);
+  }
+  if (options.baseUrl !== undefined && !/^https?:\/\/[^/]/.test(options.baseUrl)) refuse(`baseUrl must be an http(s) URL (got "${options.baseUrl}")`);
+  const rate = options.telemetryRateLimit;
+  if (rate?.limit !== undefined && !(Number.isSafeInteger(rate.limit) && rate.limit > 0)) refuse('telemetryRateLimit.limit must be a whole number above 0');
+  if (rate?.windowMs !== undefined && !(Number.isSafeInteger(rate.windowMs) && rate.windowMs > 0)) refuse('telemetryRateLimit.windowMs must be a whole number of milliseconds above 0');
+}
+
+/** The root key, read at start so a bad key fails here and not at the first certificate. */
+function readRootKey(text: string | undefined): { publicKey: Uint8Array } {
+  if (typeof text !== 'string' || text.trim() === '') {
+    refuse(
+      'The registry needs its root private key (rootPrivateKey, REGISTRY_ROOT_PRIVATE_KEY): a PKCS#8 PEM or the base64 of a 32-byte Ed25519 seed. ' +
+        'Generate one with `openssl genpkey -algorithm ed25519`.',
+    );
+  }
+  try {
+    return readPrivateKey(text);
+  } catch (error) {
+    if (isPluginHostError(error)) refuse(`The registry root private key (REGISTRY_ROOT_PRIVATE_KEY) is not usable: ${error.message}`);
+    throw error;
+  }
+}
+
+// The router's middleware adds `params` and `router` to the context it receives; Koa's plain
+// Middleware type does not know that, so the composed chain sees it through this one cast.
+function routesOf(router: Router): Middleware[] {
+  return [router.routes() as unknown as Middleware, router.allowedMethods({ throw: false }) as unknown as Middleware];
+}
+
+function isRegistryPath(path: string): boolean {
+  return path === REGISTRY_API_ROOT || path.startsWith(`${REGISTRY_API_ROOT}/`);
+}
+
+/**
+ * Creates the registry (the store) of the specification as Koa middleware: the open registry
+ * protocol under `/api/v1` (`GET /registry`, the plugin list and detail, downloads, check-updates
+ * with the automatic rollout pause) plus reviews, stats and telemetry intake. Data lives in
+ * `<dataDirectory>/registry.db` (SQLite) and `<dataDirectory>/packages/` (package files by
+ * SHA-256). Error bodies are `{error: {code, message}}` with lower_snake codes.
+ *
+ * @example
+ * ```ts
+ * const registry = await createRegistry({
+ *   dataDirectory: process.env.REGISTRY_DATA ?? '.registry-data',
+ *   rootPrivateKey: process.env.REGISTRY_ROOT_PRIVATE_KEY ?? '',
+ * });
+ * const app = new Koa();
+ * app.use(registry.middleware);
+ * const server = app.listen(17421, '127.0.0.1');
+ * // later: server.close(); await registry.close();
+ * ```
+ * @throws PluginHostError `INVALID_ARGUMENT` for a missing or unusable root key or a bad option.
+ */
+export async function createRegistry(options: RegistryOptions): Promise<Registry> {
+  checkOptions(options);
+  const rootKey = readRootKey(options.rootPrivateKey);
+  const logger = options.logger ?? consoleLogger;
+  const now = options.now ?? ((): Date => new Date());
+  await mkdir(options.dataDirectory, { recursive: true });
+  const database = new RegistryDatabase(join(options.dataDirectory, 'registry.db'));
+  let catalog: SqliteCatalogRepository;
+  let context: RegistryContext;
+  let retention: ReportRetention | undefined;
+  let auth: AuthModule;
+  let publishing: PublishingModule;
+  try {
+    catalog = new SqliteCatalogRepository(database);
+    context = {
+      options,
+      database,
+      blobs: new BlobStore(join(options.dataDirectory, 'packages')),
+      logger,
+      now,
+    };
+    retention = await startReportRetention(catalog, now, logger);
+    auth = await createAuthModule(context);
+    // After the catalog: the publishing tables refer to its versions.
+    publishing = await createPublishingModule(context, { catalog, authenticate: auth.authenticate });
+  } catch (error) {
+    retention?.stop();
+    database.close();
+    throw error;
+  }
+  const authenticate: RegistryAuthenticate = async (ctx) => {
+    const account = await auth.authenticate(ctx);
+    return account ? { accountId: account.accountId, displayName: account.username } : null;
+  };
+
+  const api = new Router({ prefix: REGISTRY_API_ROOT, strict: true, sensitive: true });
+  // Accounts and publishing first: `/plugins/mine` must win over the catalog's `/plugins/<slug>`.
+  const routers = [
+    auth.router,
+    publishing.router,
+    ...createCatalogRouters(context, catalog, {
+      authMounted: true,
+      authenticate,
+      ...(options.telemetryRateLimit ? { telemetryRateLimit: options.telemetryRateLimit } : {}),
+    }),
+  ];
+  for (const router of routers) api.use(router.routes(), router.allowedMethods({ throw: false }));
+
+  const chain: Middleware[] = [registryErrorHandler(logger), registryUnansweredAsErrors, registryCors(), noStoreForWrites(), ...routesOf(api)];
+  const middleware: Middleware = async function registry(ctx, next) {
+    if (!isRegistryPath(ctx.path)) return next();
+    let index = -1;
+    const dispatch = async (i: number): Promise<void> => {
+      if (i <= index) throw new Error('next() called twice');
+      index = i;
+      const step = chain[i];
+      if (step) await step(ctx, () => dispatch(i + 1));
+    };
+    await dispatch(0);
+  };
+
+  let closed = false;
+  return {
+    middleware,
+    context,
+    catalog,
+    auth,
+    publishing,
+    rootPublicKey: bytesToBase64(rootKey.publicKey),
+    rootKeyId: keyIdOf(rootKey.publicKey),
+    async close() {
+      if (closed) return;
+      closed = true;
+      retention?.stop();
+      database.close();
+    },
+  };
+}

@@ -1,0 +1,41 @@
+/**
+ * The registry (store) server: the open registry protocol as Koa middleware, its catalog storage
+ * and the shared base of its modules.
+ */
+export { createRegistry, REGISTRY_API_ROOT, type Registry } from './create-registry.js';
+export type { PublisherApiKey, RegistryContext, RegistryOptions } from './registry-context.js';
+export { RegistryDatabase, type Migration } from './storage/registry-database.js';
+export { BlobStore } from './storage/blob-store.js';
+export * from './catalog/index.js';
+export { REGISTRY_ERROR_STATUS, RegistryError, isRegistryError, type RegistryErrorCode } from './errors/registry-error.js';
+export { registryErrorHandler, registryUnansweredAsErrors, type RegistryErrorBody } from './http/registry-error-handler.js';
+export { noAuthentication, type AuthenticatedAccount, type RegistryAuthenticate } from './http/authenticated-account.js';
+export { createCatalogRouters, type CatalogRoutersOptions } from './routes/catalog-routers.js';
+export { createRegistryMetadataRouter, registryCapabilities, type RegistryMetadataRouterOptions } from './routes/registry-metadata.js';
+export { createPluginCatalogRouter } from './routes/plugins.js';
+export { createPackageDownloadsRouter, LATEST_ALIAS } from './routes/downloads.js';
+export { createCheckUpdatesRouter } from './routes/check-updates.js';
+export { createReviewsRouter, MAX_REVIEW_TEXT_LENGTH, type ReviewsRouterOptions } from './routes/reviews.js';
+export { createStatsRouter, STATS_DAYS } from './routes/stats.js';
+export { createTelemetryIntakeRouter, type TelemetryIntakeRouterOptions } from './routes/telemetry.js';
+export { PAUSE_WINDOW_MS, REPORT_RETENTION_MS } from './telemetry/report-retention.js';
+export { DEFAULT_PAUSE_THRESHOLD, isRolloutPaused, type PauseCandidate } from './updates/rollout-pause.js';
+export { findUpdates, type FindUpdatesOptions, type OfferedUpdate } from './updates/find-updates.js';
+export { parseCheckUpdatesBody, MAX_INSTALLED_PER_REQUEST, type CheckUpdatesRequest, type InstalledPluginVersion } from './updates/check-updates-body.js';
+export { PAGE_MAX, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from './http/request-input.js';
+export { REGISTRY_API_VERSION } from './protocol/registry-protocol.js';
+export type {
+  DownloadInfo,
+  RegistryCapability,
+  RegistryMetadata,
+  RegistryPlugin,
+  RegistryPluginDetail,
+  RegistryPluginList,
+  RegistryPluginStats,
+  RegistryReview,
+  RegistryReviewList,
+  RegistryVersionEntry,
+  UpdateItem,
+} from './protocol/registry-protocol.js';
+export * from './auth/index.js';
+export * from './publishing/index.js';

@@ -1,0 +1,69 @@
+import type { CatalogVersion, PublishedPlugin, Review } from '../catalog/catalog-types.js';
+import type { DownloadInfo, RegistryPlugin, RegistryReview, RegistryVersionEntry } from './registry-protocol.js';
+
+/** The protocol's Plugin object of a published plugin. */
+export function pluginView(plugin: PublishedPlugin): RegistryPlugin {
+  return {
+    id: plugin.id,
+    slug: plugin.slug,
+    name: plugin.name,
+    description: plugin.description,
+    ...(plugin.category !== null ? { category: plugin.category } : {}),
+    tags: [...plugin.tags],
+    ...(plugin.iconUrl !== null ? { iconUrl: plugin.iconUrl } : {}),
+    latestVersion: plugin.latestVersion,
+    downloadsCount: plugin.downloadsCount,
+    ...(plugin.ratingAverage !== null ? { ratingAverage: plugin.ratingAverage } : {}),
+    ratingCount: plugin.ratingCount,
+    createdAt: plugin.createdAt,
+  };
+}
+
+/** A published version as a detail answer lists it. */
+export function versionEntryView(version: CatalogVersion): RegistryVersionEntry {
+  return {
+    id: version.id,
+    version: version.version,
+    sha256: version.sha256,
+    sizeBytes: version.sizeBytes,
+    changelog: version.changelog,
+    publishedAt: version.publishedAt ?? version.createdAt,
+    minLauncherVersion: version.minLauncherVersion,
+    permissions: [...version.permissions],
+  };
+}
+
+/** A review as clients see it (never the account id). */
+export function reviewView(review: Review): RegistryReview {
+  return {
+    rating: review.rating,
+    text: review.text,
+    ...(review.authorName !== null ? { author: review.authorName } : {}),
+    createdAt: review.createdAt,
+    updatedAt: review.updatedAt,
+  };
+}
+
+/** Builds the Download info of versions for one request. */
+export interface DownloadInfoBuilder {
+  (slug: string, version: CatalogVersion): DownloadInfo;
+}
+
+/**
+ * Download info whose `url` is this registry's package route for the exact version (never the
+ * `latest` alias, so the bytes always match `sha256`). With mirrors configured, `mirrorUrl` is the
+ * same path on the first mirror domain over https: a package mirror serves the primary's package
+ * paths unchanged (decisions section 6: its host must be one of `mirrors`).
+ */
+export function downloadInfoBuilder(baseUrl: string, mirrors: readonly string[]): DownloadInfoBuilder {
+  const mirror = mirrors[0];
+  return (slug, version) => {
+    const url = `${baseUrl}/plugins/${encodeURIComponent(slug)}/versions/${encodeURIComponent(version.version)}/package`;
+    const info: DownloadInfo = { url, sha256: version.sha256, size: version.sizeBytes };
+    if (mirror !== undefined) {
+      const parsed = new URL(url);
+      info.mirrorUrl = `https://${mirror}${parsed.pathname}`;
+    }
+    return info;
+  };
+}

@@ -1,0 +1,43 @@
+import Router from '@koa/router';
+import type { CatalogRepository } from '../catalog/catalog-repository.js';
+import { jsonBody } from '../../http/body.js';
+import { jsonObjectBody, apiBaseUrl } from '../http/request-input.js';
+import type { UpdateItem } from '../protocol/registry-protocol.js';
+import { downloadInfoBuilder } from '../protocol/views.js';
+import type { RegistryContext } from '../registry-context.js';
+import { parseCheckUpdatesBody } from '../updates/check-updates-body.js';
+import { findUpdates } from '../updates/find-updates.js';
+import { DEFAULT_PAUSE_THRESHOLD } from '../updates/rollout-pause.js';
+
+/**
+ * `POST /plugins/check-updates` `{launcherVersion, installed: [{slug, version}]}` → `{updates:
+ * [{slug, currentVersion, latestVersion, rolloutPercent, changelog, publishedAt, download}]}`
+ * (`no-store`). See `findUpdates` for which version is offered and the automatic rollout pause
+ * (threshold `pauseThreshold`, default 10). The rollout bucket is the launcher's to compute
+ * (decisions section 6): every item carries `rolloutPercent`, also when it is 100.
+ */
+export function createCheckUpdatesRouter(context: RegistryContext, catalog: CatalogRepository): Router {
+  const router = new Router({ strict: true, sensitive: true });
+  const pauseThreshold = context.options.pauseThreshold ?? DEFAULT_PAUSE_THRESHOLD;
+  const mirrors = context.options.mirrors ?? [];
+
+  router.post('/plugins/check-updates', jsonBody('256kb'), async (ctx) => {
+    const request = parseCheckUpdatesBody(jsonObjectBody(ctx));
+    const offered = await findUpdates(catalog, request, { pauseThreshold, now: context.now() });
+    const downloadInfo = downloadInfoBuilder(apiBaseUrl(ctx, context.options.baseUrl), mirrors);
+    const updates = offered.map(
+      ({ slug, currentVersion, version }): UpdateItem => ({
+        slug,
+        currentVersion,
+        latestVersion: version.version,
+        rolloutPercent: version.rolloutPercent,
+        changelog: version.changelog,
+        publishedAt: version.publishedAt ?? version.createdAt,
+        download: downloadInfo(slug, version),
+      }),
+    );
+    ctx.body = { updates };
+  });
+
+  return router;
+}

@@ -1,0 +1,73 @@
+import Router from '@koa/router';
+import type { Context } from 'koa';
+import type { CatalogRepository } from '../catalog/catalog-repository.js';
+import type { CatalogVersion } from '../catalog/catalog-types.js';
+import { notFound } from '../errors/registry-error.js';
+import { CACHE_SECONDS, ifNoneMatchHits, sendCachedJson } from '../http/cached-json.js';
+import { apiBaseUrl } from '../http/request-input.js';
+import { downloadInfoBuilder } from '../protocol/views.js';
+import type { RegistryContext } from '../registry-context.js';
+
+/** The version alias every download route accepts. */
+export const LATEST_ALIAS = 'latest';
+
+// A version's bytes never change (a version is never re-uploaded); `latest` moves on publication.
+const PACKAGE_CACHE_SECONDS = 3600;
+const LATEST_PACKAGE_CACHE_SECONDS = 60;
+
+/** The published version a download route names (`latest` or an exact version), or 404 `not_found`. */
+async function requestedVersion(ctx: Context, catalog: CatalogRepository): Promise<{ slug: string; version: CatalogVersion }> {
+  const slug = ctx.params['slug'] ?? '';
+  const name = ctx.params['version'] ?? '';
+  const version = name === LATEST_ALIAS ? await catalog.latestPublished(slug) : await catalog.publishedVersion(slug, name);
+  if (version === null) throw notFound(name === LATEST_ALIAS ? `No published plugin ${slug}` : `No published version ${name} of ${slug}`);
+  return { slug, version };
+}
+
+function utcDay(date: Date): string {
+  return date.toISOString().slice(0, 10);
+}
+
+/**
+ * `GET /plugins/<slug>/versions/<version>/download`: Download info `{url, mirrorUrl?, sha256,
+ * size}` (cached 60 s), and `GET /plugins/<slug>/versions/<version>/package`: the package bytes
+ * exactly as uploaded (`application/octet-stream`, `Content-Length`, strong `ETag` = the quoted
+ * SHA-256), counting one download per full `GET` answer (not for `HEAD` or 304). `<version>`
+ * accepts `latest`; unknown and unpublished versions are 404 `not_found`.
+ */
+export function createPackageDownloadsRouter(context: RegistryContext, catalog: CatalogRepository): Router {
+  const router = new Router({ strict: true, sensitive: true });
+  const mirrors = context.options.mirrors ?? [];
+
+  router.get('/plugins/:slug/versions/:version/download', async (ctx) => {
+    const { slug, version } = await requestedVersion(ctx, catalog);
+    const downloadInfo = downloadInfoBuilder(apiBaseUrl(ctx, context.options.baseUrl), mirrors);
+    sendCachedJson(ctx, downloadInfo(slug, version), CACHE_SECONDS.downloadInfo);
+  });
+
+  router.get('/plugins/:slug/versions/:version/package', async (ctx) => {
+    const { version } = await requestedVersion(ctx, catalog);
+    if (!(await context.blobs.has(version.sha256))) {
+      // The catalog names bytes the store does not have: a broken data directory, not a client error.
+      throw new Error(`The package blob ${version.sha256} of ${version.pluginId} ${version.version} is missing`);
+    }
+    const isLatest = ctx.params['version'] === LATEST_ALIAS;
+    ctx.status = 200;
+    ctx.type = 'application/octet-stream';
+    ctx.length = version.sizeBytes;
+    const etag = `"${version.sha256}"`;
+    ctx.set('ETag', etag);
+    ctx.set('Cache-Control', `public, max-age=${isLatest ? LATEST_PACKAGE_CACHE_SECONDS : PACKAGE_CACHE_SECONDS}`);
+    ctx.set('Content-Disposition', `attachment; filename="${version.pluginId}-${version.version}.plugpkg"`);
+    ctx.set('X-Content-Type-Options', 'nosniff');
+    if (ifNoneMatchHits(ctx, etag)) {
+      ctx.status = 304;
+      return;
+    }
+    if (ctx.method === 'HEAD') return;
+    await catalog.incrementDownloads(version.pluginId, version.id, utcDay(context.now()));
+    ctx.body = context.blobs.open(version.sha256);
+  });
+
+  return router;
+}

@@ -1,0 +1,42 @@
+import Router from '@koa/router';
+import type { CatalogRepository } from '../catalog/catalog-repository.js';
+import { CACHE_SECONDS, sendCachedJson } from '../http/cached-json.js';
+import { apiBaseUrl } from '../http/request-input.js';
+import { REGISTRY_API_VERSION, type RegistryCapability, type RegistryMetadata } from '../protocol/registry-protocol.js';
+import type { RegistryContext } from '../registry-context.js';
+
+/** Options of {@link createRegistryMetadataRouter}. */
+export interface RegistryMetadataRouterOptions {
+  /** True when the auth module's `/auth/*` routes are mounted: only then is `auth` declared. */
+  readonly authMounted: boolean;
+}
+
+/**
+ * The capabilities this registry declares, truthfully (clients hide features a source lacks): the
+ * four core ones, `reviews` and `stats` (served by the catalog routes), and `auth` only when the
+ * auth routes are mounted.
+ */
+export function registryCapabilities(options: RegistryMetadataRouterOptions): RegistryCapability[] {
+  return ['list', 'detail', 'download', 'check-updates', 'reviews', ...(options.authMounted ? (['auth'] as const) : []), 'stats'];
+}
+
+/**
+ * `GET /registry`: `{apiVersion, baseUrl, pluginCount, capabilities, mirrors?}`, cached 60 s.
+ * `pluginCount` is the number of published plugins now (clients rank sources by it).
+ */
+export function createRegistryMetadataRouter(context: RegistryContext, catalog: CatalogRepository, options: RegistryMetadataRouterOptions): Router {
+  const router = new Router({ strict: true, sensitive: true });
+  const capabilities = registryCapabilities(options);
+  const mirrors = context.options.mirrors ?? [];
+  router.get('/registry', async (ctx) => {
+    const metadata: RegistryMetadata = {
+      apiVersion: REGISTRY_API_VERSION,
+      baseUrl: apiBaseUrl(ctx, context.options.baseUrl),
+      pluginCount: await catalog.countPublished(),
+      capabilities,
+      ...(mirrors.length > 0 ? { mirrors: [...mirrors] } : {}),
+    };
+    sendCachedJson(ctx, metadata, CACHE_SECONDS.metadata);
+  });
+  return router;
+}

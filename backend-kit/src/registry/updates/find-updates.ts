@@ -1,0 +1,41 @@
+import semverGt from 'semver/functions/gt.js';
+import semverLte from 'semver/functions/lte.js';
+import type { CatalogRepository } from '../catalog/catalog-repository.js';
+import type { CatalogVersion } from '../catalog/catalog-types.js';
+import type { CheckUpdatesRequest } from './check-updates-body.js';
+import { isRolloutPaused } from './rollout-pause.js';
+
+/** An update the registry offers for one installed plugin. */
+export interface OfferedUpdate {
+  readonly slug: string;
+  readonly currentVersion: string;
+  readonly version: CatalogVersion;
+}
+
+/** Options of {@link findUpdates}. */
+export interface FindUpdatesOptions {
+  /** More reports than this in 24 hours withhold a version. */
+  readonly pauseThreshold: number;
+  readonly now: Date;
+}
+
+/**
+ * The updates of `POST /plugins/check-updates`, in the order of `installed`. For each installed
+ * slug the only candidate is the plugin's latest published version (the same `latestVersion` the
+ * list shows). It is offered when it is newer than the installed version, the launcher satisfies
+ * its `minLauncherVersion`, and its rollout is not paused. Otherwise the plugin gets no item: a
+ * withheld candidate never falls back to an older version, which could be the very version users
+ * are moving away from, and which the launcher could not tell apart from a real latest.
+ */
+export async function findUpdates(catalog: CatalogRepository, request: CheckUpdatesRequest, options: FindUpdatesOptions): Promise<OfferedUpdate[]> {
+  const offered: OfferedUpdate[] = [];
+  for (const installed of request.installed) {
+    const latest = await catalog.latestPublished(installed.slug);
+    if (latest === null || !semverGt(latest.version, installed.version)) continue;
+    if (!semverLte(latest.minLauncherVersion, request.launcherVersion)) continue;
+    const paused = await isRolloutPaused(catalog, { pluginId: latest.pluginId, slug: installed.slug, version: latest.version }, options.pauseThreshold, options.now);
+    if (paused) continue;
+    offered.push({ slug: installed.slug, currentVersion: installed.version, version: latest });
+  }
+  return offered;
+}

@@ -1,0 +1,162 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { RegistryDatabase, SqliteCatalogRepository, isRegistryError, versionOrder, type NewVersion } from '@plughost/backend-kit';
+import { COUNT_RECENT_REPORTS_SQL } from '../../../backend-kit/src/registry/catalog/sqlite-catalog-repository.js';
+
+const AT = '2030-03-15T12:00:00.000Z';
+const SHA = 'a'.repeat(64);
+
+function version(pluginId: string, value: string, overrides: Partial<NewVersion> = {}): NewVersion {
+  return { pluginId, version: value, sha256: SHA, sizeBytes: 10, minLauncherVersion: '1.0.0', status: 'published', createdAt: AT, ...overrides };
+}
+
+async function codeOf(promise: Promise<unknown>): Promise<string | undefined> {
+  try {
+    await promise;
+    return undefined;
+  } catch (error) {
+    return isRegistryError(error) ? error.code : `not a registry error: ${String(error)}`;
+  }
+}
+
+describe('versionOrder', () => {
+  it('orders keys byte-wise exactly as semver precedence', () => {
+    const ordered = [
+      '0.0.1',
+      '0.9.0',
+      '1.0.0-0',
+      '1.0.0-2',
+      '1.0.0-10',
+      '1.0.0-alpha',
+      '1.0.0-alpha.1',
+      '1.0.0-alpha.beta',
+      '1.0.0-alpha-b',
+      '1.0.0-beta',
+      '1.0.0-beta.2',
+      '1.0.0-beta.11',
+      '1.0.0-rc.1',
+      '1.0.0',
+      '1.0.1',
+      '1.2.0',
+      '1.10.0',
+      '2.0.0',
+      '10.0.0',
+      '9007199254740990.0.0',
+    ];
+    const keys = ordered.map((value) => versionOrder(value).key);
+    expect([...keys].sort((a, b) => (Buffer.compare(Buffer.from(a), Buffer.from(b))))).toEqual(keys);
+    expect(new Set(keys).size).toBe(keys.length);
+    expect(versionOrder('1.0.0+build.5').key).toBe(versionOrder('1.0.0').key);
+    expect(versionOrder('1.0.0-rc.1').prerelease).toBe(true);
+    expect(versionOrder('1.0.0').prerelease).toBe(false);
+  });
+});
+
+describe('SqliteCatalogRepository', () => {
+  let folder: string;
+  let database: RegistryDatabase;
+  let catalog: SqliteCatalogRepository;
+
+  beforeEach(async () => {
+    folder = await mkdtemp(join(tmpdir(), 'catalog-'));
+    database = new RegistryDatabase(join(folder, 'registry.db'));
+    catalog = new SqliteCatalogRepository(database);
+    await catalog.createPlugin({ id: 'com.example.hello', slug: 'hello', ownerAccountId: 'owner', name: 'Hello', tags: [' Fun ', 'fun', 'MAPS', ''], createdAt: AT });
+  });
+  afterEach(async () => {
+    database.close();
+    await rm(folder, { recursive: true, force: true });
+  });
+
+  it('runs its migrations once, so a second repository on the same database works', () => {
+    expect(() => new SqliteCatalogRepository(database)).not.toThrow();
+    expect(database.db.prepare(`SELECT id FROM schema_migrations WHERE module = 'catalog'`).all()).toEqual([{ id: '001-catalog' }]);
+  });
+
+  it('normalizes tags and refuses taken ids and slugs and malformed slugs', async () => {
+    expect((await catalog.getPlugin('com.example.hello'))?.tags).toEqual(['fun', 'maps']);
+    expect(await codeOf(catalog.createPlugin({ id: 'com.example.hello', slug: 'other', ownerAccountId: 'x', name: 'x', createdAt: AT }))).toBe('plugin_id_taken');
+    expect(await codeOf(catalog.createPlugin({ id: 'com.example.other', slug: 'hello', ownerAccountId: 'x', name: 'x', createdAt: AT }))).toBe('slug_taken');
+    for (const slug of ['Hello', 'a.b', '-x', 'x-', 'a--b', '', 'x'.repeat(65)]) {
+      expect(await codeOf(catalog.createPlugin({ id: 'com.example.other', slug, ownerAccountId: 'x', name: 'x', createdAt: AT }))).toBe('invalid_argument');
+    }
+  });
+
+  it('picks the highest release as latest, a pre-release only when nothing else is published', async () => {
+    await catalog.addVersion(version('com.example.hello', '1.0.0-beta.1'));
+    expect((await catalog.latestPublished('hello'))?.version).toBe('1.0.0-beta.1');
+    await catalog.addVersion(version('com.example.hello', '0.9.0'));
+    await catalog.addVersion(version('com.example.hello', '0.10.0'));
+    expect((await catalog.latestPublished('hello'))?.version).toBe('0.10.0');
+    await catalog.addVersion(version('com.example.hello', '2.0.0', { status: 'pending_review' }));
+    expect((await catalog.latestPublished('hello'))?.version).toBe('0.10.0');
+    expect((await catalog.getPublishedBySlug('hello'))?.latestVersion).toBe('0.10.0');
+  });
+
+  it('refuses a version that exists, also with other build metadata', async () => {
+    await catalog.addVersion(version('com.example.hello', '1.0.0+a'));
+    expect(await codeOf(catalog.addVersion(version('com.example.hello', '1.0.0+a', { status: 'pending_review' })))).toBe('version_exists');
+    expect(await codeOf(catalog.addVersion(version('com.example.hello', '1.0.0+b')))).toBe('version_exists');
+    expect(await codeOf(catalog.addVersion(version('com.example.nope', '1.0.0')))).toBe('not_found');
+    expect(await codeOf(catalog.addVersion(version('com.example.hello', 'v2')))).toBe('invalid_argument');
+    expect(await codeOf(catalog.addVersion(version('com.example.hello', '2.0.0', { rolloutPercent: 101 })))).toBe('invalid_argument');
+  });
+
+  it('publishes a reviewed version once, keeping its first publication date', async () => {
+    const pending = await catalog.addVersion(version('com.example.hello', '1.0.0', { status: 'pending_review' }));
+    expect(pending.publishedAt).toBeNull();
+    expect(await catalog.getPublishedBySlug('hello')).toBeNull();
+    expect((await catalog.listPending()).map((entry) => [entry.slug, entry.version, entry.ownerAccountId])).toEqual([['hello', '1.0.0', 'owner']]);
+    const published = await catalog.setVersionStatus(pending.id, 'published', { at: '2030-03-16T00:00:00.000Z', reviewNote: 'Looks fine' });
+    expect(published).toMatchObject({ status: 'published', publishedAt: '2030-03-16T00:00:00.000Z', reviewNote: 'Looks fine' });
+    expect(await catalog.listPending()).toEqual([]);
+    const rejected = await catalog.setVersionStatus(pending.id, 'rejected', { at: '2030-03-17T00:00:00.000Z' });
+    expect(rejected).toMatchObject({ status: 'rejected', reviewNote: 'Looks fine' });
+    expect(await catalog.publishedVersion('hello', '1.0.0')).toBeNull();
+    expect((await catalog.version('hello', '1.0.0'))?.status).toBe('rejected');
+    const again = await catalog.setVersionStatus(pending.id, 'published', { at: '2030-03-18T00:00:00.000Z' });
+    expect(again.publishedAt).toBe('2030-03-16T00:00:00.000Z');
+    expect((await catalog.setRolloutPercent(pending.id, 25)).rolloutPercent).toBe(25);
+    expect(await codeOf(catalog.setVersionStatus('no-such-id', 'published', { at: AT }))).toBe('not_found');
+  });
+
+  it('lists an owner\'s plugins and a plugin\'s versions in every state', async () => {
+    await catalog.createPlugin({ id: 'com.example.alpha', slug: 'alpha', ownerAccountId: 'owner', name: 'Alpha', createdAt: AT });
+    await catalog.createPlugin({ id: 'com.example.else', slug: 'else', ownerAccountId: 'someone', name: 'Else', createdAt: AT });
+    expect((await catalog.pluginsOwnedBy('owner')).map((plugin) => plugin.slug)).toEqual(['alpha', 'hello']);
+    await catalog.addVersion(version('com.example.hello', '1.0.0', { createdAt: '2030-03-01T00:00:00.000Z' }));
+    await catalog.addVersion(version('com.example.hello', '1.1.0', { status: 'rejected', createdAt: '2030-03-02T00:00:00.000Z' }));
+    expect((await catalog.versionsOf('com.example.hello')).map((entry) => [entry.version, entry.status])).toEqual([
+      ['1.1.0', 'rejected'],
+      ['1.0.0', 'published'],
+    ]);
+    const updated = await catalog.updatePlugin('com.example.hello', { description: 'New', category: 'fun', iconUrl: null });
+    expect(updated).toMatchObject({ name: 'Hello', description: 'New', category: 'fun', iconUrl: null, tags: ['fun', 'maps'] });
+  });
+
+  it('answers the pause count from an index', () => {
+    const plan = database.db
+      .prepare(`EXPLAIN QUERY PLAN ${COUNT_RECENT_REPORTS_SQL}`)
+      .all({ pluginTail: 'hello', slugTail: 'hello', version: '1.0.0', since: AT, pluginId: 'com.example.hello', slug: 'hello' }) as { detail: string }[];
+    const details = plan.map((row) => row.detail).join('\n');
+    expect(details).toMatch(/SEARCH plugin_error_reports USING (COVERING )?INDEX plugin_error_reports_pause \(id_tail=\? AND plugin_version=\? AND received_at>\?\)/);
+    expect(details).not.toMatch(/SCAN plugin_error_reports/);
+  });
+
+  it('counts reports with the repository query the same way, for many stored reports', async () => {
+    const insert = database.db.prepare(
+      `INSERT INTO plugin_error_reports (plugin_id, id_tail, plugin_version, error_type, launcher_version, received_at) VALUES (?, ?, ?, 'launch_crash', '1.0.0', ?)`,
+    );
+    database.transaction(() => {
+      for (let i = 0; i < 20_000; i += 1) insert.run(`com.vendor${i % 500}.plugin${i % 97}`, `plugin${i % 97}`, `1.0.${i % 13}`, AT);
+    });
+    for (const id of ['com.example.hello', 'hello', 'org.other.hello', 'xhello', 'com.example.xhello']) {
+      await catalog.addReport({ pluginId: id, pluginVersion: '1.0.0', errorType: 'plugin_load_failed', launcherVersion: '1.0.0', receivedAt: AT });
+    }
+    expect(await catalog.countRecentReports('com.example.hello', 'hello', '1.0.0', '2030-03-15T00:00:00.000Z')).toBe(3);
+    expect(await catalog.countRecentReports('com.example.hello', 'hello', '1.0.0', '2030-03-15T12:00:00.001Z')).toBe(0);
+    expect(await catalog.purgeReportsBefore('2030-03-16T00:00:00.000Z')).toBe(20_005);
+  });
+});

@@ -1,0 +1,80 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { startProcess, waitForOutput, type RunningProcess } from '../../support/processes.js';
+import { TEST_ROOT_PRIVATE_KEY } from './registry-support.js';
+
+const REGISTRY_VARIABLES = [
+  'REGISTRY_PORT',
+  'REGISTRY_HOST',
+  'REGISTRY_DATA',
+  'REGISTRY_DATABASE_URL',
+  'REGISTRY_ROOT_PRIVATE_KEY',
+  'REGISTRY_API_KEYS',
+  'REGISTRY_ADMIN_KEY',
+  'PLUGIN_ERROR_PAUSE_THRESHOLD',
+];
+
+// `npm run registry` is `node scripts/registry.mjs`; the global setup has built backend-kit.
+describe('scripts/registry.mjs', () => {
+  let folder: string;
+  let registry: RunningProcess | undefined;
+
+  beforeEach(async () => {
+    folder = await mkdtemp(join(tmpdir(), 'registry-script-'));
+  });
+  afterEach(async () => {
+    await registry?.stop();
+    registry = undefined;
+    await rm(folder, { recursive: true, force: true });
+  });
+
+  function start(env: Record<string, string>): RunningProcess {
+    const rest = Object.fromEntries(Object.entries(process.env).filter(([name]) => !REGISTRY_VARIABLES.includes(name)));
+    return startProcess(process.execPath, ['scripts/registry.mjs'], { env: { ...rest, ...env } });
+  }
+
+  async function exitOf(process: RunningProcess): Promise<number | null> {
+    return new Promise((resolve) => {
+      if (process.child.exitCode !== null) resolve(process.child.exitCode);
+      else process.child.once('exit', (code) => resolve(code));
+    });
+  }
+
+  it('prints exactly the ready line, serves /api/v1/registry from REGISTRY_DATA, and stops cleanly on SIGTERM', async () => {
+    const data = join(folder, 'data');
+    registry = start({ REGISTRY_PORT: '0', REGISTRY_HOST: '127.0.0.1', REGISTRY_DATA: data, REGISTRY_ROOT_PRIVATE_KEY: TEST_ROOT_PRIVATE_KEY, PLUGIN_ERROR_PAUSE_THRESHOLD: '5' });
+    const [line, url] = await waitForOutput(registry, /^Registry ready at (http:\/\/127\.0\.0\.1:(\d+)\/api\/v1)$/m);
+    expect(line).not.toContain(':0/');
+    expect(registry.stdout()).toBe(`${line}\n`);
+    const response = await fetch(`${url}/registry`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ apiVersion: '1.0', baseUrl: url, pluginCount: 0 });
+    expect(readFileSync(join(data, 'registry.db')).length).toBeGreaterThan(0);
+    registry.child.kill('SIGTERM');
+    expect(await exitOf(registry)).toBe(0);
+  });
+
+  it('warns when it runs with the public development root key', async () => {
+    const demo = JSON.parse(readFileSync('demo-launcher/keys/DEVELOPMENT-ONLY-root-key.json', 'utf8')) as { privateKeySeed: string };
+    registry = start({ REGISTRY_PORT: '0', REGISTRY_DATA: join(folder, 'data'), REGISTRY_ROOT_PRIVATE_KEY: demo.privateKeySeed });
+    await waitForOutput(registry, /^Registry ready at http:\/\/127\.0\.0\.1:\d+\/api\/v1$/m);
+    expect(registry.stderr()).toMatch(/warning: .*public development key/);
+  });
+
+  it.each([
+    [{ REGISTRY_DATABASE_URL: 'postgres://store@db.example/registry' }, /PostgreSQL/],
+    [{ REGISTRY_ROOT_PRIVATE_KEY: '' }, /REGISTRY_ROOT_PRIVATE_KEY is not set[\s\S]*openssl genpkey[\s\S]*privateKeySeed[\s\S]*public/],
+    [{ REGISTRY_ROOT_PRIVATE_KEY: 'bm90IGEga2V5' }, /root private key .*not usable/],
+    [{ REGISTRY_PORT: 'http' }, /REGISTRY_PORT/],
+    [{ REGISTRY_API_KEYS: 'ci-bot' }, /REGISTRY_API_KEYS/],
+    [{ PLUGIN_ERROR_PAUSE_THRESHOLD: 'ten' }, /PLUGIN_ERROR_PAUSE_THRESHOLD/],
+  ])('refuses %j with a clear message and exit code 1', async (env, message) => {
+    registry = start({ REGISTRY_PORT: '0', REGISTRY_DATA: join(folder, 'data'), REGISTRY_ROOT_PRIVATE_KEY: TEST_ROOT_PRIVATE_KEY, ...env });
+    expect(await exitOf(registry)).toBe(1);
+    expect(registry.stderr()).toMatch(message);
+    expect(registry.stdout()).toBe('');
+  });
+});
