@@ -76,8 +76,28 @@ describe('demo launcher start contract', () => {
     const port = (probe.address() as { port: number }).port;
     await new Promise<void>((resolve) => probe.close(() => resolve()));
 
-    launcher = start({ PORT: String(port), LAUNCHER_HOME: home });
+    // The demo store would take PORT+1, which nobody reserved here: let it pick any port.
+    launcher = start({ PORT: String(port), LAUNCHER_HOME: home, REGISTRY_PORT: '0' });
     await waitForOutput(launcher, new RegExp(`^Launcher ready at http://127\\.0\\.0\\.1:${port}/$`, 'm'));
+  });
+
+  it('starts its demo store, stocked with the signed samples, unless REGISTRY_URL names one', async () => {
+    launcher = start({ PORT: '0', LAUNCHER_HOME: home, REGISTRY_PORT: '0' });
+    await waitForOutput(launcher, /^Launcher ready at /m);
+    const [, storeUrl] = /Demo store at (http:\/\/\S+\/api\/v1)/.exec(launcher.stderr()) ?? [];
+    expect(storeUrl).toBeDefined();
+    const metadata = (await (await fetch(`${storeUrl}/registry`)).json()) as { pluginCount: number; capabilities: string[] };
+    expect(metadata.pluginCount).toBe(7);
+    expect(metadata.capabilities).toEqual(expect.arrayContaining(['list', 'detail', 'download', 'check-updates', 'auth']));
+    const download = (await (await fetch(`${storeUrl}/plugins/hello/versions/latest/download`)).json()) as { url: string; sha256: string };
+    const bytes = new Uint8Array(await (await fetch(download.url)).arrayBuffer());
+    const { createHash } = await import('node:crypto');
+    expect(createHash('sha256').update(bytes).digest('hex')).toBe(download.sha256);
+    await launcher.stop();
+
+    launcher = start({ PORT: '0', LAUNCHER_HOME: home, REGISTRY_URL: 'https://store.example.com/api/v1' });
+    await waitForOutput(launcher, /^Launcher ready at /m);
+    expect(launcher.stderr()).not.toContain('Demo store at');
   });
 
   it('refuses a PORT that is not a number, saying what to do', async () => {

@@ -16,32 +16,41 @@ export interface LauncherConfig {
   trustedHosts: string[];
   /** `NODE_ENV` is not `production`: serves the OpenAPI description. */
   development: boolean;
+  /** `REGISTRY_URL`: a primary store's API root; when absent the demo starts its own store. */
+  registryUrl: string | undefined;
+  /** Port of the demo store: `REGISTRY_PORT`, else `PORT + 1` when `PORT` is not 0, else 0 (any free port). */
+  registryPort: number;
 }
 
 export const LAUNCHER_NAME = 'PlugHost Demo Launcher';
 
 type Env = Readonly<Record<string, string | undefined>>;
 
-function readPort(env: Env): number {
-  const rawPort = env['PORT'] ?? '17420';
+function readPort(env: Env, name = 'PORT', fallback = '17420'): number {
+  const rawPort = env[name] ?? fallback;
   const port = Number(rawPort);
   if (!/^\d+$/.test(rawPort) || port > 65_535) {
-    throw new Error(`PORT must be a number from 0 to 65535, got "${rawPort}".`);
+    throw new Error(`${name} must be a number from 0 to 65535, got "${rawPort}".`);
   }
   return port;
 }
 
 /** The development root key the demo falls back to; see the file's own warning. */
 export async function readDevelopmentRootKey(path: URL): Promise<string> {
-  const key = JSON.parse(await readFile(path, 'utf8')) as { publicKey?: unknown };
-  if (typeof key.publicKey !== 'string') throw new Error(`${path.pathname} has no publicKey.`);
-  return key.publicKey;
+  return (await readDevelopmentRootKeyPair(path)).publicKey;
+}
+
+/** Both halves of the development root key (the demo store signs certificates with the private one). */
+export async function readDevelopmentRootKeyPair(path: URL): Promise<{ publicKey: string; privateKeySeed: string }> {
+  const key = JSON.parse(await readFile(path, 'utf8')) as { publicKey?: unknown; privateKeySeed?: unknown };
+  if (typeof key.publicKey !== 'string' || typeof key.privateKeySeed !== 'string') throw new Error(`${path.pathname} has no publicKey or privateKeySeed.`);
+  return { publicKey: key.publicKey, privateKeySeed: key.privateKeySeed };
 }
 
 /**
  * Reads `PORT` (default 17420; 0 picks a free port), `HOST` (default 127.0.0.1), `LAUNCHER_HOME`,
- * `LAUNCHER_API_TOKEN`, `PLUGIN_ROOT_PUBLIC_KEY` (default: the development root), `LAUNCHER_TRUSTED_HOSTS`
- * and `NODE_ENV`.
+ * `LAUNCHER_API_TOKEN`, `PLUGIN_ROOT_PUBLIC_KEY` (default: the development root), `LAUNCHER_TRUSTED_HOSTS`,
+ * `NODE_ENV`, `REGISTRY_URL` and `REGISTRY_PORT`.
  */
 export async function readLauncherConfig(developmentRootKey: URL, env: Env = process.env): Promise<LauncherConfig> {
   const port = readPort(env);
@@ -57,5 +66,7 @@ export async function readLauncherConfig(developmentRootKey: URL, env: Env = pro
     usingDevelopmentRoot: !configuredRoot,
     trustedHosts: (env['LAUNCHER_TRUSTED_HOSTS'] ?? '').split(',').map((entry) => entry.trim()).filter(Boolean),
     development: env['NODE_ENV'] !== 'production',
+    registryUrl: env['REGISTRY_URL']?.trim() || undefined,
+    registryPort: env['REGISTRY_PORT'] !== undefined ? readPort(env, 'REGISTRY_PORT') : port === 0 ? 0 : port + 1,
   };
 }

@@ -5,7 +5,8 @@ import { fileURLToPath } from 'node:url';
 import { consoleLogger, createLocalBackend } from '@plughost/backend-kit';
 import { createLauncherApp } from './app.js';
 import { installSamplePlugins } from './sample-plugins.js';
-import { LAUNCHER_NAME, readLauncherConfig } from './config.js';
+import { LAUNCHER_NAME, readDevelopmentRootKeyPair, readLauncherConfig } from './config.js';
+import { startDemoStore, type DemoStore } from './demo-store.js';
 
 const LAUNCHER_VERSION = '0.1.0';
 // This file is bundled to demo-launcher/dist/server.mjs; the UI bundle sits beside it.
@@ -20,6 +21,22 @@ async function main(): Promise<void> {
       'trusting the DEVELOPMENT root key from demo-launcher/keys (its private half is public). Set PLUGIN_ROOT_PUBLIC_KEY for anything but a demo.',
     );
   }
+  // The demo's own store, unless REGISTRY_URL names a primary one (decisions section 1).
+  let store: DemoStore | undefined;
+  if (!config.registryUrl) {
+    const rootKey = await readDevelopmentRootKeyPair(DEVELOPMENT_ROOT_KEY);
+    store = await startDemoStore({
+      dataDirectory: join(config.dataDirectory, 'registry'),
+      host: config.host,
+      port: config.registryPort,
+      rootPrivateKey: rootKey.privateKeySeed,
+      rootPublicKey: rootKey.publicKey,
+      samplesDirectory: join(here, 'sample-plugins'),
+      logger: consoleLogger,
+    });
+    process.stderr.write(`Demo store at ${store.url} (signing with the DEVELOPMENT root key)\n`);
+  }
+  const storeUrl = config.registryUrl ?? store?.url;
   const backend = await createLocalBackend({
     dataDirectory: config.dataDirectory,
     rootPublicKey: config.rootPublicKey,
@@ -37,6 +54,7 @@ async function main(): Promise<void> {
     host: config.host,
     trustedHosts: config.trustedHosts,
     development: config.development,
+    ...(storeUrl ? { storeUrl } : {}),
   });
   await installSamplePlugins(backend, { samplesDirectory: join(here, 'sample-plugins'), recordsDirectory: join(config.dataDirectory, 'backend'), logger: consoleLogger });
   const app = createLauncherApp({ backend, uiDirectory: join(here, 'ui'), host: config.host, releasePolicy: !config.development });
@@ -52,7 +70,7 @@ async function main(): Promise<void> {
   process.stdout.write(`Launcher ready at http://${shownHost}:${port}/\n`);
 
   const stop = (): void => {
-    server.close(() => process.exit(0));
+    server.close(() => void (store?.close() ?? Promise.resolve()).finally(() => process.exit(0)));
     server.closeAllConnections();
   };
   process.once('SIGINT', stop);
