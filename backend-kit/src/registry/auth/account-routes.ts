@@ -1,11 +1,11 @@
 import type Router from '@koa/router';
-import { AuthError } from './auth-errors.js';
 import { authRoute, stringField } from './auth-route.js';
 import type { AuthServices } from './auth-services.js';
 import { requireAccount } from './authenticator.js';
 import { normalizeUsername, passwordProblem } from './credential-rules.js';
 import { hashPassword } from './password-hash.js';
 import { RateLimiter } from './rate-limiter.js';
+import { RegistryError } from '../errors/registry-error.js';
 
 /** Registrations allowed per client address in 15 minutes (each costs a scrypt hash and a row). */
 export const REGISTRATION_LIMIT = 10;
@@ -23,14 +23,14 @@ export function addAccountRoutes(router: Router, services: AuthServices): void {
     '/auth/register',
     authRoute('registry', async (ctx, fields) => {
       const username = normalizeUsername(fields['username']);
-      if (username === null) throw new AuthError('invalid_username', 'The username must have 3 to 32 characters of a-z, 0-9, _ and -');
+      if (username === null) throw new RegistryError('invalid_username', 'The username must have 3 to 32 characters of a-z, 0-9, _ and -');
       const problem = passwordProblem(fields['password']);
-      if (problem !== null) throw new AuthError('invalid_password', problem);
+      if (problem !== null) throw new RegistryError('invalid_password', problem);
       const addressKey = `address:${ctx.ip}`;
       const wait = registrations.retryAfterMs(addressKey);
-      if (wait > 0) throw new AuthError('rate_limited', 'Too many registrations from this address; try again later', { 'Retry-After': String(Math.ceil(wait / 1000)) });
+      if (wait > 0) throw new RegistryError('rate_limited', 'Too many registrations from this address; try again later', { 'Retry-After': String(Math.ceil(wait / 1000)) });
       registrations.hit(addressKey);
-      const taken = (): AuthError => new AuthError('username_taken', `The username ${username} is taken`);
+      const taken = (): RegistryError => new RegistryError('username_taken', `The username ${username} is taken`);
       if (await repository.findAccountByUsername(username)) throw taken();
       const passwordHash = await hashPassword(fields['password'] as string);
       const account = await repository.createAccount({ username, passwordHash, kind: 'user', createdAt: context.now() });
@@ -45,7 +45,7 @@ export function addAccountRoutes(router: Router, services: AuthServices): void {
     authRoute('registry', async (ctx, fields) => {
       const username = stringField(fields, 'username');
       const password = stringField(fields, 'password');
-      if (typeof username !== 'string' || typeof password !== 'string') throw new AuthError('invalid_argument', 'Send {username, password}');
+      if (typeof username !== 'string' || typeof password !== 'string') throw new RegistryError('invalid_argument', 'Send {username, password}');
       const account = await credentials.verify(username, password, ctx.ip);
       ctx.set('Cache-Control', 'no-store');
       ctx.body = await tokens.issue(account.id);

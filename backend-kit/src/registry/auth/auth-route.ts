@@ -1,6 +1,7 @@
 import type { Context, Middleware } from 'koa';
 import { koaBody } from 'koa-body';
-import { isAuthError, isOAuthError } from './auth-errors.js';
+import { isOAuthError } from './auth-errors.js';
+import { isRegistryError } from '../errors/registry-error.js';
 
 /** A request's body fields: a prototype-less copy, so a `__proto__` field is inert data. */
 export type BodyFields = Readonly<Record<string, unknown>>;
@@ -48,7 +49,7 @@ function answerError(ctx: Context, error: unknown, shape: ErrorShape): void {
     ctx.body = { error: error.code, error_description: error.message };
     return;
   }
-  if (isAuthError(error)) {
+  if (isRegistryError(error)) {
     for (const [name, value] of Object.entries(error.headers)) ctx.set(name, value);
     ctx.status = error.status;
     ctx.body = { error: { code: error.code, message: error.message } };

@@ -1,9 +1,9 @@
 import type { Context } from 'koa';
 import type { RegistryContext } from '../registry-context.js';
 import { ApiKeys } from './api-keys.js';
-import { AuthError } from './auth-errors.js';
 import type { AuthRepository } from './auth-repository.js';
 import { SessionTokens } from './session-tokens.js';
+import { RegistryError } from '../errors/registry-error.js';
 
 /** Who made a request. */
 export interface SignedInAccount {
@@ -56,12 +56,12 @@ export function createAuthenticator(context: RegistryContext, repository: AuthRe
 /**
  * The caller's account, or 401 `unauthorized` with `WWW-Authenticate: Bearer` (plus
  * `error="invalid_token"` when a token was sent but is invalid, expired or revoked, RFC 6750).
- * The header is set on `ctx` and carried on the thrown {@link AuthError}.
+ * The header is set on `ctx` and carried on the thrown {@link RegistryError}.
  */
 export async function requireAccount(ctx: Pick<Context, 'get' | 'set'>, authenticate: Authenticate): Promise<SignedInAccount> {
   const account = await authenticate(ctx);
   if (account) return account;
   const challenge = bearerTokenOf(ctx) === null ? 'Bearer' : 'Bearer error="invalid_token"';
   ctx.set('WWW-Authenticate', challenge);
-  throw new AuthError('unauthorized', 'Sign in first: send Authorization: Bearer <access token or API key>', { 'WWW-Authenticate': challenge });
+  throw new RegistryError('unauthorized', 'Sign in first: send Authorization: Bearer <access token or API key>', { 'WWW-Authenticate': challenge });
 }

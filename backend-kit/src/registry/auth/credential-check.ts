@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { RegistryContext } from '../registry-context.js';
-import { AuthError } from './auth-errors.js';
 import type { AccountRecord, AuthRepository } from './auth-repository.js';
 import { normalizeUsername } from './credential-rules.js';
 import { hashPassword, needsRehash, verifyPassword } from './password-hash.js';
 import { RateLimiter } from './rate-limiter.js';
+import { RegistryError } from '../errors/registry-error.js';
 
 /** Failed password checks allowed per username and per client address in {@link LOGIN_WINDOW_MS}. */
 export const LOGIN_ATTEMPT_LIMIT = 10;
@@ -38,7 +38,7 @@ export class CredentialCheck {
   /**
    * The account `username` and `password` sign in to.
    *
-   * @throws AuthError `rate_limited` or `invalid_credentials`.
+   * @throws RegistryError `rate_limited` or `invalid_credentials`.
    */
   async verify(username: unknown, password: unknown, clientAddress: string): Promise<AccountRecord> {
     const name = normalizeUsername(username);
@@ -46,7 +46,7 @@ export class CredentialCheck {
     const addressKey = `address:${clientAddress}`;
     const wait = Math.max(this.failures.retryAfterMs(userKey), this.failures.retryAfterMs(addressKey));
     if (wait > 0) {
-      throw new AuthError('rate_limited', 'Too many failed sign-in attempts; try again later', { 'Retry-After': String(Math.ceil(wait / 1000)) });
+      throw new RegistryError('rate_limited', 'Too many failed sign-in attempts; try again later', { 'Retry-After': String(Math.ceil(wait / 1000)) });
     }
     const given = typeof password === 'string' ? password : '';
     const account = name === null ? null : await this.repository.findAccountByUsername(name);
@@ -54,7 +54,7 @@ export class CredentialCheck {
     if (!account?.passwordHash || !matches) {
       this.failures.hit(userKey);
       this.failures.hit(addressKey);
-      throw new AuthError('invalid_credentials', 'Wrong username or password');
+      throw new RegistryError('invalid_credentials', 'Wrong username or password');
     }
     this.failures.reset(userKey);
     if (needsRehash(account.passwordHash)) await this.repository.setPasswordHash(account.id, await hashPassword(given));

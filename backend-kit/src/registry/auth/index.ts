@@ -15,7 +15,7 @@ export type {
   RefreshOutcome,
   SessionRecord,
 } from './auth-repository.js';
-export { AUTH_ERROR_STATUS, AuthError, OAuthError, isAuthError, isOAuthError, type AuthErrorCode, type OAuthErrorCode } from './auth-errors.js';
+export { OAuthError, isOAuthError, type OAuthErrorCode } from './auth-errors.js';
 export { ACCESS_TOKEN_LIFETIME_SECONDS } from './access-token.js';
 export { SESSION_LIFETIME_MS, type TokenResponse } from './session-tokens.js';
 export { DEVICE_CODE_GRANT_TYPE, DEVICE_CODE_LIFETIME_SECONDS, DEVICE_POLL_INTERVAL_SECONDS } from './device-flow-routes.js';

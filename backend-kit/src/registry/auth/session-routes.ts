@@ -1,8 +1,9 @@
 import type Router from '@koa/router';
-import { AuthError, OAuthError } from './auth-errors.js';
+import { OAuthError } from './auth-errors.js';
 import { authRoute, stringField } from './auth-route.js';
 import type { AuthServices } from './auth-services.js';
 import { bearerTokenOf } from './authenticator.js';
+import { RegistryError } from '../errors/registry-error.js';
 
 const REFUSALS = {
   unknown: 'Unknown refresh token',
@@ -40,10 +41,10 @@ export function addSessionRoutes(router: Router, services: AuthServices): void {
         await tokens.revokeByRefreshToken(refreshToken);
       } else {
         const bearer = bearerTokenOf(ctx);
-        if (bearer === null) throw new AuthError('invalid_argument', 'Send {refresh_token} or an access token as Authorization: Bearer');
+        if (bearer === null) throw new RegistryError('invalid_argument', 'Send {refresh_token} or an access token as Authorization: Bearer');
         const session = await tokens.verifyAccessToken(bearer);
         if (!session) {
-          throw new AuthError('unauthorized', 'The access token is invalid or expired; send {refresh_token} instead', {
+          throw new RegistryError('unauthorized', 'The access token is invalid or expired; send {refresh_token} instead', {
             'WWW-Authenticate': 'Bearer error="invalid_token"',
           });
         }

@@ -1,12 +1,12 @@
 import type Router from '@koa/router';
 import type { Context } from 'koa';
-import { isAuthError } from './auth-errors.js';
 import { authRoute, stringField } from './auth-route.js';
 import type { AuthServices } from './auth-services.js';
 import { DeviceCsrf } from './device-csrf.js';
 import { renderDevicePage, sendPage, type DevicePageView } from './device-page.js';
 import { RateLimiter } from './rate-limiter.js';
 import { normalizeUserCode } from './user-code.js';
+import { isRegistryError } from '../errors/registry-error.js';
 
 // What the page echoes back of a typed code; enough for any real code, little for anything else.
 const ECHOED_CODE_LENGTH = 64;
@@ -82,7 +82,7 @@ export function addVerificationPageRoutes(router: Router, services: AuthServices
       try {
         accountId = (await credentials.verify(username, stringField(fields, 'password') ?? '', ctx.ip)).id;
       } catch (error) {
-        if (!isAuthError(error)) throw error;
+        if (!isRegistryError(error)) throw error;
         for (const [name, value] of Object.entries(error.headers)) ctx.set(name, value);
         await answer(ctx, error.status, { ...form, notice: { kind: 'error', text: error.message } });
         return;

@@ -30,6 +30,26 @@ export const REGISTRY_ERROR_STATUS = {
   slug_taken: 409,
   /** Upload: the changelog is longer than 4000 characters. */
   changelog_too_long: 400,
+  /** Registration: the username breaks the username rules. */
+  invalid_username: 400,
+  /** Registration: the password breaks the password rules. */
+  invalid_password: 400,
+  /** Registration: an account already has this username (compared case-insensitively). */
+  username_taken: 409,
+  /** Login: unknown username or wrong password (one answer for both). */
+  invalid_credentials: 401,
+  /** `POST /developer/keys`: the public key is malformed, weak (small-order), not on the curve, or was revoked. */
+  invalid_key: 400,
+  /** `POST /developer/keys`: the public key is certified for another account. */
+  key_taken: 409,
+  /** Upload: `manifest.json` is not valid; the message lists every problem. */
+  invalid_manifest: 400,
+  /** Upload: the file is not a usable package (not a zip, no root manifest, unsafe entry paths). */
+  invalid_package: 400,
+  /** Upload: the package exceeds `maxPackageBytes` (default 256 MiB) or another package limit. */
+  package_too_large: 413,
+  /** A change that needs a published version (the rollout share) was asked of another state. */
+  version_not_published: 409,
   /** Anything unexpected; the details are logged, never sent. */
   internal_error: 500,
 } as const satisfies Readonly<Record<string, number>>;

@@ -90,7 +90,7 @@ export function buildPublishingRouter(context: RegistryContext, dependencies: Pu
  * | `GET /admin/versions/<id>/package` | a pending version's bytes (admin key) |
  * | `POST /admin/versions/<id>/approve` `{note?}` / `reject` `{reason}` | the version (admin key) |
  *
- * Errors are `{error: {code, message}}` (registry codes plus `PUBLISHING_ERROR_STATUS`); the
+ * Errors are `{error: {code, message}}` (registry codes plus `REGISTRY_ERROR_STATUS`); the
  * registry's error middleware writes them.
  *
  * @throws PluginHostError `INVALID_ARGUMENT` for an unusable root key or `maxPackageBytes`.

@@ -8,9 +8,9 @@ import {
   type Certificate,
   type RevocationList,
 } from '@plughost/host-sdk/core';
-import { PublishingError } from './publishing-errors.js';
 import type { PublishingRepository } from './publishing-repository.js';
 import type { RootKey } from './root-key.js';
+import { RegistryError } from '../errors/registry-error.js';
 
 /** The answer of `POST /developer/keys`. */
 export interface CertifiedKey {
@@ -54,18 +54,18 @@ export class DeveloperKeys {
    * Certifies `publicKey` (base64 of the raw 32 bytes) for the account. A key that is already the
    * account's current key gets its stored certificate back and revokes nothing.
    *
-   * @throws PublishingError `invalid_key` (malformed, weak, not on the curve, revoked earlier),
+   * @throws RegistryError `invalid_key` (malformed, weak, not on the curve, revoked earlier),
    *   `key_taken` (certified for another account).
    */
   async certify(accountId: string, publicKey: unknown): Promise<CertifiedKey> {
     if (typeof publicKey !== 'string' || publicKey === '') {
-      throw new PublishingError('invalid_key', 'Send {publicKey}: the base64 of the raw 32-byte Ed25519 public key');
+      throw new RegistryError('invalid_key', 'Send {publicKey}: the base64 of the raw 32-byte Ed25519 public key');
     }
     let bytes: Uint8Array;
     try {
       bytes = decodePublicKey(publicKey, 'public key');
     } catch (error) {
-      if (isPluginHostError(error)) throw new PublishingError('invalid_key', error.message);
+      if (isPluginHostError(error)) throw new RegistryError('invalid_key', error.message);
       throw error;
     }
     const keyId = keyIdOf(bytes);
@@ -79,9 +79,9 @@ export class DeveloperKeys {
     });
     switch (outcome.kind) {
       case 'taken':
-        throw new PublishingError('key_taken', `The key ${keyId} is certified for another account; generate a key pair of your own`);
+        throw new RegistryError('key_taken', `The key ${keyId} is certified for another account; generate a key pair of your own`);
       case 'revoked':
-        throw new PublishingError(
+        throw new RegistryError(
           'invalid_key',
           `The key ${keyId} was revoked at ${outcome.key.revokedAt ?? 'an earlier certification'} and stays revoked; generate a new key pair`,
         );

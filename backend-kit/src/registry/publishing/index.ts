@@ -15,7 +15,6 @@ export { MAX_REVIEW_NOTE_LENGTH } from './admin-routes.js';
 export { RESERVED_SLUGS, slugFromPluginId } from './plugin-input.js';
 export { reviewDecision, type ReviewDecision } from './review-rule.js';
 export { requirePublisher, type Publisher, type PublishingAuthenticate } from './publisher-account.js';
-export { PUBLISHING_ERROR_STATUS, PublishingError, isPublishingError, type PublishingErrorCode } from './publishing-errors.js';
 export { PUBLISHING_MIGRATIONS, PUBLISHING_MODULE } from './publishing-migrations.js';
 export { SqlitePublishingRepository } from './sqlite-publishing-repository.js';
 export type {

@@ -1,6 +1,5 @@
 import { isPluginHostError } from '@plughost/host-sdk/core';
 import { RegistryError } from '../errors/registry-error.js';
-import { PublishingError } from './publishing-errors.js';
 
 /**
  * Turns an error of the package reader (`openPluginPackage`) into the registry's answer:
@@ -25,12 +24,12 @@ export function packageErrorAnswer(error: unknown): unknown {
       return new RegistryError('signature_invalid', error.message);
     }
     case 'INVALID_MANIFEST':
-      return new PublishingError('invalid_manifest', error.message);
+      return new RegistryError('invalid_manifest', error.message);
     case 'INVALID_PACKAGE':
     case 'UNSAFE_ENTRY_PATH':
-      return new PublishingError('invalid_package', error.message);
+      return new RegistryError('invalid_package', error.message);
     case 'PACKAGE_TOO_LARGE':
-      return new PublishingError('package_too_large', error.message);
+      return new RegistryError('package_too_large', error.message);
     default:
       return error;
   }

@@ -4,7 +4,6 @@ import { join } from 'node:path';
 import type { Context, Middleware } from 'koa';
 import { koaBody } from 'koa-body';
 import { RegistryError, invalidArgument } from '../errors/registry-error.js';
-import { PublishingError } from './publishing-errors.js';
 
 /** The multipart file field of an upload. */
 export const PACKAGE_FIELD = 'package';
@@ -21,15 +20,15 @@ const FORMIDABLE_TOTAL_TOO_LARGE = 1009;
 const FORMIDABLE_EMPTY_FILE = 1010;
 const FORMIDABLE_FILE_TOO_LARGE = 1016;
 
-export function packageTooLarge(maximum: number): PublishingError {
-  return new PublishingError('package_too_large', `The package is larger than this registry accepts (maxPackageBytes ${maximum})`);
+export function packageTooLarge(maximum: number): RegistryError {
+  return new RegistryError('package_too_large', `The package is larger than this registry accepts (maxPackageBytes ${maximum})`);
 }
 
 /** Turns formidable's errors (which carry `httpCode`, not `status`) into registry errors. */
 function uploadError(error: Error, maximum: number): Error {
   const { code, httpCode } = error as Error & { code?: unknown; httpCode?: unknown };
   if (code === FORMIDABLE_FILE_TOO_LARGE || code === FORMIDABLE_TOTAL_TOO_LARGE) return packageTooLarge(maximum);
-  if (code === FORMIDABLE_EMPTY_FILE) return new PublishingError('invalid_package', 'The uploaded package file is empty');
+  if (code === FORMIDABLE_EMPTY_FILE) return new RegistryError('invalid_package', 'The uploaded package file is empty');
   if (code === FORMIDABLE_FIELDS_TOO_LARGE) return new RegistryError('changelog_too_long', 'The changelog must be at most 4000 characters');
   if (typeof httpCode === 'number' && httpCode < 500) return invalidArgument('The request is not a valid multipart/form-data upload');
   return error;

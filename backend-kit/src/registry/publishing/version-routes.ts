@@ -7,7 +7,6 @@ import { jsonObjectBody } from '../http/request-input.js';
 import { packageUpload, uploadTextField, uploadedPackagePath } from './package-upload.js';
 import { checkChangelog } from './publish-version.js';
 import { requirePublisher, type Publisher } from './publisher-account.js';
-import { PublishingError } from './publishing-errors.js';
 import { ownedVersionView } from './publishing-views.js';
 import type { PublishingServices } from './publishing-services.js';
 
@@ -77,7 +76,7 @@ export function addVersionRoutes(router: Router, services: PublishingServices): 
     const version = await catalog.version(plugin.slug, name);
     if (version === null) throw notFound(`No version ${name} of ${id}`);
     if (version.status !== 'published') {
-      throw new PublishingError('version_not_published', `${id} ${name} is ${version.status}; the rollout share applies to published versions`);
+      throw new RegistryError('version_not_published', `${id} ${name} is ${version.status}; the rollout share applies to published versions`);
     }
     ctx.body = ownedVersionView(await catalog.setRolloutPercent(version.id, rolloutPercent));
   });
