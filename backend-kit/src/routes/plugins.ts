@@ -1,24 +1,13 @@
-import { randomBytes } from 'node:crypto';
-import { rm } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
-import { koaBody } from 'koa-body';
 import { PluginHostError } from '@plughost/host-sdk/core';
 import { jsonBody, requireJsonObject } from '../http/body.js';
+import { receiveFileUpload, uploadedFilePath } from '../http/file-upload.js';
 import { pluginIdOf, validatePluginIdParam } from '../http/params.js';
 import type { BackendContext } from '../local-backend/context.js';
 import { resolvePackageLimits } from '../package/limits.js';
 import type { PluginService } from '../services/plugin-service.js';
-
-// Multipart framing (boundaries, part headers) around the package; a body beyond the package limit
-// plus this is refused from its Content-Length before a byte is read.
-const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
-
-// formidable's error numbers (FormidableError.js) for the cases that deserve their own answer.
-const FORMIDABLE_TOTAL_TOO_LARGE = 1009;
-const FORMIDABLE_EMPTY_FILE = 1010;
-const FORMIDABLE_FILE_TOO_LARGE = 1016;
 
 function tooLarge(maximum: number): PluginHostError {
   return new PluginHostError('PACKAGE_TOO_LARGE', `Package too large: the upload exceeds maxPackageBytes (${maximum})`, {
@@ -27,78 +16,31 @@ function tooLarge(maximum: number): PluginHostError {
   });
 }
 
-/** Turns formidable's errors (which carry `httpCode`, not `status`) into the backend's codes. */
-function uploadError(error: Error, maximum: number): Error {
-  const { code, httpCode } = error as Error & { code?: unknown; httpCode?: unknown };
-  if (code === FORMIDABLE_FILE_TOO_LARGE || code === FORMIDABLE_TOTAL_TOO_LARGE) return tooLarge(maximum);
-  if (code === FORMIDABLE_EMPTY_FILE) return new PluginHostError('INVALID_PACKAGE', 'Invalid plugin package: the uploaded file is empty');
-  if (typeof httpCode === 'number' && httpCode < 500) {
-    return new PluginHostError('INVALID_ARGUMENT', 'The request is not a valid multipart/form-data upload', { field: 'plugin' });
-  }
-  return error;
-}
-
 /**
  * Receives the multipart file field `plugin` into `backend/tmp/` (same file system as `plugins/`):
- * one file of at most the package limit. Every file written is deleted once the route is done,
- * whatever happened.
+ * one file of at most the package limit, deleted once the route is done.
  */
 function packageUpload(context: BackendContext): Middleware[] {
-  const maximum = resolvePackageLimits(context.options.packageLimits).maxPackageBytes;
-  const uploadDir = resolve(context.paths.temporary);
-  const refuseOversized: Middleware = async function refuseOversizedUpload(ctx, next) {
-    if (ctx.request.length !== undefined && ctx.request.length > maximum + MULTIPART_OVERHEAD_BYTES) throw tooLarge(maximum);
-    await next();
-  };
-  const receive: Middleware = async function receivePackageUpload(ctx, next) {
-    // Per request, so the files written can be tracked and deleted even when parsing fails.
-    const written: string[] = [];
-    let fileParts = 0;
-    const parse = koaBody({
-      multipart: true,
-      json: false,
-      urlencoded: false,
-      text: false,
-      formidable: {
-        uploadDir,
-        maxFileSize: maximum,
-        maxFields: 16,
-        maxFieldsSize: 64 * 1024,
-        // Only the first file of the field `plugin` is ever written. (formidable's maxFiles would
-        // fail on a second file after opening it, too late for the clean-up below.)
-        filter: (part) => part.name === 'plugin' && ++fileParts === 1,
-        // A recognizable name, so a start after a crash can remove what a dead upload left.
-        filename: () => {
-          const name = `plugin-upload-${randomBytes(12).toString('hex')}`;
-          written.push(join(uploadDir, name));
-          return name;
-        },
-      },
-      onError: (error) => {
-        throw uploadError(error, maximum);
-      },
-    });
-    try {
-      await parse(ctx, async () => {
-        if (fileParts > 1) {
-          throw new PluginHostError('INVALID_ARGUMENT', 'Send exactly one file, in the multipart field "plugin"', { field: 'plugin' });
-        }
-        await next();
-      });
-    } finally {
-      await Promise.all(written.map((path) => rm(path, { force: true })));
-    }
-  };
-  return [refuseOversized, receive];
+  return receiveFileUpload({
+    uploadDirectory: resolve(context.paths.temporary),
+    field: 'plugin',
+    maximum: resolvePackageLimits(context.options.packageLimits).maxPackageBytes,
+    // A recognizable name, so a start after a crash can remove what a dead upload left.
+    namePrefix: 'plugin-upload',
+    maxFields: 16,
+    maxFieldsBytes: 64 * 1024,
+    errors: {
+      tooLarge,
+      empty: () => new PluginHostError('INVALID_PACKAGE', 'Invalid plugin package: the uploaded file is empty'),
+      fieldsTooLarge: () => new PluginHostError('INVALID_ARGUMENT', 'The form fields of the upload are too large', { field: 'plugin' }),
+      malformed: (message) => new PluginHostError('INVALID_ARGUMENT', message, { field: 'plugin' }),
+    },
+  });
 }
 
 /** The path of the uploaded package (the file field `plugin`). */
 function uploadedPackage(ctx: Context): string {
-  const field = ctx.request.files?.['plugin'];
-  if (field === undefined || Array.isArray(field)) {
-    throw new PluginHostError('INVALID_ARGUMENT', 'Send the package as multipart/form-data, in the file field "plugin"', { field: 'plugin' });
-  }
-  return field.filepath;
+  return uploadedFilePath(ctx, 'plugin', () => new PluginHostError('INVALID_ARGUMENT', 'Send the package as multipart/form-data, in the file field "plugin"', { field: 'plugin' }));
 }
 
 function enableQuery(ctx: Context): boolean {
