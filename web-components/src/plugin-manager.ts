@@ -1,24 +1,10 @@
 import { LitElement, css, html, nothing, type PropertyValues } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { repeat } from 'lit/directives/repeat.js';
-import type { PluginManifest } from '@plughost/host-sdk/core';
+import type { PluginInfo, PluginManifest, PluginStatus } from '@plughost/host-sdk/core';
 import { cardIconValue, initialOf, resolveCardIcon } from './plugin-manager/card-icon.js';
 
-/** Where a plugin stands: fixed when the backend (re)reads its state (decisions section 4). */
-export type PluginStatus = 'installed' | 'active' | 'disabled';
-
-/** The installed plugin record (`GET /api/plugins/`): the specification's PluginInfo plus `enabled`. */
-export interface PluginInfo {
-  readonly id: string;
-  readonly name: string;
-  readonly version: string;
-  /** The status at the backend's last (re)read; enabling or disabling changes it only after a restart. */
-  readonly status: PluginStatus;
-  /** What the user chose; takes effect at the next restart. */
-  readonly enabled: boolean;
-  /** True when a snapshot of the previous version exists to roll back to. */
-  readonly hasRollback: boolean;
-}
+export type { PluginInfo, PluginStatus };
 
 /** A plugin card's data: the PluginInfo, plus the manifest when the launcher has it (icon, permissions). */
 export type ManagedPlugin = PluginInfo & { readonly manifest?: PluginManifest };

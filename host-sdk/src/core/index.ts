@@ -11,3 +11,4 @@ export * from './signing/index.js';
 export * from './event-stream/index.js';
 export * from './bridge/index.js';
 export * from './downloads.js';
+export * from './plugin-info.js';

@@ -96,16 +96,7 @@ export interface BridgePluginEntry {
 export type ToastType = 'info' | 'error' | 'success';
 
 /** `overlay.create` options (specification: Other shapes). */
-export interface OverlayOptions {
-  readonly title?: string;
-  readonly html?: string;
-  readonly x?: number;
-  readonly y?: number;
-  readonly width?: number;
-  readonly height?: number;
-  readonly minimizable?: boolean;
-  readonly resizable?: boolean;
-}
+export type { OverlayOptions } from '../core/bridge/overlay-options.js';
 
 
 /** Options every `download.addTask` request may carry. */
@@ -239,5 +230,6 @@ export interface BridgeCallMap {
 }
 
 /** A name accepted by `__PLUGIN_API__.call`. */
-export type BridgeMethodName = keyof BridgeCallMap;import type { AddedDownloadTask, DownloadCategory, DownloadSnapshot as CoreDownloadSnapshot, DownloadSnapshotDetails, DownloadStatus } from '../core/downloads.js';
+export type BridgeMethodName = keyof BridgeCallMap;import type { OverlayOptions } from '../core/bridge/overlay-options.js';
+import type { AddedDownloadTask, DownloadCategory, DownloadSnapshot as CoreDownloadSnapshot, DownloadSnapshotDetails, DownloadStatus } from '../core/downloads.js';
 

@@ -4,15 +4,11 @@
  * launcher window at once, and reports the frame's uncaught errors.
  */
 import type {} from './global.js';
-import { createEventListeners } from './event-listeners.js';
 import { createGuestMethods } from './guest-methods.js';
-import { createHookRegistry } from './hook-registry.js';
+import { createGuestParts } from './guest-parts.js';
 import { openHostSession, type HostAccess, type HostSession } from './host-session.js';
-import { createMenuItemRegistry } from './menu-item-registry.js';
-import { createMethodRegistry } from './method-registry.js';
 import { createPluginApi } from './create-plugin-api.js';
 import { createRateLimiter } from './rate-limiter.js';
-import { createStreamRegistry } from './stream-registry.js';
 import { watchErrors } from './error-reporter.js';
 import { GUEST_RUNTIME_VERSION } from './version.js';
 
@@ -40,13 +36,7 @@ function install(): void {
   let session: HostSession | undefined;
   const host: HostAccess = () => (session ? session.host() : Promise.reject(new Error('The bridge is not open yet')));
 
-  const parts = {
-    methods: createMethodRegistry(host),
-    hooks: createHookRegistry(host, newId),
-    menuItems: createMenuItemRegistry(host),
-    streams: createStreamRegistry(host, newId),
-    events: createEventListeners(),
-  };
+  const parts = createGuestParts(host, newId);
   const opened = openHostSession(createGuestMethods(parts), GUEST_RUNTIME_VERSION);
   session = opened;
 

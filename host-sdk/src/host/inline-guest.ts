@@ -1,13 +1,9 @@
 import { BRIDGE_PROTOCOL_VERSION, type GuestMethods, type HostMethods } from '../core/index.js';
 import { createPluginApi } from '../guest/create-plugin-api.js';
-import { createEventListeners } from '../guest/event-listeners.js';
 import { createGuestMethods } from '../guest/guest-methods.js';
-import { createHookRegistry } from '../guest/hook-registry.js';
+import { createGuestParts } from '../guest/guest-parts.js';
 import type { HostAccess, HostProxy } from '../guest/host-session.js';
-import { createMenuItemRegistry } from '../guest/menu-item-registry.js';
-import { createMethodRegistry } from '../guest/method-registry.js';
 import type { GuestIdentity, PluginApi } from '../guest/plugin-api.js';
-import { createStreamRegistry } from '../guest/stream-registry.js';
 import { GUEST_RUNTIME_VERSION } from '../guest/version.js';
 import { unwrapResult } from '../guest/wire-result.js';
 
@@ -39,13 +35,7 @@ export function createInlineGuest(win: Window, hostMethods: HostMethods, pluginI
   const proxy = hostMethods as unknown as HostProxy;
   const host: HostAccess = () => Promise.resolve(proxy);
   const newId = (): string => crypto.randomUUID();
-  const parts = {
-    methods: createMethodRegistry(host),
-    hooks: createHookRegistry(host, newId),
-    menuItems: createMenuItemRegistry(host),
-    streams: createStreamRegistry(host, newId),
-    events: createEventListeners(),
-  };
+  const parts = createGuestParts(host, newId);
   const identity: Promise<GuestIdentity> = hostMethods
     .hello({ protocolVersion: BRIDGE_PROTOCOL_VERSION, runtimeVersion: GUEST_RUNTIME_VERSION })
     .then((answer) => unwrapResult(answer) as GuestIdentity);

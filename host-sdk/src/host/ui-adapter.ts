@@ -1,4 +1,6 @@
-import type { PluginMenuItem } from '../core/index.js';
+import type { OverlayOptions, PluginMenuItem } from '../core/index.js';
+
+export type { OverlayOptions };
 
 /** Kinds of toast (`showToast`). */
 export type ToastType = 'info' | 'error' | 'success';
@@ -28,20 +30,6 @@ export interface FileAccessRequest {
   /** The folder to allow (absolute path). */
   readonly prefix: string;
   readonly operation: 'read' | 'write';
-}
-
-/** Options of `overlay.create` (manifest `contributes.overlay` shape, plus HTML). */
-export interface OverlayOptions {
-  readonly title?: string;
-  readonly html?: string;
-  /** Package path of the overlay page (`contributes.overlay.file`). */
-  readonly file?: string;
-  readonly x?: number;
-  readonly y?: number;
-  readonly width?: number;
-  readonly height?: number;
-  readonly minimizable?: boolean;
-  readonly resizable?: boolean;
 }
 
 /** The overlay windows of the launcher (`overlay.*`). Ids are the host's; ownership is checked by the host. */
