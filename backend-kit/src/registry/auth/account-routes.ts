@@ -4,7 +4,7 @@ import type { AuthServices } from './auth-services.js';
 import { requireAccount } from './authenticator.js';
 import { normalizeUsername, passwordProblem } from './credential-rules.js';
 import { hashPassword } from './password-hash.js';
-import { RateLimiter } from './rate-limiter.js';
+import { RateLimiter } from '../http/rate-limiter.js';
 import { RegistryError } from '../errors/registry-error.js';
 
 /** Registrations allowed per client address in 15 minutes (each costs a scrypt hash and a row). */

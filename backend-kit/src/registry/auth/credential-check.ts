@@ -3,7 +3,7 @@ import type { RegistryContext } from '../registry-context.js';
 import type { AccountRecord, AuthRepository } from './auth-repository.js';
 import { normalizeUsername } from './credential-rules.js';
 import { hashPassword, needsRehash, verifyPassword } from './password-hash.js';
-import { RateLimiter } from './rate-limiter.js';
+import { RateLimiter } from '../http/rate-limiter.js';
 import { RegistryError } from '../errors/registry-error.js';
 
 /** Failed password checks allowed per username and per client address in {@link LOGIN_WINDOW_MS}. */

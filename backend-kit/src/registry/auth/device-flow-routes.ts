@@ -4,7 +4,7 @@ import { OAuthError } from './auth-errors.js';
 import { authRoute, stringField } from './auth-route.js';
 import type { AuthServices } from './auth-services.js';
 import { newOpaqueToken, tokenDigest } from './opaque-token.js';
-import { RateLimiter } from './rate-limiter.js';
+import { RateLimiter } from '../http/rate-limiter.js';
 import { displayUserCode, newUserCode } from './user-code.js';
 
 /** The grant type of the device-code exchange (RFC 8628 section 3.4). */

@@ -4,7 +4,7 @@ import { authRoute, stringField } from './auth-route.js';
 import type { AuthServices } from './auth-services.js';
 import { DeviceCsrf } from './device-csrf.js';
 import { renderDevicePage, sendPage, type DevicePageView } from './device-page.js';
-import { RateLimiter } from './rate-limiter.js';
+import { RateLimiter } from '../http/rate-limiter.js';
 import { normalizeUserCode } from './user-code.js';
 import { isRegistryError } from '../errors/registry-error.js';
 

@@ -1,5 +1,6 @@
 import type { Middleware } from 'koa';
 import { RegistryError } from '../errors/registry-error.js';
+import { RateLimiter } from '../http/rate-limiter.js';
 
 /** Options of {@link intakeRateLimit}. */
 export interface IntakeRateLimitOptions {
@@ -11,44 +12,25 @@ export interface IntakeRateLimitOptions {
   readonly now: () => Date;
 }
 
-interface Window {
-  start: number;
-  count: number;
-}
-
-// Windows that ended are dropped once the map grows past this, so a flood of addresses cannot
-// grow memory without bound.
-const SWEEP_ABOVE_ADDRESSES = 10_000;
-
 /**
- * A fixed-window request limit per client address (`ctx.ip`, which honours `X-Forwarded-For` only
+ * A sliding-window request limit per client address (the registry's one {@link RateLimiter}) (`ctx.ip`, which honours `X-Forwarded-For` only
  * when the Koa app sets `proxy`), answering 429 `rate_limited` with `Retry-After`. The default, 120
  * reports a minute, is far above what one launcher sends (the client drops duplicates within 60
  * seconds) and low enough that one address cannot pause a plugin's rollout in seconds. Kept in
  * memory, per process.
  */
 export function intakeRateLimit(options: IntakeRateLimitOptions): Middleware {
-  const limit = options.limit ?? 120;
-  const windowMs = options.windowMs ?? 60_000;
-  const windows = new Map<string, Window>();
+  const limiter = new RateLimiter({ limit: options.limit ?? 120, windowMs: options.windowMs ?? 60_000, now: options.now });
   return async function limitTelemetryIntake(ctx, next) {
-    const now = options.now().getTime();
-    if (windows.size > SWEEP_ABOVE_ADDRESSES) {
-      for (const [address, window] of windows) if (now - window.start >= windowMs) windows.delete(address);
-    }
     const address = ctx.ip;
-    let window = windows.get(address);
-    if (!window || now - window.start >= windowMs) {
-      window = { start: now, count: 0 };
-      windows.set(address, window);
-    }
-    window.count += 1;
-    if (window.count > limit) {
-      const retryAfterSeconds = Math.max(1, Math.ceil((window.start + windowMs - now) / 1000));
+    const waitMs = limiter.retryAfterMs(address);
+    if (waitMs > 0) {
+      const retryAfterSeconds = Math.max(1, Math.ceil(waitMs / 1000));
       throw new RegistryError('rate_limited', `Too many reports from this address; try again in ${retryAfterSeconds} s`, {
         'Retry-After': String(retryAfterSeconds),
       });
     }
+    limiter.hit(address);
     await next();
   };
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { AccessTokenSigner } from '../../../../backend-kit/src/registry/auth/access-token.js';
 import { escapeHtml } from '../../../../backend-kit/src/registry/auth/device-page.js';
 import { hashPassword, needsRehash, verifyPassword } from '../../../../backend-kit/src/registry/auth/password-hash.js';
-import { RateLimiter } from '../../../../backend-kit/src/registry/auth/rate-limiter.js';
+import { RateLimiter } from '../../../../backend-kit/src/registry/http/rate-limiter.js';
 import { USER_CODE_ALPHABET, displayUserCode, newUserCode, normalizeUserCode } from '../../../../backend-kit/src/registry/auth/user-code.js';
 import { T0 } from './auth-support.js';
 
