@@ -17,6 +17,7 @@ import { createPluginFilesystemRouter } from '../routes/plugin-filesystem.js';
 import { createPluginsRouter } from '../routes/plugins.js';
 import { createProxyRouter } from '../routes/proxy.js';
 import { createShellRouter } from '../routes/shell.js';
+import { createStoreRouter } from '../routes/store.js';
 import { createWasmRouter } from '../routes/wasm.js';
 import { createDownloadsRouter } from '../routes/downloads.js';
 import { createInstancesRouter } from '../routes/instances.js';
@@ -125,6 +126,7 @@ export async function createLocalBackend(options: LocalBackendOptions): Promise<
   for (const router of [
     createHealthRouter(),
     createPluginsRouter(context, plugins),
+    createStoreRouter(context, plugins),
     createPluginFilesRouter(context),
     createSettingsRouter(context),
     createCacheRouter(context),

@@ -52,7 +52,10 @@ export interface LocalBackendOptions {
    * for tests and a vendor's own services. Nothing else weakens the guard. Empty by default.
    */
   trustedHosts?: readonly string[];
-  /** The primary store's API root (`.../api/v1`), where plugin error reports are forwarded. */
+  /**
+   * The primary store's API root (`.../api/v1`): `POST /api/plugins/store-install` downloads from
+   * it (its own `host:port` passes the SSRF guard), and plugin error reports are forwarded there.
+   */
   storeUrl?: string;
   /** Whether the user opted in to error telemetry (the `telemetryEnabled` setting; default off). */
   isTelemetryEnabled?: () => boolean | Promise<boolean>;

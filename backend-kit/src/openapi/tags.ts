@@ -2,6 +2,7 @@
 export const TAGS: readonly { readonly name: string; readonly description: string }[] = [
   { name: 'health', description: 'Liveness checks; no token.' },
   { name: 'plugins', description: 'Installed plugins and their lifecycle.' },
+  { name: 'store', description: 'Installing plugins from the primary store.' },
   { name: 'plugin-files', description: 'Files of installed packages, loaded by plugin frames; no token, any origin.' },
   { name: 'settings', description: 'Per-plugin settings.' },
   { name: 'cache', description: 'Per-plugin cache with expiry.' },

@@ -8,6 +8,7 @@ import { pluginIdOf, validatePluginIdParam } from '../http/params.js';
 import type { BackendContext } from '../local-backend/context.js';
 import { resolvePackageLimits } from '../package/limits.js';
 import type { PluginService } from '../services/plugin-service.js';
+import { pluginInfoOf } from '../services/plugins/plugin-info.js';
 
 function tooLarge(maximum: number): PluginHostError {
   return new PluginHostError('PACKAGE_TOO_LARGE', `Package too large: the upload exceeds maxPackageBytes (${maximum})`, {
@@ -85,9 +86,7 @@ export function createPluginsRouter(context: BackendContext, plugins: PluginServ
     if (typeof sourceDir !== 'string' || sourceDir.length === 0) {
       throw new PluginHostError('INVALID_ARGUMENT', 'sourceDir must be the absolute path of a folder holding manifest.json', { field: 'sourceDir' });
     }
-    const installed = await plugins.installDirectory(sourceDir, { enable: optionalBoolean(body, 'enable') === true });
-    const { id, name, version, status, enabled, hasRollback } = installed;
-    ctx.body = { id, name, version, status, enabled, hasRollback };
+    ctx.body = pluginInfoOf(await plugins.installDirectory(sourceDir, { enable: optionalBoolean(body, 'enable') === true }));
     ctx.status = 201;
   });
 

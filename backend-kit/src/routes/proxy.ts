@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import { PluginHostError } from '@plughost/host-sdk/core';
-import type { Context } from 'koa';
 import { jsonBody, requireJsonObject } from '../http/body.js';
+import { callerGoneSignal } from '../http/caller-gone.js';
 import type { BackendContext } from '../local-backend/context.js';
 import { forwardEventStream } from '../services/network/event-stream-forwarding.js';
 import type { GuardedFetcher } from '../services/network/guarded-fetcher.js';
@@ -15,15 +15,6 @@ export interface ProxyRouterOptions {
   readonly fetcher?: GuardedFetcher;
   /** Largest buffered upstream body in bytes; default 10 MiB. */
   readonly bodyLimit?: number;
-}
-
-/** An AbortSignal that fires when the caller's connection closes before the answer is complete. */
-function callerGoneSignal(ctx: Context): AbortSignal {
-  const controller = new AbortController();
-  ctx.res.once('close', () => {
-    if (!ctx.res.writableFinished) controller.abort();
-  });
-  return controller.signal;
 }
 
 /**

@@ -22,7 +22,7 @@ export const ErrorCode = {
   DEPENDENCY_MISSING: 'DEPENDENCY_MISSING',
   /** Dependencies form a cycle, so no activation order exists. */
   DEPENDENCY_CYCLE: 'DEPENDENCY_CYCLE',
-  /** No installed plugin has this id. */
+  /** No installed plugin has this id (or, for a store install, the store has no such published plugin or version). */
   PLUGIN_NOT_FOUND: 'PLUGIN_NOT_FOUND',
   /** Rollback was asked for but no snapshot exists. */
   ROLLBACK_NOT_AVAILABLE: 'ROLLBACK_NOT_AVAILABLE',
@@ -74,6 +74,12 @@ export const ErrorCode = {
   MODPACK_SOURCE_REQUIRED: 'MODPACK_SOURCE_REQUIRED',
   /** The source is malformed: unknown `type`, missing ids, both sources, a wrong file type, or a pack that cannot be read. */
   MODPACK_SOURCE_INVALID: 'MODPACK_SOURCE_INVALID',
+  /** A store install was asked for but the backend has no store (`storeUrl`) configured. */
+  STORE_NOT_CONFIGURED: 'STORE_NOT_CONFIGURED',
+  /** The store (registry) failed, could not be reached, or answered something unusable. */
+  STORE_UNAVAILABLE: 'STORE_UNAVAILABLE',
+  /** The package bytes failed the store's SHA-256 or size on every download source; nothing was kept. */
+  STORE_PACKAGE_MISMATCH: 'STORE_PACKAGE_MISMATCH',
   /** Anything unexpected; details are logged, never sent. */
   INTERNAL_ERROR: 'INTERNAL_ERROR',
 } as const;

@@ -15,6 +15,7 @@ export const SCHEMA_NAMES = [
   'PluginState',
   'PluginStateChange',
   'InstallFromDirectory',
+  'StoreInstallRequest',
   'PackageUpload',
   'PackageInspection',
   'PackageSigner',

@@ -4,6 +4,7 @@ import { errorSchemas } from './error-schemas.js';
 import { instanceSchemas } from './instance-schemas.js';
 import { pluginDataSchemas, pluginSchemas } from './plugin-schemas.js';
 import type { SchemaName } from './schema-ref.js';
+import { storeSchemas } from './store-schemas.js';
 import { systemSchemas } from './system-schemas.js';
 import { telemetrySchemas } from './telemetry-schemas.js';
 
@@ -15,6 +16,7 @@ export const COMPONENT_SCHEMAS: Readonly<Record<SchemaName, SchemaObject>> = {
   ...errorSchemas,
   ...pluginSchemas,
   ...pluginDataSchemas,
+  ...storeSchemas,
   ...systemSchemas,
   ...telemetrySchemas,
   ...downloadSchemas,

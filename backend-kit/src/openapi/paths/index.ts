@@ -11,6 +11,7 @@ import { pluginFilesystemRoutes } from './plugin-filesystem.js';
 import { pluginRoutes } from './plugins.js';
 import { proxyRoutes } from './proxy.js';
 import { shellRoutes } from './shell.js';
+import { storeRoutes } from './store.js';
 import { settingsRoutes } from './settings.js';
 import { systemRoutes } from './system.js';
 import { telemetryRoutes } from './telemetry.js';
@@ -20,6 +21,7 @@ import { wasmRoutes } from './wasm.js';
 export const ALL_ROUTES: readonly RouteDescription[] = [
   ...healthRoutes,
   ...pluginRoutes,
+  ...storeRoutes,
   ...pluginFileRoutes,
   ...settingsRoutes,
   ...cacheRoutes,

@@ -27,6 +27,17 @@ export interface TransferSpec {
   readonly reportTotal?: boolean;
 }
 
+/**
+ * What a transfer reports to: a download session's progress, or {@link quietProgress} for a
+ * caller that only needs cancellation (a store install).
+ */
+export type TransferProgress = Pick<SessionProgress, 'signal' | 'fileStarted' | 'setTotalBytes' | 'addBytes'>;
+
+/** Progress that reports nothing: the transfer is cancelled through `signal` only. */
+export function quietProgress(signal: AbortSignal): TransferProgress {
+  return { signal, fileStarted: () => undefined, setTotalBytes: () => undefined, addBytes: () => undefined };
+}
+
 /** The partial-file name of a download: hidden, next to the final file, unique per session. */
 export function partPathFor(destination: string, sessionId: string): string {
   return `${dirname(destination)}/.${basename(destination)}.${sessionId.slice(0, 8)}.part`;
@@ -79,7 +90,7 @@ function describeUrl(url: string): string {
  * @throws PluginHostError `DOWNLOAD_INTEGRITY_FAILED`, `PROXY_*`, or the session's
  *   {@link SessionInterruption}.
  */
-export async function transferFile(fetcher: GuardedFetcher, spec: TransferSpec, progress: SessionProgress): Promise<void> {
+export async function transferFile(fetcher: GuardedFetcher, spec: TransferSpec, progress: TransferProgress): Promise<void> {
   const name = basename(spec.destination);
   progress.fileStarted(name);
   await mkdir(dirname(spec.destination), { recursive: true });
@@ -103,7 +114,7 @@ export async function transferFile(fetcher: GuardedFetcher, spec: TransferSpec, 
   throw lastError;
 }
 
-async function transferFrom(fetcher: GuardedFetcher, url: string, spec: TransferSpec, progress: SessionProgress, name: string): Promise<void> {
+async function transferFrom(fetcher: GuardedFetcher, url: string, spec: TransferSpec, progress: TransferProgress, name: string): Promise<void> {
   const hashers = hashersFor(spec.hashes);
   let offset = await resumableSize(spec.partPath);
   if (spec.size !== undefined && offset > spec.size) {

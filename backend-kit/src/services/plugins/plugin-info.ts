@@ -9,6 +9,12 @@ export interface PermissionSummary {
   readonly risk: PermissionRisk;
 }
 
+/** Exactly the PluginInfo fields of `installed` (an install answer without its extras). */
+export function pluginInfoOf(installed: PluginInfo): PluginInfo {
+  const { id, name, version, status, enabled, hasRollback } = installed;
+  return { id, name, version, status, enabled, hasRollback };
+}
+
 /** The status a plugin gets when the backend reads its state. */
 export function statusAtRead(manifest: PluginManifest, record: PluginRecord | undefined): PluginStatus {
   if (record?.enabled === true) return manifest.entry?.frontend !== undefined ? 'active' : 'installed';

@@ -12,8 +12,8 @@ import {
   type TransactionJournal,
 } from './transaction-journal.js';
 
-/** Prefixes of what the plugin service leaves in `backend/tmp/` only when the process dies. */
-export const WORK_PREFIXES = [TRANSACTION_PREFIX, 'plugin-upload-', 'plugin-stage-'] as const;
+/** Prefixes of what the plugin service and store installs leave in `backend/tmp/` only when the process dies. */
+export const WORK_PREFIXES = [TRANSACTION_PREFIX, 'plugin-upload-', 'plugin-stage-', 'store-download-'] as const;
 
 async function finish(env: PluginServiceEnv, journal: TransactionJournal): Promise<void> {
   env.context.logger.warn('Undoing a plugin install, overwrite or rollback that did not complete', {

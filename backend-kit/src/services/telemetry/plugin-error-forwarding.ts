@@ -1,23 +1,14 @@
 import type { BackendContext } from '../../local-backend/context.js';
 import { readInstalledManifest } from '../installed-manifest.js';
+import { storeApiRoot, storeEndpoint } from '../store/store-endpoint.js';
 import type { ForwardedPluginErrorReport, PluginErrorReport } from './plugin-error-report.js';
 import { createReportForwarder, type ReportForwarder } from './report-forwarder.js';
 import { sendToStore } from './store-sender.js';
 
 /** `<storeUrl>/telemetry/plugin-error`, or `null` when no store is configured or its URL is unusable. */
 export function telemetryEndpoint(storeUrl: string | undefined): URL | null {
-  if (!storeUrl) return null;
-  try {
-    const root = new URL(storeUrl);
-    if (root.protocol !== 'http:' && root.protocol !== 'https:') return null;
-    // The endpoint is a path below the API root; a query or fragment on the root has no meaning there.
-    root.search = '';
-    root.hash = '';
-    // Resolve against the root as a folder, so `/api/v1` and `/api/v1/` both keep their last segment.
-    return new URL('telemetry/plugin-error', root.href.endsWith('/') ? root.href : `${root.href}/`);
-  } catch {
-    return null;
-  }
+  const root = storeApiRoot(storeUrl);
+  return root ? storeEndpoint(root, 'telemetry/plugin-error') : null;
 }
 
 /**

@@ -1,0 +1,25 @@
+import { MAX_VERSION_LENGTH } from '@plughost/host-sdk/core';
+import { SLUG_PATTERN } from '../../registry/catalog/slug.js';
+import type { SchemaObject } from '../openapi-types.js';
+import type { SchemaName } from './schema-ref.js';
+
+/** The store install request. */
+export const storeSchemas = {
+  StoreInstallRequest: {
+    type: 'object',
+    required: ['slug'],
+    properties: {
+      // The registry's own rule, so the description and the store can never disagree.
+      slug: { type: 'string', pattern: SLUG_PATTERN.source, maxLength: 64, description: "The plugin's store slug, e.g. `map-tools`.", examples: ['map-tools'] },
+      version: {
+        type: 'string',
+        minLength: 1,
+        maxLength: MAX_VERSION_LENGTH,
+        default: 'latest',
+        description: 'An exact published version (semver, e.g. `1.2.0`) or `latest`.',
+        examples: ['latest', '1.2.0'],
+      },
+      enable: { type: 'boolean', default: false, description: 'Enable at once (effective after a restart).' },
+    },
+  },
+} as const satisfies Partial<Record<SchemaName, SchemaObject>>;

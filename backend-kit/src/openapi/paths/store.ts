@@ -1,0 +1,30 @@
+import { jsonResponse } from '../components/responses.js';
+import { schemaRef } from '../components/schema-ref.js';
+import type { RouteDescription } from '../route-description.js';
+
+/** `routes/store.ts`: installing from the primary store (decisions sections 4 and 6). */
+export const storeRoutes: readonly RouteDescription[] = [
+  {
+    method: 'post',
+    path: '/api/plugins/store-install',
+    operationId: 'installPluginFromStore',
+    tag: 'store',
+    summary: 'Install a published version from the store',
+    description:
+      "Asks the configured store (`storeUrl`) for the version's Download info, downloads `url` and, when its host is listed in the store's `mirrors`, `mirrorUrl` at once, keeps the first copy with the declared size and SHA-256, and installs it. The signature is verified when the package has one (unsigned legacy versions are accepted); an overwrite needs the installed version's signer. Nothing is kept when any check fails.",
+    body: { json: schemaRef('StoreInstallRequest') },
+    responses: { 201: jsonResponse('Installed.', 'PluginInfo') },
+    errors: [
+      'STORE_NOT_CONFIGURED',
+      'PLUGIN_NOT_FOUND',
+      'STORE_UNAVAILABLE',
+      'STORE_PACKAGE_MISMATCH',
+      'INVALID_PACKAGE',
+      'UNSAFE_ENTRY_PATH',
+      'PACKAGE_TOO_LARGE',
+      'INVALID_MANIFEST',
+      'SIGNATURE_INVALID',
+      'SIGNER_CHANGED',
+    ],
+  },
+];

@@ -1,0 +1,35 @@
+import { PluginHostError, isStrictSemver } from '@plughost/host-sdk/core';
+import { isValidSlug } from '../../registry/catalog/slug.js';
+
+/** The version alias the store resolves to its latest published version. */
+export const LATEST_VERSION = 'latest';
+
+/** A checked `POST /api/plugins/store-install` body. */
+export interface StoreInstallRequest {
+  /** The plugin's store slug (the registry's slug rule). */
+  readonly slug: string;
+  /** An exact semver version, or `latest`. */
+  readonly version: string;
+  /** Enable the plugin (effective at the next restart); an overwrite keeps its state otherwise. */
+  readonly enable: boolean;
+}
+
+/**
+ * Reads `{slug, version?, enable?}`: `slug` follows the registry's slug rule (lower case `a-z`,
+ * `0-9` and single hyphens, at most 64 characters), `version` is a strict semver version or
+ * `latest` (the default), `enable` a boolean (default false). The slug and version go into the
+ * store's URL path, so nothing else may pass.
+ *
+ * @throws PluginHostError `INVALID_ARGUMENT` naming the field.
+ */
+export function parseStoreInstallRequest(body: Readonly<Record<string, unknown>>): StoreInstallRequest {
+  const { slug, version = LATEST_VERSION, enable = false } = body;
+  if (!isValidSlug(slug)) {
+    throw new PluginHostError('INVALID_ARGUMENT', 'slug must be a store slug: lower case letters, digits and single hyphens, at most 64 characters (e.g. "map-tools")', { field: 'slug' });
+  }
+  if (version !== LATEST_VERSION && !isStrictSemver(version)) {
+    throw new PluginHostError('INVALID_ARGUMENT', 'version must be "latest" or a semver version such as 1.2.3 or 1.2.3-beta.1', { field: 'version' });
+  }
+  if (typeof enable !== 'boolean') throw new PluginHostError('INVALID_ARGUMENT', 'enable must be a boolean', { field: 'enable' });
+  return { slug, version, enable };
+}
