@@ -59,6 +59,8 @@ export default {
     async function testBackend(context, next) {
       if (context.path === '/__test-backend' && context.method === 'POST') return backends.handle(context);
       if (context.path === '/__test-sse') return backends.serveEvents(context);
+      // A real registry (store) for store tests (scripts/wtr-test-backends.mjs).
+      if (context.path === '/__test-registry' && context.method === 'POST') return backends.handleRegistry(context);
       return next();
     },
     // Sandboxed plugin frames have an opaque origin and fetch modules with `Origin: null`.

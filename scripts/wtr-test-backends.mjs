@@ -5,7 +5,14 @@
 // development folder in a fresh temporary data directory, starts `createLocalBackend` (built
 // sources, backend-kit/dist) on a free loopback port that allows the test page's origin,
 // installs the plugins, and answers `{origin, token}`. Every backend is stopped when the runner stops.
-import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+//
+// A test POSTs a catalog to /__test-registry: `{plugins: [{id, slug, name, description?, tags?,
+// category?, iconUrl?, createdAt?, downloads?, ratings?, versions: [{version, status?, permissions?,
+// changelog?, publishedAt?, minLauncherVersion?}]}]}`. The plugin starts `createRegistry` (the
+// store, backend-kit/dist) with the development root key on a free loopback port, seeds the catalog
+// directly (any bytes as each version's package; `downloads` counted downloads, `ratings` one review
+// per number), and answers `{url}`, the API root `<origin>/api/v1`. Registries stop with the runner.
+import { mkdtemp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -33,8 +40,63 @@ function manifestOf(plugin) {
   };
 }
 
+const DEMO_ROOT_KEY_FILE = new URL('../demo-launcher/keys/DEVELOPMENT-ONLY-root-key.json', import.meta.url);
+
+/** Seeds a registry catalog from a `/__test-registry` scenario (plugins created 1 minute apart, in order). */
+async function seedRegistry(registry, scenario) {
+  const start = Date.parse('2030-01-01T00:00:00.000Z');
+  const minute = 60_000;
+  let index = 0;
+  for (const plugin of scenario.plugins ?? []) {
+    index += 1;
+    await registry.catalog.createPlugin({
+      id: plugin.id,
+      slug: plugin.slug,
+      ownerAccountId: 'test-owner',
+      name: plugin.name,
+      ...(plugin.description !== undefined ? { description: plugin.description } : {}),
+      ...(plugin.category !== undefined ? { category: plugin.category } : {}),
+      ...(plugin.tags !== undefined ? { tags: plugin.tags } : {}),
+      ...(plugin.iconUrl !== undefined ? { iconUrl: plugin.iconUrl } : {}),
+      createdAt: plugin.createdAt ?? new Date(start + index * minute).toISOString(),
+    });
+    let published;
+    let versionIndex = 0;
+    for (const version of plugin.versions ?? []) {
+      versionIndex += 1;
+      const stored = await registry.context.blobs.put(new TextEncoder().encode(`${plugin.id}@${version.version}`));
+      const added = await registry.catalog.addVersion({
+        pluginId: plugin.id,
+        version: version.version,
+        sha256: stored.sha256,
+        sizeBytes: stored.size,
+        changelog: version.changelog ?? '',
+        minLauncherVersion: version.minLauncherVersion ?? '1.0.0',
+        permissions: version.permissions ?? [],
+        layers: ['l3'],
+        status: version.status ?? 'published',
+        createdAt: version.publishedAt ?? new Date(start + index * minute + versionIndex * 1000).toISOString(),
+      });
+      if (added.status === 'published') published = added;
+    }
+    for (let count = 0; count < (plugin.downloads ?? 0) && published; count += 1) {
+      await registry.catalog.incrementDownloads(plugin.id, published.id, '2030-01-01');
+    }
+    for (const [reviewer, rating] of (plugin.ratings ?? []).entries()) {
+      await registry.catalog.addReview({
+        pluginId: plugin.id,
+        accountId: `test-reviewer-${reviewer}`,
+        rating,
+        text: '',
+        createdAt: new Date(start).toISOString(),
+      });
+    }
+  }
+}
+
 export function testBackends() {
   const running = [];
+  const registries = [];
   return {
     name: 'test-backends',
     // An upstream server-sent event stream for proxy tests: `count` events 50 ms apart, then
@@ -61,6 +123,29 @@ export function testBackends() {
         await rm(entry.scratch, { recursive: true, force: true });
         await rm(entry.sources, { recursive: true, force: true });
       }
+      for (const entry of registries.splice(0)) {
+        entry.server.closeAllConnections();
+        await new Promise((resolve) => entry.server.close(resolve));
+        await entry.registry.close();
+        await rm(entry.dataDirectory, { recursive: true, force: true });
+      }
+    },
+    // Registered as middleware in the config: a real registry (store) seeded with `plugins`.
+    async handleRegistry(context) {
+      const { default: Koa } = await import('koa');
+      const { createRegistry, silentLogger } = await import('../backend-kit/dist/index.js');
+      const scenario = await readJson(context.req);
+      const { privateKeySeed } = JSON.parse(await readFile(DEMO_ROOT_KEY_FILE, 'utf8'));
+      const dataDirectory = await mkdtemp(join(tmpdir(), 'wtr-registry-'));
+      const registry = await createRegistry({ dataDirectory, rootPrivateKey: privateKeySeed, logger: silentLogger });
+      const app = new Koa();
+      app.use(registry.middleware);
+      const server = createServer(app.callback());
+      registries.push({ server, registry, dataDirectory });
+      await seedRegistry(registry, scenario);
+      await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+      context.type = 'application/json';
+      context.body = JSON.stringify({ url: `http://127.0.0.1:${server.address().port}/api/v1` });
     },
     // Registered as middleware in the config (below), since plugins cannot answer POSTs.
     async handle(context) {

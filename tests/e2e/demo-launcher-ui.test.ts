@@ -122,6 +122,22 @@ describe('demo launcher in Chromium', () => {
     await screenshot('settings');
   });
 
+  it('shows the demo store and installs from it through the backend', async () => {
+    await page.goto(`${origin}/#/store`);
+    await page.waitForFunction(() => (document.querySelector('plugin-store')?.shadowRoot?.querySelectorAll('[part~=card]').length ?? 0) >= 7, { timeout: 15_000 });
+    const states = await page.$$eval('plugin-store >>> [part~=action-button]', (buttons) => buttons.map((button) => button.textContent?.trim()));
+    expect(states.every((state) => state === 'Installed')).toBe(true);
+    await screenshot('store');
+    // The store is served under the release policy too: the page reached it (connect-src).
+    const installed = await page.evaluate(async () => {
+      const token = (window as unknown as { __PLUGHOST_BOOT__?: { apiToken: string } }).__PLUGHOST_BOOT__?.apiToken;
+      const response = await fetch('/api/plugins/store-install', { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token ?? ''}` }, body: JSON.stringify({ slug: 'wasm' }) });
+      return { status: response.status, body: (await response.json()) as { id?: string } };
+    });
+    expect(installed.status).toBe(201);
+    expect(installed.body.id).toBe('com.plughost.samples.wasm');
+  });
+
   it('opens an overlay and minimizes it', async () => {
     await clickMenuItem('Overlay');
     const frame = await pluginFrame(OVERLAY);

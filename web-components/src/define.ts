@@ -9,6 +9,7 @@ import { PluginSettingsTab } from './plugin-settings-tab.js';
 import { PluginSidebar } from './plugin-sidebar.js';
 import { PluginToasts } from './plugin-toasts.js';
 import { PluginConsentDialog } from './plugin-consent-dialog.js';
+import { PluginStore } from './plugin-store.js';
 
 const TAGS = {
   'plugin-permission-list': PluginPermissionList,
@@ -21,6 +22,7 @@ const TAGS = {
   'plugin-sidebar': PluginSidebar,
   'plugin-toasts': PluginToasts,
   'plugin-consent-dialog': PluginConsentDialog,
+  'plugin-store': PluginStore,
 } as const;
 
 for (const [tag, element] of Object.entries(TAGS)) {
@@ -39,5 +41,6 @@ declare global {
     'plugin-sidebar': PluginSidebar;
     'plugin-toasts': PluginToasts;
     'plugin-consent-dialog': PluginConsentDialog;
+    'plugin-store': PluginStore;
   }
 }

@@ -14,6 +14,16 @@ export { PluginSettingsTab } from './plugin-settings-tab.js';
 export { PluginSidebar } from './plugin-sidebar.js';
 export { PluginToasts } from './plugin-toasts.js';
 export { PluginConsentDialog } from './plugin-consent-dialog.js';
+export { PluginStore, STORE_PAGE_SIZE, STORE_SEARCH_DEBOUNCE_MS, STORE_SORTS } from './plugin-store.js';
+export type {
+  PluginStoreInstallDetail,
+  StoreInstalledPlugin,
+  StorePage,
+  StorePlugin,
+  StorePluginDetail,
+  StoreSort,
+  StoreVersion,
+} from './plugin-store.js';
 export { createLauncherUi } from './launcher-ui/create-launcher-ui.js';
 export type { LauncherUiParts } from './launcher-ui/create-launcher-ui.js';
 export { createOverlayLayer } from './plugin-overlay/overlay-layer.js';

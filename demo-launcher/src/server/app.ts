@@ -15,25 +15,32 @@ export interface LauncherAppOptions {
   host: string;
   /** Serve the page with the specification's release resource policy (production builds). */
   releasePolicy?: boolean;
+  /** The store's API root, handed to the page (its store browser reads it directly). */
+  storeUrl?: string;
 }
 
 /**
  * The specification's "Resource loading policy of release builds"; the launcher's own origin is
- * `{base_url}` here, since the page and the backend share it.
+ * `{base_url}` here, since the page and the backend share it, and the launcher's store may be
+ * reached for its listing and icons.
  */
-export const RELEASE_CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self' 'unsafe-inline' 'wasm-unsafe-eval' blob: data:",
-  "worker-src 'self' blob: data:",
-  "connect-src 'self' blob: data:",
-  "img-src 'self' blob: data: https:",
-  "style-src 'self' 'unsafe-inline'",
-  "font-src 'self' data: https:",
-  "frame-src 'self' blob:",
-  "media-src 'self'",
-  "object-src 'none'",
-  "base-uri 'self'",
-].join('; ');
+export function releaseContentSecurityPolicy(storeOrigin?: string): string {
+  // The launcher's own store is the one other origin the page talks to (its listing and icons).
+  const store = storeOrigin ? ` ${storeOrigin}` : '';
+  return [
+    "default-src 'self'",
+    "script-src 'self' 'unsafe-inline' 'wasm-unsafe-eval' blob: data:",
+    "worker-src 'self' blob: data:",
+    `connect-src 'self'${store} blob: data:`,
+    `img-src 'self'${store} blob: data: https:`,
+    "style-src 'self' 'unsafe-inline'",
+    "font-src 'self' data: https:",
+    "frame-src 'self' blob:",
+    "media-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+  ].join('; ');
+}
 
 // The UI is a fixed set of files; serving only these names keeps the static route trivially safe.
 const UI_FILES: Readonly<Record<string, string>> = {
@@ -55,9 +62,9 @@ export function createLauncherApp(options: LauncherAppOptions): Koa {
   router.get('/', (ctx) => {
     ctx.set('Cache-Control', 'no-store');
     ctx.set('X-Frame-Options', 'DENY');
-    if (options.releasePolicy) ctx.set('Content-Security-Policy', RELEASE_CONTENT_SECURITY_POLICY);
+    if (options.releasePolicy) ctx.set('Content-Security-Policy', releaseContentSecurityPolicy(options.storeUrl ? new URL(options.storeUrl).origin : undefined));
     ctx.type = 'text/html; charset=utf-8';
-    ctx.body = renderLauncherPage({ title: LAUNCHER_NAME, apiToken: options.backend.token });
+    ctx.body = renderLauncherPage({ title: LAUNCHER_NAME, apiToken: options.backend.token, ...(options.storeUrl ? { storeUrl: options.storeUrl } : {}) });
   });
   router.get('/ui/:file', async (ctx) => {
     const file = ctx.params['file'] ?? '';

@@ -57,7 +57,7 @@ async function main(): Promise<void> {
     ...(storeUrl ? { storeUrl } : {}),
   });
   await installSamplePlugins(backend, { samplesDirectory: join(here, 'sample-plugins'), recordsDirectory: join(config.dataDirectory, 'backend'), logger: consoleLogger });
-  const app = createLauncherApp({ backend, uiDirectory: join(here, 'ui'), host: config.host, releasePolicy: !config.development });
+  const app = createLauncherApp({ backend, uiDirectory: join(here, 'ui'), host: config.host, releasePolicy: !config.development, ...(storeUrl ? { storeUrl } : {}) });
 
   const server = app.listen(config.port, config.host);
   await new Promise<void>((resolve, reject) => {

@@ -16,7 +16,7 @@ function scriptJson(value: unknown): string {
  * the UI bundle picks it up and removes its own element, so the token never stays in the DOM. The
  * page is served with `Cache-Control: no-store`.
  */
-export function renderLauncherPage(options: { title: string; apiToken: string }): string {
+export function renderLauncherPage(options: { title: string; apiToken: string; storeUrl?: string }): string {
   return `<!doctype html>
 <html lang="en">
   <head>
@@ -27,7 +27,7 @@ export function renderLauncherPage(options: { title: string; apiToken: string })
     <link rel="stylesheet" href="/ui/icons.css" />
     <script>
       (() => {
-        Object.defineProperty(window, '__PLUGHOST_BOOT__', { value: ${scriptJson({ apiToken: options.apiToken })}, configurable: true });
+        Object.defineProperty(window, '__PLUGHOST_BOOT__', { value: ${scriptJson({ apiToken: options.apiToken, ...(options.storeUrl ? { storeUrl: options.storeUrl } : {}) })}, configurable: true });
         document.currentScript.remove();
       })();
     </script>

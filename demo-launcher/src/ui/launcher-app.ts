@@ -21,6 +21,8 @@ const PACKAGE_FILE = /\.(plugpkg|zip)$/i;
 
 interface Boot {
   readonly apiToken: string;
+  /** The store's API root, when the launcher has one. */
+  readonly storeUrl?: string;
 }
 
 /**
@@ -45,12 +47,15 @@ export class LauncherApp extends LitElement {
   private settingsRequest = 0;
   /** One object for the download centre: a new one would restart its event stream on every render. */
   private readonly downloadSource: { url: string; token: string };
+  private readonly storeUrl: string;
+  private storeBusy: string[] = [];
 
   constructor() {
     super();
     const boot = (window as unknown as { __PLUGHOST_BOOT__?: Boot }).__PLUGHOST_BOOT__;
     this.backend = new LauncherBackend(location.origin, boot?.apiToken ?? '');
     this.downloadSource = { url: this.backend.origin, token: this.backend.token };
+    this.storeUrl = boot?.storeUrl ?? '';
   }
 
   protected override createRenderRoot(): HTMLElement {
@@ -250,6 +255,23 @@ export class LauncherApp extends LitElement {
     }, `${name} uninstalled.`);
   }
 
+  /** Installs (or updates) a plugin from the store through the backend, which checks its bytes and signature. */
+  private async installFromStore(request: { slug: string; version: string; id: string }): Promise<void> {
+    this.storeBusy = [...this.storeBusy, request.slug];
+    this.requestUpdate();
+    try {
+      const installed = await this.backend.storeInstall(request.slug, request.version);
+      this.toasts.show(`${installed.id} ${request.version} installed from the store. Restart the launcher to start it.`, 'success');
+      this.restartNeeded = true;
+      await this.refreshPlugins();
+    } catch (error) {
+      this.toasts.show(describeError(error), 'error');
+    } finally {
+      this.storeBusy = this.storeBusy.filter((slug) => slug !== request.slug);
+      this.requestUpdate();
+    }
+  }
+
   private async restart(): Promise<void> {
     try {
       await this.backend.restart();
@@ -336,7 +358,7 @@ export class LauncherApp extends LitElement {
       <div class="launcher">
         <plugin-sidebar aria-label="Launcher navigation" @plugin-command=${(event: CustomEvent<{ pluginId: string; id: string; method?: string }>) => void this.runCommand(event.detail)}>
           <div class="brand">PlugHost</div>
-          ${this.navLink('/', 'Home')} ${this.navLink('/plugins', 'Plugins')} ${this.navLink('/downloads', 'Downloads')} ${this.navLink('/settings', 'Settings')}
+          ${this.navLink('/', 'Home')} ${this.navLink('/plugins', 'Plugins')} ${this.navLink('/store', 'Store')} ${this.navLink('/downloads', 'Downloads')} ${this.navLink('/settings', 'Settings')}
         </plugin-sidebar>
         <main id="main">
           ${this.restartNeeded
@@ -362,6 +384,17 @@ export class LauncherApp extends LitElement {
               @plugin-uninstall=${(event: CustomEvent<{ id: string }>) => void this.uninstall(event.detail.id)}
               @plugin-restart=${() => void this.restart()}
             ></plugin-manager>
+          </section>
+          <section ?hidden=${route.page !== 'store'} aria-labelledby="store-title">
+            <h1 id="store-title">Store</h1>
+            ${this.storeUrl
+              ? html`<plugin-store
+                  registry-url=${this.storeUrl}
+                  .installed=${this.plugins.map((plugin) => ({ id: plugin.id, version: plugin.version }))}
+                  .busySlugs=${this.storeBusy}
+                  @plugin-store-install=${(event: CustomEvent<{ slug: string; version: string; id: string }>) => void this.installFromStore(event.detail)}
+                ></plugin-store>`
+              : html`<p class="hint">This launcher has no store configured.</p>`}
           </section>
           <section ?hidden=${route.page !== 'downloads'} aria-labelledby="downloads-title">
             <h1 id="downloads-title">Downloads</h1>

@@ -52,6 +52,11 @@ export class LauncherBackend {
     return this.client.json(`/api/plugins/${encodeURIComponent(pluginId)}`, { method: 'DELETE' });
   }
 
+  /** Installs `slug` from the launcher's store (downloaded, hash- and signature-checked by the backend). */
+  storeInstall(slug: string, version: string): Promise<{ id: string }> {
+    return this.client.json<{ id: string }>('/api/plugins/store-install', { json: { slug, version, enable: true } });
+  }
+
   restart(): Promise<unknown> {
     return this.client.json('/api/launcher/restart', { method: 'POST' });
   }

@@ -3,6 +3,7 @@ export type LauncherRoute =
   | { readonly page: 'home' }
   | { readonly page: 'plugins' }
   | { readonly page: 'downloads' }
+  | { readonly page: 'store' }
   | { readonly page: 'settings' }
   | { readonly page: 'plugin'; readonly pluginId: string; readonly path: string }
   | { readonly page: 'not-found'; readonly route: string };
@@ -13,6 +14,7 @@ export function parseRoute(route: string): LauncherRoute {
   if (path === '/' || path === '/home') return { page: 'home' };
   if (path === '/plugins') return { page: 'plugins' };
   if (path === '/downloads') return { page: 'downloads' };
+  if (path === '/store') return { page: 'store' };
   if (path === '/settings') return { page: 'settings' };
   const match = /^\/plugins\/([^/]+)(?:\/(.+))?$/.exec(path);
   if (match?.[1]) return { page: 'plugin', pluginId: decodeURIComponent(match[1]), path: match[2] ? decodeURIComponent(match[2]) : '' };
