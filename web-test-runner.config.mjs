@@ -41,7 +41,9 @@ export default {
   files: ['tests/browser/**/*.test.ts'],
   nodeResolve: { exportConditions: ['@plughost/source', 'browser', 'import', 'default'] },
   rootDir: '.',
-  concurrency: 2,
+  // One test file at a time: a second page would be a hidden tab, which gets no animation frames,
+  // real mouse input or dialog events, and tests of those (overlay drag, dialogs) would hang.
+  concurrency: 1,
   testFramework: { config: { timeout: 10_000 } },
   browserStartTimeout: 60_000,
   testsStartTimeout: 60_000,
