@@ -8,6 +8,7 @@ import {
   type PluginManifest,
   type SignatureCheck,
 } from '@plughost/host-sdk/core';
+import { dialogStyles } from './shared-styles.js';
 
 /** One line of the inspect answer: a permission (or `render:inline`) and its risk. */
 export interface InspectedPermission {
@@ -114,28 +115,12 @@ function deepActiveElement(): HTMLElement | null {
  * @tagname plugin-install-dialog
  */
 export class PluginInstallDialog extends LitElement {
-  static override styles = css`
+  static override styles = [dialogStyles, css`
     :host {
       display: contents;
       --_normal: var(--plugin-risk-normal, hsl(217 91% 60%));
       --_warning: var(--plugin-risk-warning, hsl(45 93% 47%));
       --_danger: var(--plugin-risk-danger, hsl(0 84% 60%));
-    }
-    dialog {
-      box-sizing: border-box;
-      width: min(36rem, calc(100vw - 2rem));
-      max-height: calc(100vh - 2rem);
-      overflow: auto;
-      padding: 1.25rem 1.5rem;
-      border: 1px solid hsl(var(--border, 0 0% 85%));
-      border-radius: 0.75rem;
-      background: hsl(var(--popover, 0 0% 100%));
-      color: hsl(var(--popover-foreground, 0 0% 10%));
-      font: inherit;
-      box-shadow: 0 10px 40px hsl(0 0% 0% / 0.3);
-    }
-    dialog::backdrop {
-      background: hsl(0 0% 0% / 0.5);
     }
     h2 {
       margin: 0 0 0.25rem;
@@ -258,7 +243,7 @@ export class PluginInstallDialog extends LitElement {
       color: hsl(var(--secondary-foreground, 222 47% 11%));
       border-color: hsl(var(--border, 0 0% 85%));
     }
-  `;
+  `];
 
   /** The answer of `POST /api/plugins/inspect` to show. */
   @property({ attribute: false }) accessor inspection: PackageInspection | null = null;

@@ -3,6 +3,7 @@ import { property, state } from 'lit/decorators.js';
 import { repeat } from 'lit/directives/repeat.js';
 import type { PluginInfo, PluginManifest, PluginStatus } from '@plughost/host-sdk/core';
 import { cardIconValue, initialOf, resolveCardIcon } from './plugin-manager/card-icon.js';
+import { cardIconStyles } from './shared-styles.js';
 
 export type { PluginInfo, PluginStatus };
 
@@ -116,7 +117,7 @@ function defaultFilesBase(id: string): string {
  * @tagname plugin-manager
  */
 export class PluginManager extends LitElement {
-  static override styles = css`
+  static override styles = [cardIconStyles, css`
     :host {
       display: block;
       color: hsl(var(--card-foreground, 0 0% 10%));
@@ -143,25 +144,6 @@ export class PluginManager extends LitElement {
       grid-template-columns: auto 1fr auto;
       gap: 0.75rem;
       align-items: center;
-    }
-    .icon {
-      display: inline-flex;
-      align-items: center;
-      justify-content: center;
-      width: 2.5rem;
-      height: 2.5rem;
-      border-radius: 0.5rem;
-      overflow: hidden;
-      background: hsl(var(--muted, 210 40% 96%));
-      color: hsl(var(--muted-foreground, 0 0% 40%));
-      font-size: 1.25rem;
-      font-weight: 600;
-      line-height: 1;
-    }
-    .icon img {
-      width: 100%;
-      height: 100%;
-      object-fit: contain;
     }
     .title {
       min-width: 0;
@@ -295,7 +277,7 @@ export class PluginManager extends LitElement {
       color: hsl(var(--muted-foreground, 0 0% 40%));
       font-style: italic;
     }
-  `;
+  `];
 
   /** The installed plugins (`GET /api/plugins/`), each with its manifest when known. Shown sorted by name. */
   @property({ attribute: false }) accessor plugins: readonly ManagedPlugin[] = [];

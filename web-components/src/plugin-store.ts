@@ -22,6 +22,7 @@ import {
   type StoreSort,
   type StoreVersion,
 } from './plugin-store/registry-client.js';
+import { cardIconStyles, dialogStyles } from './shared-styles.js';
 
 export type { StorePage, StorePlugin, StorePluginDetail, StoreSort, StoreVersion } from './plugin-store/registry-client.js';
 export { STORE_SORTS } from './plugin-store/registry-client.js';
@@ -194,8 +195,9 @@ function isSort(value: string): value is StoreSort {
  * @tagname plugin-store
  */
 export class PluginStore extends LitElement {
-  static override styles = css`
+  static override styles = [cardIconStyles, dialogStyles, css`
     :host {
+      --_dialog-width: 42rem;
       display: block;
       color: hsl(var(--foreground, 0 0% 10%));
     }
@@ -292,26 +294,6 @@ export class PluginStore extends LitElement {
       grid-template-columns: auto 1fr;
       gap: 0.75rem;
       align-items: center;
-    }
-    .icon {
-      display: inline-flex;
-      align-items: center;
-      justify-content: center;
-      flex: none;
-      width: 2.5rem;
-      height: 2.5rem;
-      border-radius: 0.5rem;
-      overflow: hidden;
-      background: hsl(var(--muted, 210 40% 96%));
-      color: hsl(var(--muted-foreground, 0 0% 40%));
-      font-size: 1.25rem;
-      font-weight: 600;
-      line-height: 1;
-    }
-    .icon img {
-      width: 100%;
-      height: 100%;
-      object-fit: contain;
     }
     .title {
       min-width: 0;
@@ -433,22 +415,6 @@ export class PluginStore extends LitElement {
       margin-top: 1rem;
       font-size: 0.875rem;
     }
-    dialog {
-      box-sizing: border-box;
-      width: min(42rem, calc(100vw - 2rem));
-      max-height: calc(100vh - 2rem);
-      overflow: auto;
-      padding: 1.25rem 1.5rem;
-      border: 1px solid hsl(var(--border, 0 0% 85%));
-      border-radius: 0.75rem;
-      background: hsl(var(--popover, 0 0% 100%));
-      color: hsl(var(--popover-foreground, 0 0% 10%));
-      font: inherit;
-      box-shadow: 0 10px 40px hsl(0 0% 0% / 0.3);
-    }
-    dialog::backdrop {
-      background: hsl(0 0% 0% / 0.5);
-    }
     .detail-head {
       display: grid;
       grid-template-columns: auto 1fr auto;
@@ -524,7 +490,7 @@ export class PluginStore extends LitElement {
       font-style: italic;
       color: hsl(var(--muted-foreground, 0 0% 40%));
     }
-  `;
+  `];
 
   /** The registry's API root (`…/api/v1`). Changing it starts over on page 1. */
   @property({ attribute: 'registry-url' }) accessor registryUrl = '';

@@ -1,0 +1,48 @@
+import { css } from 'lit';
+
+/** The square plugin icon of cards (manager and store): an image, an icon-font glyph or an initial. */
+export const cardIconStyles = css`
+    .icon {
+      display: inline-flex;
+      align-items: center;
+      justify-content: center;
+      flex: none;
+      width: 2.5rem;
+      height: 2.5rem;
+      border-radius: 0.5rem;
+      overflow: hidden;
+      background: hsl(var(--muted, 210 40% 96%));
+      color: hsl(var(--muted-foreground, 0 0% 40%));
+      font-size: 1.25rem;
+      font-weight: 600;
+      line-height: 1;
+    }
+    .icon img {
+      width: 100%;
+      height: 100%;
+      object-fit: contain;
+    }
+`;
+
+/**
+ * The modal dialogs of the package (install dialog, store detail): themed popover colours, a
+ * backdrop, scrolling when taller than the window. `--_dialog-width` on the host sets the width.
+ */
+export const dialogStyles = css`
+    dialog {
+      box-sizing: border-box;
+      width: min(var(--_dialog-width, 36rem), calc(100vw - 2rem));
+      max-height: calc(100vh - 2rem);
+      overflow: auto;
+      padding: 1.25rem 1.5rem;
+      border: 1px solid hsl(var(--border, 0 0% 85%));
+      border-radius: 0.75rem;
+      background: hsl(var(--popover, 0 0% 100%));
+      color: hsl(var(--popover-foreground, 0 0% 10%));
+      font: inherit;
+      box-shadow: 0 10px 40px hsl(0 0% 0% / 0.3);
+    }
+    dialog::backdrop {
+      background: hsl(0 0% 0% / 0.5);
+    }
+`;
