@@ -3,7 +3,7 @@ import { property, state } from 'lit/decorators.js';
 import { repeat } from 'lit/directives/repeat.js';
 import type { PluginInfo, PluginManifest, PluginStatus } from '@plughost/host-sdk/core';
 import { cardIconValue, initialOf, resolveCardIcon } from './plugin-manager/card-icon.js';
-import { cardIconStyles } from './shared-styles.js';
+import { buttonStyles, cardIconStyles } from './shared-styles.js';
 
 export type { PluginInfo, PluginStatus };
 
@@ -117,7 +117,7 @@ function defaultFilesBase(id: string): string {
  * @tagname plugin-manager
  */
 export class PluginManager extends LitElement {
-  static override styles = [cardIconStyles, css`
+  static override styles = [cardIconStyles, buttonStyles, css`
     :host {
       display: block;
       color: hsl(var(--card-foreground, 0 0% 10%));
@@ -178,20 +178,6 @@ export class PluginManager extends LitElement {
     .status[data-status='disabled'] {
       background: hsl(var(--muted, 210 40% 96%));
       color: hsl(var(--muted-foreground, 0 0% 35%));
-    }
-    button {
-      font: inherit;
-      font-size: 0.875rem;
-      padding: 0.3rem 0.75rem;
-      border-radius: 0.5rem;
-      border: 1px solid hsl(var(--border, 0 0% 85%));
-      background: hsl(var(--secondary, 210 40% 96%));
-      color: hsl(var(--secondary-foreground, 222 47% 11%));
-      cursor: pointer;
-    }
-    button:disabled {
-      cursor: not-allowed;
-      opacity: 0.55;
     }
     button:focus-visible {
       outline: 2px solid hsl(var(--ring, 217 91% 60%));

@@ -22,7 +22,7 @@ import {
   type StoreSort,
   type StoreVersion,
 } from './plugin-store/registry-client.js';
-import { cardIconStyles, dialogStyles } from './shared-styles.js';
+import { buttonStyles, cardIconStyles, dialogStyles } from './shared-styles.js';
 
 export type { StorePage, StorePlugin, StorePluginDetail, StoreSort, StoreVersion } from './plugin-store/registry-client.js';
 export { STORE_SORTS } from './plugin-store/registry-client.js';
@@ -195,7 +195,7 @@ function isSort(value: string): value is StoreSort {
  * @tagname plugin-store
  */
 export class PluginStore extends LitElement {
-  static override styles = [cardIconStyles, dialogStyles, css`
+  static override styles = [cardIconStyles, buttonStyles, dialogStyles, css`
     :host {
       --_dialog-width: 42rem;
       display: block;
@@ -358,20 +358,6 @@ export class PluginStore extends LitElement {
       margin-top: auto;
       display: flex;
       justify-content: flex-end;
-    }
-    button {
-      font: inherit;
-      font-size: 0.875rem;
-      padding: 0.3rem 0.75rem;
-      border-radius: 0.5rem;
-      border: 1px solid hsl(var(--border, 0 0% 85%));
-      background: hsl(var(--secondary, 210 40% 96%));
-      color: hsl(var(--secondary-foreground, 222 47% 11%));
-      cursor: pointer;
-    }
-    button:disabled {
-      cursor: not-allowed;
-      opacity: 0.55;
     }
     button[data-action='install'],
     button[data-action='update'] {

@@ -46,3 +46,21 @@ export const dialogStyles = css`
       background: hsl(0 0% 0% / 0.5);
     }
 `;
+
+/** The secondary buttons of cards (manager and store); elements add their primary and special kinds. */
+export const buttonStyles = css`
+    button {
+      font: inherit;
+      font-size: 0.875rem;
+      padding: 0.3rem 0.75rem;
+      border-radius: 0.5rem;
+      border: 1px solid hsl(var(--border, 0 0% 85%));
+      background: hsl(var(--secondary, 210 40% 96%));
+      color: hsl(var(--secondary-foreground, 222 47% 11%));
+      cursor: pointer;
+    }
+    button:disabled {
+      cursor: not-allowed;
+      opacity: 0.55;
+    }
+`;

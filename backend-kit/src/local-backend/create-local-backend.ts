@@ -30,6 +30,7 @@ import type { DownloadManager } from '../services/downloads/download-manager.js'
 import type { InstanceStore } from '../services/instances/instance-store.js';
 import { createBackendContext } from './context.js';
 import type { LocalBackendOptions } from './options.js';
+import { pathScopedChain, routesOf } from '../http/path-scoped-chain.js';
 
 /** A mounted local backend. */
 export interface LocalBackend {
@@ -66,12 +67,6 @@ function listRoutes(routers: readonly Router[]): BackendRoute[] {
     }
   }
   return routes;
-}
-
-// The router's middleware adds `params` and `router` to the context it receives; Koa's plain
-// Middleware type does not know that, so the composed chain sees it through this one cast.
-function routesOf(router: Router): Middleware[] {
-  return [router.routes() as unknown as Middleware, router.allowedMethods() as unknown as Middleware];
 }
 
 /** Gives requests no route answered (404) or answered only with `Allow` (405) an error body. */
@@ -156,17 +151,7 @@ export async function createLocalBackend(options: LocalBackendOptions): Promise<
     ...(openApi ? routesOf(openApi) : []),
   ];
 
-  const middleware: Middleware = async function localBackend(ctx, next) {
-    if (!isBackendPath(ctx.path, development)) return next();
-    let index = -1;
-    const dispatch = async (i: number): Promise<void> => {
-      if (i <= index) throw new Error('next() called twice');
-      index = i;
-      const step = chain[i];
-      if (step) await step(ctx, () => dispatch(i + 1));
-    };
-    await dispatch(0);
-  };
+  const middleware = pathScopedChain((path) => isBackendPath(path, development), chain, 'localBackend');
 
   return {
     middleware,

@@ -18,6 +18,7 @@ import { createCatalogRouters } from './routes/catalog-routers.js';
 import { BlobStore } from './storage/blob-store.js';
 import { RegistryDatabase } from './storage/registry-database.js';
 import { startReportRetention, type ReportRetention } from './telemetry/report-retention.js';
+import { pathScopedChain, routesOf } from '../http/path-scoped-chain.js';
 
 /** The path every registry route lives under. */
 export const REGISTRY_API_ROOT = '/api/v1';
@@ -77,12 +78,6 @@ function readRootKey(text: string | undefined): { publicKey: Uint8Array } {
     if (isPluginHostError(error)) refuse(`The registry root private key (REGISTRY_ROOT_PRIVATE_KEY) is not usable: ${error.message}`);
     throw error;
   }
-}
-
-// The router's middleware adds `params` and `router` to the context it receives; Koa's plain
-// Middleware type does not know that, so the composed chain sees it through this one cast.
-function routesOf(router: Router): Middleware[] {
-  return [router.routes() as unknown as Middleware, router.allowedMethods({ throw: false }) as unknown as Middleware];
 }
 
 function isRegistryPath(path: string): boolean {
@@ -158,17 +153,7 @@ export async function createRegistry(options: RegistryOptions): Promise<Registry
   for (const router of routers) api.use(router.routes(), router.allowedMethods({ throw: false }));
 
   const chain: Middleware[] = [registryErrorHandler(logger), registryUnansweredAsErrors, registryCors(), noStoreForWrites(), ...routesOf(api)];
-  const middleware: Middleware = async function registry(ctx, next) {
-    if (!isRegistryPath(ctx.path)) return next();
-    let index = -1;
-    const dispatch = async (i: number): Promise<void> => {
-      if (i <= index) throw new Error('next() called twice');
-      index = i;
-      const step = chain[i];
-      if (step) await step(ctx, () => dispatch(i + 1));
-    };
-    await dispatch(0);
-  };
+  const middleware = pathScopedChain(isRegistryPath, chain, 'registry');
 
   let closed = false;
   return {

@@ -29,6 +29,7 @@ export type {
   RegistryCapability,
   RegistryMetadata,
   RegistryPlugin,
+  RegistryPluginRecord,
   RegistryPluginDetail,
   RegistryPluginList,
   RegistryPluginStats,

@@ -51,7 +51,7 @@ export interface PluginDocumentOptions {
  * `<base>` are removed. The first children of `<head>` become, in this order: a `<base>` for the
  * entry's folder (so relative `fetch()` calls and module imports resolve to the plugin's files),
  * the `__PLUGIN_API_BASE__` script (sandbox mode only), the frame guard (blocks `window.open`,
- * reports load failures and errors as `FRAME_REPORT_EVENT`), then the guest runtime. Script text
+ * reports load failures as `FRAME_REPORT_EVENT`; the runtime reports script errors), then the guest runtime. Script text
  * is escaped with {@link escapeInlineScript}.
  *
  * @example

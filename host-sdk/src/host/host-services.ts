@@ -39,6 +39,6 @@ export interface HostServices {
   active(pluginId: string): ActivePlugin | undefined;
   /** True when the backend lists `pluginId` as installed. */
   isInstalled(pluginId: string): boolean;
-  /** Removes what a plugin registered (methods, hooks, dynamic menu items); used when it is reloaded. */
+  /** Time limits of calls into other plugins' frames (cross-plugin calls, hook layers). */
   readonly timeouts: { readonly crossPluginCallMs: number };
 }

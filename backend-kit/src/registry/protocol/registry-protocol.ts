@@ -19,8 +19,8 @@ export interface RegistryMetadata {
   mirrors?: string[];
 }
 
-/** The Plugin object of lists and detail. */
-export interface RegistryPlugin {
+/** What every view of a plugin record shows (the store's Plugin object, the owner's view). */
+export interface RegistryPluginRecord {
   id: string;
   slug: string;
   name: string;
@@ -28,11 +28,15 @@ export interface RegistryPlugin {
   category?: string;
   tags: string[];
   iconUrl?: string;
-  latestVersion?: string;
   downloadsCount: number;
+  createdAt: string;
+}
+
+/** The Plugin object of lists and detail. */
+export interface RegistryPlugin extends RegistryPluginRecord {
+  latestVersion?: string;
   ratingAverage?: number;
   ratingCount: number;
-  createdAt: string;
 }
 
 /** One published version in a detail answer. */

@@ -1,8 +1,8 @@
-import type { CatalogVersion, PublishedPlugin, Review } from '../catalog/catalog-types.js';
-import type { DownloadInfo, RegistryPlugin, RegistryReview, RegistryVersionEntry } from './registry-protocol.js';
+import type { CatalogPlugin, CatalogVersion, PublishedPlugin, Review } from '../catalog/catalog-types.js';
+import type { DownloadInfo, RegistryPlugin, RegistryPluginRecord, RegistryReview, RegistryVersionEntry } from './registry-protocol.js';
 
-/** The protocol's Plugin object of a published plugin. */
-export function pluginView(plugin: PublishedPlugin): RegistryPlugin {
+/** The fields of a plugin record every view shows (absent category and icon left out). */
+export function pluginRecordView(plugin: CatalogPlugin): RegistryPluginRecord {
   return {
     id: plugin.id,
     slug: plugin.slug,
@@ -11,11 +11,18 @@ export function pluginView(plugin: PublishedPlugin): RegistryPlugin {
     ...(plugin.category !== null ? { category: plugin.category } : {}),
     tags: [...plugin.tags],
     ...(plugin.iconUrl !== null ? { iconUrl: plugin.iconUrl } : {}),
-    latestVersion: plugin.latestVersion,
     downloadsCount: plugin.downloadsCount,
+    createdAt: plugin.createdAt,
+  };
+}
+
+/** The protocol's Plugin object of a published plugin. */
+export function pluginView(plugin: PublishedPlugin): RegistryPlugin {
+  return {
+    ...pluginRecordView(plugin),
+    latestVersion: plugin.latestVersion,
     ...(plugin.ratingAverage !== null ? { ratingAverage: plugin.ratingAverage } : {}),
     ratingCount: plugin.ratingCount,
-    createdAt: plugin.createdAt,
   };
 }
 

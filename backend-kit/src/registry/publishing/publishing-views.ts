@@ -5,6 +5,8 @@
 import { getPermission, type PermissionRisk } from '@plughost/host-sdk/core';
 import type { CatalogPlugin, CatalogVersion, PendingVersion, VersionStatus } from '../catalog/catalog-types.js';
 import type { VersionUploadFacts } from './publishing-repository.js';
+import { pluginRecordView } from '../protocol/views.js';
+import type { RegistryPluginRecord } from '../protocol/registry-protocol.js';
 
 /** A version as its owner sees it (`GET /plugins/mine`, upload and rollout answers). */
 export interface OwnedVersionView {
@@ -29,16 +31,7 @@ export interface OwnedVersionView {
 }
 
 /** A plugin and every version of it, as its owner sees it. */
-export interface OwnedPluginView {
-  id: string;
-  slug: string;
-  name: string;
-  description: string;
-  category?: string;
-  tags: string[];
-  iconUrl?: string;
-  createdAt: string;
-  downloadsCount: number;
+export interface OwnedPluginView extends RegistryPluginRecord {
   /** Every version in any state, newest upload first. */
   versions: OwnedVersionView[];
 }
@@ -110,18 +103,7 @@ export function ownedVersionView(version: CatalogVersion): OwnedVersionView {
 }
 
 export function ownedPluginView(plugin: CatalogPlugin, versions: readonly CatalogVersion[]): OwnedPluginView {
-  return {
-    id: plugin.id,
-    slug: plugin.slug,
-    name: plugin.name,
-    description: plugin.description,
-    ...(plugin.category !== null ? { category: plugin.category } : {}),
-    tags: [...plugin.tags],
-    ...(plugin.iconUrl !== null ? { iconUrl: plugin.iconUrl } : {}),
-    createdAt: plugin.createdAt,
-    downloadsCount: plugin.downloadsCount,
-    versions: versions.map(ownedVersionView),
-  };
+  return { ...pluginRecordView(plugin), versions: versions.map(ownedVersionView) };
 }
 
 /** The risk of every permission id; an id the table does not know counts as danger. */
