@@ -12,12 +12,16 @@ export const ErrorCode = {
   UNSAFE_ENTRY_PATH: 'UNSAFE_ENTRY_PATH',
   /** The package or one of its entries exceeds a configured size or count limit. */
   PACKAGE_TOO_LARGE: 'PACKAGE_TOO_LARGE',
+  /** A request body other than a package upload exceeds its size limit. */
+  BODY_TOO_LARGE: 'BODY_TOO_LARGE',
   /** `manifest.json` is not valid JSON or breaks a manifest rule. */
   INVALID_MANIFEST: 'INVALID_MANIFEST',
   /** The package signature or its certificate is missing, malformed or does not verify. */
   SIGNATURE_INVALID: 'SIGNATURE_INVALID',
   /** An overwrite install is signed by a different developer than the installed version. */
   SIGNER_CHANGED: 'SIGNER_CHANGED',
+  /** An overwrite install would replace a newer version with an older one without `allowDowngrade`. */
+  DOWNGRADE_REFUSED: 'DOWNGRADE_REFUSED',
   /** A required dependency is not installed or its version does not satisfy the range. */
   DEPENDENCY_MISSING: 'DEPENDENCY_MISSING',
   /** Dependencies form a cycle, so no activation order exists. */
@@ -44,6 +48,8 @@ export const ErrorCode = {
   PROXY_BODY_TOO_LARGE: 'PROXY_BODY_TOO_LARGE',
   /** The path is not yet authorized for the plugin; the body's `prefix` is the folder to ask about. */
   FS_AUTHORIZATION_REQUIRED: 'FS_AUTHORIZATION_REQUIRED',
+  /** The path lies in a place file APIs never reach (`/proc`, `/sys`, `/dev`, the launcher's data directory), whatever was consented. */
+  FS_PATH_FORBIDDEN: 'FS_PATH_FORBIDDEN',
   /** Read or delete of a file that does not exist (or is a folder). */
   FS_FILE_NOT_FOUND: 'FS_FILE_NOT_FOUND',
   /** A shell command ran longer than its timeout; its whole process tree was killed. */
@@ -58,6 +64,10 @@ export const ErrorCode = {
   WASM_TRAP: 'WASM_TRAP',
   /** The WASM call ran longer than its time limit and was stopped. */
   WASM_TIMEOUT: 'WASM_TIMEOUT',
+  /** A WASM call went past a resource limit (linear memory, concurrent invocations of one plugin). */
+  WASM_LIMIT_EXCEEDED: 'WASM_LIMIT_EXCEEDED',
+  /** The plugin already has the most running and queued download tasks it may have. */
+  DOWNLOAD_QUEUE_FULL: 'DOWNLOAD_QUEUE_FULL',
   /** A download task id that does not exist or belongs to another plugin. */
   DOWNLOAD_NOT_FOUND: 'DOWNLOAD_NOT_FOUND',
   /** A downloaded file's size or hash differs from what its source declared; the file was not kept. */
