@@ -1,5 +1,8 @@
 import {
+  CERTIFICATE_FILE_NAME,
   PluginHostError,
+  SIGNATURE_FILE_NAME,
+  assertUniqueJsonKeys,
   readManifest,
   verifyPackageSignature,
   type ManifestProblem,
@@ -59,9 +62,20 @@ function checkSignature(extracted: ExtractedPackage, options: OpenPluginPackageO
 }
 
 /**
+ * Refuses signature files that repeat a key, whatever the policy: `manifest.json` gets the same
+ * check from `readManifest`. These are the files a signature speaks for, so every reader must see
+ * the same values in them (decisions section 4).
+ */
+function assertUniqueSignatureKeys(extracted: ExtractedPackage): void {
+  if (extracted.signatureJson) assertUniqueJsonKeys(extracted.signatureJson, SIGNATURE_FILE_NAME);
+  if (extracted.certificateJson) assertUniqueJsonKeys(extracted.certificateJson, CERTIFICATE_FILE_NAME);
+}
+
+/**
  * Opens a plugin package in one pass: extracts it safely (see {@link extractPackage}), validates
  * `manifest.json` against the files actually in the archive, and checks the signature under the
- * given policy. On any failure the extraction folder is removed and the error is thrown as a
+ * given policy. A manifest or signature file whose JSON repeats a key is refused
+ * (`INVALID_MANIFEST`) under every policy. On any failure the extraction folder is removed and the error is thrown as a
  * `PluginHostError` with its code (`INVALID_PACKAGE`, `UNSAFE_ENTRY_PATH`, `PACKAGE_TOO_LARGE`,
  * `INVALID_MANIFEST`, `SIGNATURE_INVALID`).
  *
@@ -88,6 +102,7 @@ export async function openPluginPackage(archivePath: string, options: OpenPlugin
     const { manifest, warnings } = readManifest(extracted.manifestBytes, {
       files: new Set(extracted.files.map((file) => file.path)),
     });
+    assertUniqueSignatureKeys(extracted);
     const signature = checkSignature(extracted, options);
     return { ...extracted, manifest, warnings, signature };
   } catch (error) {

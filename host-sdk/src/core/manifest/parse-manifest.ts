@@ -3,6 +3,7 @@
  */
 import { PluginHostError, isPluginHostError } from '../errors.js';
 import { formatManifestProblem, type ManifestProblem } from './manifest-problem.js';
+import { describeDuplicateJsonKey, findDuplicateJsonKey } from '../signing/duplicate-json-keys.js';
 import { utf8Decode } from '../signing/encoding.js';
 import {
   validateManifest,
@@ -13,7 +14,9 @@ import {
 
 /**
  * Decodes (UTF-8, an optional byte order mark is skipped), parses and validates `manifest.json`.
- * Never throws: text that is not UTF-8 or not JSON gives a problem at path `""`.
+ * Never throws: text that is not UTF-8 or not JSON gives a problem at path `""`, and a key that an
+ * object repeats gives a problem at that object's path (`JSON.parse` would keep the last one
+ * silently, while another reader of the same signed bytes may keep the first).
  *
  * @param source - The raw bytes of `manifest.json`, or its text.
  * @example
@@ -29,13 +32,16 @@ export function parseManifest(source: Uint8Array | string, options: ValidateMani
     if (isPluginHostError(error)) return invalid('manifest.json is not valid UTF-8 text');
     throw error;
   }
+  const json = text.startsWith('\uFEFF') ? text.slice(1) : text;
   let value: unknown;
   try {
-    value = JSON.parse(text.startsWith('\uFEFF') ? text.slice(1) : text);
+    value = JSON.parse(json);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     return invalid(`manifest.json is not valid JSON: ${reason}`);
   }
+  const duplicate = findDuplicateJsonKey(json);
+  if (duplicate) return invalid(describeDuplicateJsonKey('manifest.json', duplicate), duplicate.path);
   return validateManifest(value, options);
 }
 
@@ -74,6 +80,6 @@ function orThrow(result: ManifestValidationResult): ManifestValid {
   });
 }
 
-function invalid(message: string): ManifestValidationResult {
-  return { ok: false, problems: [{ path: '', message }], warnings: [] };
+function invalid(message: string, path = ''): ManifestValidationResult {
+  return { ok: false, problems: [{ path, message }], warnings: [] };
 }

@@ -19,6 +19,8 @@ export {
 export { createSha256, sha256, sha256Hex } from './sha256.js';
 export type { Sha256Hasher } from './sha256.js';
 export { canonicalJson } from './canonical-json.js';
+export { assertUniqueJsonKeys, describeDuplicateJsonKey, findDuplicateJsonKey } from './duplicate-json-keys.js';
+export type { DuplicateJsonKey } from './duplicate-json-keys.js';
 export type { CanonicalJsonValue } from './canonical-json.js';
 export {
   ED25519_PROBLEM_TEXT,

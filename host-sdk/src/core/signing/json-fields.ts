@@ -3,6 +3,7 @@
  * revocation list. Every failure is a `SIGNATURE_INVALID` error naming the file and the field.
  */
 import { PluginHostError } from '../errors.js';
+import { describeDuplicateJsonKey, findDuplicateJsonKey } from './duplicate-json-keys.js';
 import { base64ToBytes, isLowercaseHex, utf8Decode } from './encoding.js';
 
 /** A parsed JSON object; `label` names it in error messages (a file name). */
@@ -16,7 +17,10 @@ export function fail(label: string, problem: string): never {
   throw new PluginHostError('SIGNATURE_INVALID', `${label}: ${problem}`);
 }
 
-/** Decodes UTF-8 JSON bytes that must hold one plain object. */
+/**
+ * Decodes UTF-8 JSON bytes that must hold one plain object in which no object repeats a key (a
+ * repeated key would let two readers of the same signed bytes see different values).
+ */
 export function parseJsonObject(bytes: Uint8Array, label: string): JsonRecord {
   let text: string;
   try {
@@ -30,6 +34,8 @@ export function parseJsonObject(bytes: Uint8Array, label: string): JsonRecord {
   } catch {
     return fail(label, 'is not valid JSON');
   }
+  const duplicate = findDuplicateJsonKey(text);
+  if (duplicate) throw new PluginHostError('SIGNATURE_INVALID', describeDuplicateJsonKey(label, duplicate));
   return asRecord(parsed, label);
 }
 
