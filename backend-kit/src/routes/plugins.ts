@@ -33,7 +33,8 @@ function packageUpload(context: BackendContext): Middleware[] {
     errors: {
       tooLarge,
       empty: () => new PluginHostError('INVALID_PACKAGE', 'Invalid plugin package: the uploaded file is empty'),
-      fieldsTooLarge: () => new PluginHostError('INVALID_ARGUMENT', 'The form fields of the upload are too large', { field: 'plugin' }),
+      // A body over its limit that is not the package itself (decisions section 4).
+      fieldsTooLarge: () => new PluginHostError('BODY_TOO_LARGE', 'The form fields of the upload are too large; send only the file field "plugin"', { field: 'plugin' }),
       malformed: (message) => new PluginHostError('INVALID_ARGUMENT', message, { field: 'plugin' }),
     },
   });
@@ -44,11 +45,12 @@ function uploadedPackage(ctx: Context): string {
   return uploadedFilePath(ctx, 'plugin', () => new PluginHostError('INVALID_ARGUMENT', 'Send the package as multipart/form-data, in the file field "plugin"', { field: 'plugin' }));
 }
 
-function enableQuery(ctx: Context): boolean {
-  const value = ctx.query['enable'];
+/** A boolean query parameter (`enable`, `allowDowngrade`): absent or `false`, or `true`. */
+function booleanQuery(ctx: Context, name: string): boolean {
+  const value = ctx.query[name];
   if (value === undefined || value === 'false') return false;
   if (value === 'true') return true;
-  throw new PluginHostError('INVALID_ARGUMENT', 'The query parameter enable must be "true" or "false"', { field: 'enable' });
+  throw new PluginHostError('INVALID_ARGUMENT', `The query parameter ${name} must be "true" or "false"`, { field: name });
 }
 
 function optionalBoolean(body: Record<string, unknown>, field: string): boolean | undefined {
@@ -71,8 +73,9 @@ export function createPluginsRouter(context: BackendContext, plugins: PluginServ
   });
 
   router.post('/plugins/upload', ...packageUpload(context), async (ctx) => {
-    const enable = enableQuery(ctx);
-    ctx.body = await plugins.installPackage(uploadedPackage(ctx), { enable, signaturePolicy: 'required' });
+    const enable = booleanQuery(ctx, 'enable');
+    const allowDowngrade = booleanQuery(ctx, 'allowDowngrade');
+    ctx.body = await plugins.installPackage(uploadedPackage(ctx), { enable, allowDowngrade, signaturePolicy: 'required' });
     ctx.status = 201;
   });
 
@@ -86,7 +89,9 @@ export function createPluginsRouter(context: BackendContext, plugins: PluginServ
     if (typeof sourceDir !== 'string' || sourceDir.length === 0) {
       throw new PluginHostError('INVALID_ARGUMENT', 'sourceDir must be the absolute path of a folder holding manifest.json', { field: 'sourceDir' });
     }
-    ctx.body = pluginInfoOf(await plugins.installDirectory(sourceDir, { enable: optionalBoolean(body, 'enable') === true }));
+    const enable = optionalBoolean(body, 'enable') === true;
+    const allowDowngrade = optionalBoolean(body, 'allowDowngrade') === true;
+    ctx.body = pluginInfoOf(await plugins.installDirectory(sourceDir, { enable, allowDowngrade }));
     ctx.status = 201;
   });
 

@@ -8,7 +8,7 @@ import { readInstalledManifest } from './installed-manifest.js';
 import { copyDevelopmentFolder } from './plugins/copy-development-folder.js';
 import { assertDependenciesInstalled } from './plugins/dependency-check.js';
 import { inspectPackage, type PackageInspection } from './plugins/inspect-package.js';
-import { installStaged, type InstallOutcome, type StagedVersion } from './plugins/install-staged.js';
+import { installStaged, type InstallOutcome, type InstallRequestOptions, type StagedVersion } from './plugins/install-staged.js';
 import { PluginCatalog } from './plugins/plugin-catalog.js';
 import { isRealDirectory, readPluginFolders } from './plugins/plugin-folders.js';
 import { permissionsOf, type PermissionSummary, type PluginInfo, type PluginStatus } from './plugins/plugin-info.js';
@@ -33,6 +33,8 @@ export interface InstalledPlugin extends PluginInfo {
 export interface InstallOptions {
   /** Enable the plugin (effective at the next restart). A first install is disabled otherwise; an overwrite keeps its state. */
   enable?: boolean;
+  /** Let an older version overwrite the installed one; refused with `DOWNGRADE_REFUSED` otherwise. */
+  allowDowngrade?: boolean;
 }
 
 /** Options of {@link PluginService.installPackage}. */
@@ -62,7 +64,8 @@ export interface PluginService {
    * Installs or overwrites from a package file (upload, store install). No dependency check.
    *
    * @throws PluginHostError `INVALID_PACKAGE`, `UNSAFE_ENTRY_PATH`, `PACKAGE_TOO_LARGE`,
-   *   `INVALID_MANIFEST`, `SIGNATURE_INVALID`, `SIGNER_CHANGED`.
+   *   `INVALID_MANIFEST`, `SIGNATURE_INVALID` (also for a key on the store's revocation list),
+   *   `SIGNER_CHANGED`, `DOWNGRADE_REFUSED`.
    */
   installPackage(archivePath: string, options?: InstallPackageOptions): Promise<InstalledPlugin>;
   /**
@@ -85,6 +88,10 @@ export interface PluginService {
   reload(): Promise<void>;
   /** True when the user disabled `id`: none of its code may run (frontend, WASM), effective at once. */
   isDisabledByUser(id: string): boolean;
+}
+
+function requestOf(options: InstallOptions): InstallRequestOptions {
+  return { enable: options.enable === true, allowDowngrade: options.allowDowngrade === true };
 }
 
 class LocalPluginService implements PluginService {
@@ -129,7 +136,7 @@ class LocalPluginService implements PluginService {
         manifest: opened.manifest,
         signer: signer ? { keyId: signer.keyId, ...(signer.developerId !== undefined ? { developerId: signer.developerId } : {}) } : undefined,
       };
-      return this.#installed(await installStaged(this.#env, staged, options.enable === true));
+      return this.#installed(await installStaged(this.#env, staged, requestOf(options)));
     } finally {
       await opened.dispose();
     }
@@ -147,7 +154,7 @@ class LocalPluginService implements PluginService {
       const { manifest } = readManifest(await readFile(join(copied.directory, 'manifest.json')), { files: copied.files });
       await assertDependenciesInstalled(context.paths, manifest);
       const staged: StagedVersion = { directory: copied.directory, manifest, signer: undefined };
-      return this.#installed(await installStaged(this.#env, staged, options.enable === true));
+      return this.#installed(await installStaged(this.#env, staged, requestOf(options)));
     } finally {
       await rm(copied.directory, { recursive: true, force: true, maxRetries: 3 });
     }

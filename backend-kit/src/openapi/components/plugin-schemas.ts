@@ -72,6 +72,11 @@ export const pluginSchemas = {
     properties: {
       sourceDir: { type: 'string', minLength: 1, description: 'Absolute path of a folder with `manifest.json` at its root (development installs; no signature needed).' },
       enable: { type: 'boolean', default: false, description: 'Enable at once (effective after a restart).' },
+      allowDowngrade: {
+        type: 'boolean',
+        default: false,
+        description: 'Let an older version replace the installed one; otherwise that is 409 `DOWNGRADE_REFUSED`.',
+      },
     },
   },
   PackageUpload: {

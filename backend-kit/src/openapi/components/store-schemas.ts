@@ -20,6 +20,11 @@ export const storeSchemas = {
         examples: ['latest', '1.2.0'],
       },
       enable: { type: 'boolean', default: false, description: 'Enable at once (effective after a restart).' },
+      allowDowngrade: {
+        type: 'boolean',
+        default: false,
+        description: 'Let an older version replace the installed one; otherwise that is 409 `DOWNGRADE_REFUSED`.',
+      },
     },
   },
 } as const satisfies Partial<Record<SchemaName, SchemaObject>>;

@@ -22,13 +22,19 @@ export const pluginRoutes: readonly RouteDescription[] = [
     tag: 'plugins',
     summary: 'Install an uploaded package',
     description:
-      'Any valid zip is accepted whatever its extension. The signature is mandatory (a certificate issued by the trusted root); dependencies are not checked. An installed id is overwritten only when the signer is the same, keeping `settings.json`, `cache.json` and `enabled`.',
+      'Any valid zip is accepted whatever its extension. The signature is mandatory (a certificate issued by the trusted root, by a developer key not on the store\'s revocation list); dependencies are not checked. An installed id is overwritten only when the signer is the same and the version does not go down (unless `allowDowngrade=true`), keeping `settings.json`, `cache.json` and `enabled`. A manifest or signature file whose JSON repeats a key is `INVALID_MANIFEST`.',
     parameters: [
       { name: 'enable', in: 'query', description: '`true` enables the plugin at once (effective after a restart).', schema: { type: 'string', enum: ['true', 'false'] } },
+      {
+        name: 'allowDowngrade',
+        in: 'query',
+        description: '`true` lets an older version replace the installed one; otherwise that is 409 `DOWNGRADE_REFUSED`.',
+        schema: { type: 'string', enum: ['true', 'false'] },
+      },
     ],
     body: multipartPackage,
     responses: { 201: jsonResponse('Installed: PluginInfo plus the granted permissions.', 'InstalledPlugin') },
-    errors: ['INVALID_ARGUMENT', ...PACKAGE_ERRORS, 'SIGNATURE_INVALID', 'SIGNER_CHANGED'],
+    errors: ['INVALID_ARGUMENT', 'BODY_TOO_LARGE', ...PACKAGE_ERRORS, 'SIGNATURE_INVALID', 'SIGNER_CHANGED', 'DOWNGRADE_REFUSED'],
   },
   {
     method: 'post',
@@ -36,10 +42,11 @@ export const pluginRoutes: readonly RouteDescription[] = [
     operationId: 'installPluginFromDirectory',
     tag: 'plugins',
     summary: 'Install from a local folder (development)',
-    description: 'Dependencies are checked; the signature is not enforced.',
+    description:
+      'Dependencies are checked; the signature is not enforced, but a folder carrying signature files of a developer key on the store\'s revocation list is refused (`SIGNATURE_INVALID`). An older version replaces the installed one only with `allowDowngrade: true`.',
     body: { json: schemaRef('InstallFromDirectory') },
     responses: { 201: jsonResponse('Installed.', 'PluginInfo') },
-    errors: ['INVALID_ARGUMENT', ...PACKAGE_ERRORS, 'SIGNER_CHANGED', 'DEPENDENCY_MISSING'],
+    errors: ['INVALID_ARGUMENT', ...PACKAGE_ERRORS, 'SIGNATURE_INVALID', 'SIGNER_CHANGED', 'DOWNGRADE_REFUSED', 'DEPENDENCY_MISSING'],
   },
   {
     method: 'post',
@@ -50,7 +57,7 @@ export const pluginRoutes: readonly RouteDescription[] = [
     description: 'What the install dialog shows before "Install": manifest, permissions with their risks, signer and signature status.',
     body: multipartPackage,
     responses: { 200: jsonResponse('The package as the install dialog shows it.', 'PackageInspection') },
-    errors: ['INVALID_ARGUMENT', ...PACKAGE_ERRORS],
+    errors: ['INVALID_ARGUMENT', 'BODY_TOO_LARGE', ...PACKAGE_ERRORS],
   },
   {
     method: 'put',

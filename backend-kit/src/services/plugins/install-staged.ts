@@ -11,7 +11,16 @@ import type { PluginServiceEnv } from './service-env.js';
 import { assertSameSigner } from './signer-policy.js';
 import { runSwap } from './swap-transaction.js';
 import type { TransactionJournal } from './transaction-journal.js';
+import { assertNotDowngrade } from './version-policy.js';
 import { withWorkFolder } from './work-folder.js';
+
+/** What the request asked for, besides the package. */
+export interface InstallRequestOptions {
+  /** Enable the plugin; an overwrite otherwise keeps the user's choice. */
+  readonly enable: boolean;
+  /** Let an older version replace the installed one (else 409 `DOWNGRADE_REFUSED`). */
+  readonly allowDowngrade: boolean;
+}
 
 /** A new version, checked and waiting in a folder under `backend/tmp/`. */
 export interface StagedVersion {
@@ -61,11 +70,13 @@ function nextRecordOf(
 /**
  * Installs a staged version under the plugin's lock: a first install, or an overwrite that keeps
  * the installed version as the only snapshot (`plugins/<id>.bak-<version>/`), carries its
- * `settings.json` and `cache.json` over and keeps `enabled`. The signer must stay the same.
+ * `settings.json` and `cache.json` over and keeps `enabled`. The signer must stay the same, and
+ * the version must not go down unless `allowDowngrade`.
  *
- * @throws PluginHostError `SIGNER_CHANGED`; file system errors after undoing what was done.
+ * @throws PluginHostError `SIGNER_CHANGED`, `DOWNGRADE_REFUSED`; file system errors after undoing
+ *   what was done.
  */
-export async function installStaged(env: PluginServiceEnv, staged: StagedVersion, enable: boolean): Promise<InstallOutcome> {
+export async function installStaged(env: PluginServiceEnv, staged: StagedVersion, request: InstallRequestOptions): Promise<InstallOutcome> {
   const id = staged.manifest.id;
   // The manifest was validated; this repeats the one rule that keeps the id a single safe folder name.
   if (!isValidPluginId(id)) throw new PluginHostError('INVALID_MANIFEST', `"${id}" is not a plugin id`);
@@ -83,14 +94,16 @@ export async function installStaged(env: PluginServiceEnv, staged: StagedVersion
         throw new Error(`${current} exists but is not a folder; remove it by hand`);
       }
       const previous = env.records.get(id);
+      const previousManifest = installed ? await readInstalledManifest(paths, id) : null;
       if (installed) {
         assertSameSigner(id, previous?.signer, staged.signer);
+        // A folder without a readable manifest has no version to protect.
+        if (previousManifest) assertNotDowngrade(id, previousManifest.version, staged.manifest.version, request.allowDowngrade);
         await carryUserData(current, incoming);
       }
       await env.reachedStep({ step: 'data-copied', pluginId: id, operation: 'install' });
       await syncTree(incoming);
 
-      const previousManifest = installed ? await readInstalledManifest(paths, id) : null;
       const snapshot = previousManifest ? snapshotName(id, previousManifest.version) : null;
       const journal: TransactionJournal = {
         version: 1,
@@ -103,7 +116,7 @@ export async function installStaged(env: PluginServiceEnv, staged: StagedVersion
         retired: await listSnapshots(paths, id),
         previousRecord: previous ?? null,
       };
-      const record = nextRecordOf(staged, installed ? previous : undefined, previousManifest?.version ?? null, enable);
+      const record = nextRecordOf(staged, installed ? previous : undefined, previousManifest?.version ?? null, request.enable);
       await runSwap(env, journal, record);
       return { manifest: staged.manifest, record, replaced: installed, hasRollback: snapshot !== null };
     }),

@@ -12,18 +12,20 @@ export interface StoreInstallRequest {
   readonly version: string;
   /** Enable the plugin (effective at the next restart); an overwrite keeps its state otherwise. */
   readonly enable: boolean;
+  /** Let an older version replace the installed one (else 409 `DOWNGRADE_REFUSED`). */
+  readonly allowDowngrade: boolean;
 }
 
 /**
- * Reads `{slug, version?, enable?}`: `slug` follows the registry's slug rule (lower case `a-z`,
+ * Reads `{slug, version?, enable?, allowDowngrade?}`: `slug` follows the registry's slug rule (lower case `a-z`,
  * `0-9` and single hyphens, at most 64 characters), `version` is a strict semver version or
- * `latest` (the default), `enable` a boolean (default false). The slug and version go into the
+ * `latest` (the default), `enable` and `allowDowngrade` booleans (default false). The slug and version go into the
  * store's URL path, so nothing else may pass.
  *
  * @throws PluginHostError `INVALID_ARGUMENT` naming the field.
  */
 export function parseStoreInstallRequest(body: Readonly<Record<string, unknown>>): StoreInstallRequest {
-  const { slug, version = LATEST_VERSION, enable = false } = body;
+  const { slug, version = LATEST_VERSION, enable = false, allowDowngrade = false } = body;
   if (!isValidSlug(slug)) {
     throw new PluginHostError('INVALID_ARGUMENT', 'slug must be a store slug: lower case letters, digits and single hyphens, at most 64 characters (e.g. "map-tools")', { field: 'slug' });
   }
@@ -31,5 +33,8 @@ export function parseStoreInstallRequest(body: Readonly<Record<string, unknown>>
     throw new PluginHostError('INVALID_ARGUMENT', 'version must be "latest" or a semver version such as 1.2.3 or 1.2.3-beta.1', { field: 'version' });
   }
   if (typeof enable !== 'boolean') throw new PluginHostError('INVALID_ARGUMENT', 'enable must be a boolean', { field: 'enable' });
-  return { slug, version, enable };
+  if (typeof allowDowngrade !== 'boolean') {
+    throw new PluginHostError('INVALID_ARGUMENT', 'allowDowngrade must be a boolean', { field: 'allowDowngrade' });
+  }
+  return { slug, version, enable, allowDowngrade };
 }

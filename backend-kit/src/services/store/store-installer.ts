@@ -101,7 +101,11 @@ export function createStoreInstaller(context: BackendContext, plugins: PluginSer
           fileName: `${request.slug}-${request.version}.plugpkg`,
           ...(signal ? { signal } : {}),
         });
-        const installed = await plugins.installPackage(downloaded.file, { enable: request.enable, signaturePolicy: 'if-present' });
+        const installed = await plugins.installPackage(downloaded.file, {
+          enable: request.enable,
+          allowDowngrade: request.allowDowngrade,
+          signaturePolicy: 'if-present',
+        });
         logger.info('Installed a plugin from the store', { slug: request.slug, id: installed.id, version: installed.version, source: new URL(downloaded.url).host });
         return pluginInfoOf(installed);
       } finally {

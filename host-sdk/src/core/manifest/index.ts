@@ -19,6 +19,7 @@ export { assertValidManifest, formatManifestProblems, parseManifest, readManifes
 export { PLUGIN_ID_MAX_LENGTH, PLUGIN_ID_PATTERN, findPluginIdProblem, isValidPluginId } from './plugin-id.js';
 export {
   MAX_VERSION_LENGTH,
+  compareVersions,
   findRangeProblem,
   findVersionProblem,
   isStrictSemver,

@@ -3,10 +3,12 @@
  * leading `v`, no `=`, no loose forms), because the version is compared by the store, the
  * launcher and the CLI, and each must read it the same way.
  */
-// Subpath imports keep browser bundles to the three functions used here.
+// Subpath imports keep browser bundles to the few functions used here.
+import semverCompare from 'semver/functions/compare.js';
 import semverParse from 'semver/functions/parse.js';
 import semverSatisfies from 'semver/functions/satisfies.js';
 import semverValidRange from 'semver/ranges/valid.js';
+import { PluginHostError } from '../errors.js';
 
 /** Longest version or range string accepted (semver's own limit for versions). */
 export const MAX_VERSION_LENGTH = 256;
@@ -72,4 +74,18 @@ export function isValidSemverRange(range: unknown): range is string {
 export function satisfiesRange(version: string, range: string): boolean {
   if (!isStrictSemver(version) || !isValidSemverRange(range)) return false;
   return semverSatisfies(version, range, { includePrerelease: true });
+}
+
+/**
+ * Orders two strict semver versions by semver precedence: negative when `a` is older, zero when
+ * they are equal (build metadata is ignored), positive when `a` is newer. `1.0.0-beta.1` is older
+ * than `1.0.0`.
+ *
+ * @throws PluginHostError `INVALID_ARGUMENT` when either is not a strict semver version.
+ */
+export function compareVersions(a: string, b: string): number {
+  for (const version of [a, b]) {
+    if (!isStrictSemver(version)) throw new PluginHostError('INVALID_ARGUMENT', `Not a semver version: ${JSON.stringify(version)}`);
+  }
+  return semverCompare(a, b);
 }

@@ -386,6 +386,21 @@ describe('POST /api/plugins/store-install', () => {
       expect(await temporaryLeftovers(backend)).toEqual([]);
     });
 
+    it('refuses an older version over a newer one with 409 DOWNGRADE_REFUSED unless allowDowngrade is true', async () => {
+      const registry = await store();
+      await publishHello(registry, '1.0.0');
+      await publishHello(registry, '1.1.0');
+      const backend = await backendFor({ storeUrl: registry.base });
+      await jsonOf(await storeInstall(backend, { slug: 'hello', version: '1.1.0' }), 201);
+      const error = await errorOf(await storeInstall(backend, { slug: 'hello', version: '1.0.0' }), 409);
+      expect(error).toMatchObject({ code: 'DOWNGRADE_REFUSED', message: expect.stringMatching(/1\.1\.0.*1\.0\.0/) });
+      expect(await jsonOf(await backend.api('/api/plugins/'), 200)).toEqual([expect.objectContaining({ version: '1.1.0' })]);
+      expect(await temporaryLeftovers(backend)).toEqual([]);
+      expect(await errorOf(await storeInstall(backend, { slug: 'hello', version: '1.0.0', allowDowngrade: 1 }), 400)).toMatchObject({ field: 'allowDowngrade' });
+      const allowed = await storeInstall(backend, { slug: 'hello', version: '1.0.0', allowDowngrade: true });
+      expect(await jsonOf(allowed, 201)).toMatchObject({ version: '1.0.0', hasRollback: true });
+    });
+
     it('is 413 PACKAGE_TOO_LARGE, without downloading, when the declared size exceeds the package limit', async () => {
       const registry = await store();
       const { size } = await publishHello(registry, '1.0.0');
