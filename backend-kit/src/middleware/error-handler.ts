@@ -26,10 +26,12 @@ function publicDetails(details: Readonly<Record<string, unknown>> | undefined): 
   return out;
 }
 
+// A 413 raised by Koa or koa-body is a JSON (or form) body over its route's limit: never a
+// package, whose upload route raises its own `PACKAGE_TOO_LARGE` (decisions section 4).
 const STATUS_CODES: Readonly<Record<number, ErrorCode>> = {
   401: 'UNAUTHORIZED',
   404: 'NOT_FOUND',
-  413: 'PACKAGE_TOO_LARGE',
+  413: 'BODY_TOO_LARGE',
 };
 
 /**

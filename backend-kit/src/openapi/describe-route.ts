@@ -25,7 +25,7 @@ function sharedErrors(route: RouteDescription): ErrorCode[] {
   const codes: ErrorCode[] = ['HOST_NOT_ALLOWED', 'INTERNAL_ERROR'];
   if (route.token !== false) codes.push('UNAUTHORIZED');
   if (pathPlaceholders(route.path).includes('id')) codes.push('INVALID_ARGUMENT');
-  if (route.body && 'json' in route.body) codes.push('INVALID_ARGUMENT', route.body.oversizeCode ?? 'PACKAGE_TOO_LARGE');
+  if (route.body && 'json' in route.body) codes.push('INVALID_ARGUMENT', 'BODY_TOO_LARGE');
   return codes;
 }
 

@@ -1,17 +1,11 @@
 import type { ErrorCode } from '@plughost/host-sdk/core';
 import type { HttpMethod, ParameterObject, ReferenceObject, ResponseObject, SchemaObject } from './openapi-types.js';
 
-/** The body a route reads. */
+/** The body a route reads. A JSON body over the route's size limit is 413 `BODY_TOO_LARGE`. */
 export type RequestBodyDescription =
   | {
       readonly json: SchemaObject;
       readonly description?: string;
-      /**
-       * The code of a body over the route's size limit: `jsonBody` answers 413
-       * `PACKAGE_TOO_LARGE` (the default here); the settings and cache routes answer
-       * 400 `INVALID_ARGUMENT` naming the limit.
-       */
-      readonly oversizeCode?: ErrorCode;
     }
   | { readonly multipart: SchemaObject; readonly description?: string };
 

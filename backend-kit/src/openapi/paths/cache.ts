@@ -21,7 +21,7 @@ export const cacheRoutes: readonly RouteDescription[] = [
     tag: 'cache',
     summary: 'Store one cache entry',
     description: 'Stored as `{v, e}` in `cache.json`, `e` being the expiry in epoch milliseconds or `null`.',
-    body: { json: schemaRef('CacheWrite'), oversizeCode: 'INVALID_ARGUMENT' },
+    body: { json: schemaRef('CacheWrite') },
     responses: { 200: jsonResponse('The stored entry.', 'CacheEntry') },
     errors: ['INVALID_ARGUMENT', 'PLUGIN_NOT_FOUND'],
   },

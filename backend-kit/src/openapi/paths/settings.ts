@@ -20,7 +20,7 @@ export const settingsRoutes: readonly RouteDescription[] = [
     tag: 'settings',
     summary: 'Merge one key into the settings',
     description: 'Replaces the value of `key` and keeps every other key; writes are serialized per plugin and atomic.',
-    body: { json: schemaRef('SettingsWrite'), oversizeCode: 'INVALID_ARGUMENT' },
+    body: { json: schemaRef('SettingsWrite') },
     responses: { 200: jsonResponse('The whole settings object after the merge.', 'Settings') },
     errors: ['INVALID_ARGUMENT', 'PLUGIN_NOT_FOUND'],
   },

@@ -5,8 +5,8 @@ import type { PluginDataLimits } from './data-limits.js';
 
 /**
  * Parses the JSON body of a settings or cache write, limited to `maxValueBytes`. An oversized body
- * is 400 `INVALID_ARGUMENT` naming the limit, like every other data limit, rather than the
- * `PACKAGE_TOO_LARGE` the generic 413 mapping would give (there is no package here).
+ * is 413 `BODY_TOO_LARGE` naming the limit, like every other body over its limit (decisions
+ * section 4).
  */
 export function pluginDataBody(limits: PluginDataLimits): Middleware {
   const parse = jsonBody(`${limits.maxValueBytes}b`);
@@ -15,7 +15,7 @@ export function pluginDataBody(limits: PluginDataLimits): Middleware {
       await parse(ctx, async () => {});
     } catch (error) {
       if ((error as { status?: unknown } | null)?.status === 413) {
-        throw new PluginHostError('INVALID_ARGUMENT', `The request body exceeds the body size limit of ${limits.maxValueBytes} bytes`, {
+        throw new PluginHostError('BODY_TOO_LARGE', `The request body exceeds the body size limit of ${limits.maxValueBytes} bytes`, {
           limit: 'body size',
           maximum: limits.maxValueBytes,
         });

@@ -3,6 +3,7 @@ import Koa from 'koa';
 import { describe, expect, it } from 'vitest';
 import { PluginHostError } from '@plughost/host-sdk/core';
 import { errorHandler } from '../../../../backend-kit/src/middleware/error-handler.js';
+import { startTestBackend } from '../../../support/local-backend.js';
 
 async function answer(thrown: unknown): Promise<{ status: number; body: unknown; logged: string[] }> {
   const logged: string[] = [];
@@ -45,5 +46,38 @@ describe('errorHandler', () => {
   it('keeps client errors raised by Koa or koa-body as 4xx', async () => {
     const error = Object.assign(new Error('invalid JSON'), { status: 400, expose: true });
     expect(await answer(error)).toMatchObject({ status: 400, body: { error: { code: 'INVALID_ARGUMENT', message: 'invalid JSON' } } });
+  });
+});
+
+describe('413 codes (decisions section 4)', () => {
+  it('maps a 413 raised by koa-body to BODY_TOO_LARGE: there is no package in a JSON body', async () => {
+    const error = Object.assign(new Error('request entity too large'), { status: 413, expose: true });
+    expect(await answer(error)).toMatchObject({ status: 413, body: { error: { code: 'BODY_TOO_LARGE' } } });
+  });
+
+  it('answers 413 BODY_TOO_LARGE for every JSON body over its limit, and PACKAGE_TOO_LARGE only for a package upload', async () => {
+    const backend = await startTestBackend({ packageLimits: { maxPackageBytes: 2048 } });
+    try {
+      const id = 'com.example.hello';
+      const oversized: Array<[string, unknown]> = [
+        ['/api/plugins/install', { sourceDir: 'x'.repeat(1_100_000) }],
+        ['/api/plugins/store-install', { slug: 'x'.repeat(20_000) }],
+        [`/api/plugins/settings/${id}`, { key: 'k', value: 'x'.repeat(1_100_000) }],
+        [`/api/plugins/cache/${id}`, { key: 'k', value: 'x'.repeat(1_100_000) }],
+        [`/api/plugins/files/${id}/read`, { path: `/${'x'.repeat(70_000)}`, encoding: 'text' }],
+      ];
+      for (const [path, body] of oversized) {
+        const response = await backend.api(path, { json: body });
+        expect(response.status, path).toBe(413);
+        expect(((await response.json()) as { error: { code: string } }).error.code, path).toBe('BODY_TOO_LARGE');
+      }
+      const form = new FormData();
+      form.append('plugin', new Blob([new Uint8Array(4096)]), 'plugin.plugpkg');
+      const upload = await backend.api('/api/plugins/upload', { method: 'POST', body: form });
+      expect(upload.status).toBe(413);
+      expect(((await upload.json()) as { error: { code: string } }).error.code).toBe('PACKAGE_TOO_LARGE');
+    } finally {
+      await backend.close();
+    }
   });
 });
