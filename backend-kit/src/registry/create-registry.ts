@@ -11,8 +11,11 @@ import { createAuthModule, type AuthModule } from './auth/index.js';
 import type { RegistryAuthenticate } from './http/authenticated-account.js';
 import { createPublishingModule, type PublishingModule } from './publishing/index.js';
 import { noStoreForWrites } from './http/cached-json.js';
+import { registryClientAddress } from './http/client-address.js';
+import { parsePublicUrl, requirePublicUrlForHost } from './http/public-url.js';
 import { registryCors } from './http/registry-cors.js';
 import { registryErrorHandler, registryUnansweredAsErrors } from './http/registry-error-handler.js';
+import { TrustedProxies } from './http/trusted-proxies.js';
 import type { RegistryContext, RegistryOptions } from './registry-context.js';
 import { createCatalogRouters } from './routes/catalog-routers.js';
 import { BlobStore } from './storage/blob-store.js';
@@ -49,7 +52,8 @@ function refuse(message: string): never {
 
 const MIRROR_HOST = /^(?=.{1,253}(?::\d{1,5})?$)[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*(?::\d{1,5})?$/;
 
-function checkOptions(options: RegistryOptions): void {
+/** Checks the options and reads the trusted proxies (every problem is refused before anything opens). */
+function checkOptions(options: RegistryOptions): TrustedProxies {
   if (typeof options.dataDirectory !== 'string' || options.dataDirectory === '') refuse('dataDirectory (REGISTRY_DATA) must name a folder');
   const { pauseThreshold } = options;
   if (pauseThreshold !== undefined && !(Number.isSafeInteger(pauseThreshold) && pauseThreshold >= 0)) {
@@ -58,10 +62,14 @@ function checkOptions(options: RegistryOptions): void {
   for (const mirror of options.mirrors ?? []) {
     if (!MIRROR_HOST.test(mirror)) refuse(`mirrors lists domains such as mirror.example.com (got "${mirror}")`);
   }
-  if (options.baseUrl !== undefined && !/^https?:\/\/[^/]/.test(options.baseUrl)) refuse(`baseUrl must be an http(s) URL (got "${options.baseUrl}")`);
+  const publicUrl = options.publicUrl === undefined ? undefined : parsePublicUrl(options.publicUrl);
+  const baseUrl = options.baseUrl === undefined ? undefined : parsePublicUrl(options.baseUrl, 'baseUrl (now publicUrl, REGISTRY_PUBLIC_URL)');
+  if (publicUrl !== undefined && baseUrl !== undefined && publicUrl !== baseUrl) refuse('publicUrl and its deprecated alias baseUrl disagree; set publicUrl only');
+  if (options.host !== undefined) requirePublicUrlForHost(options.host, publicUrl ?? baseUrl);
   const rate = options.telemetryRateLimit;
   if (rate?.limit !== undefined && !(Number.isSafeInteger(rate.limit) && rate.limit > 0)) refuse('telemetryRateLimit.limit must be a whole number above 0');
   if (rate?.windowMs !== undefined && !(Number.isSafeInteger(rate.windowMs) && rate.windowMs > 0)) refuse('telemetryRateLimit.windowMs must be a whole number of milliseconds above 0');
+  return TrustedProxies.parse(options.trustedProxies ?? []);
 }
 
 /** The root key, read at start so a bad key fails here and not at the first certificate. */
@@ -89,23 +97,28 @@ function isRegistryPath(path: string): boolean {
  * protocol under `/api/v1` (`GET /registry`, the plugin list and detail, downloads, check-updates
  * with the automatic rollout pause) plus reviews, stats and telemetry intake. Data lives in
  * `<dataDirectory>/registry.db` (SQLite) and `<dataDirectory>/packages/` (package files by
- * SHA-256). Error bodies are `{error: {code, message}}` with lower_snake codes.
+ * SHA-256). Error bodies are `{error: {code, message}}` with lower_snake codes. Absolute URLs in
+ * answers come from `publicUrl` (default: the loopback address and port bound), never from the
+ * `Host` header; `X-Forwarded-For` counts only from `trustedProxies`.
  *
  * @example
  * ```ts
  * const registry = await createRegistry({
  *   dataDirectory: process.env.REGISTRY_DATA ?? '.registry-data',
  *   rootPrivateKey: process.env.REGISTRY_ROOT_PRIVATE_KEY ?? '',
+ *   publicUrl: 'https://store.example.com/api/v1', // required unless bound to loopback
+ *   trustedProxies: ['10.0.0.0/8'], // the load balancer in front, if any
  * });
  * const app = new Koa();
  * app.use(registry.middleware);
  * const server = app.listen(17421, '127.0.0.1');
  * // later: server.close(); await registry.close();
  * ```
- * @throws PluginHostError `INVALID_ARGUMENT` for a missing or unusable root key or a bad option.
+ * @throws PluginHostError `INVALID_ARGUMENT` for a missing or unusable root key or a bad option,
+ * and for a non-loopback `host` without `publicUrl`.
  */
 export async function createRegistry(options: RegistryOptions): Promise<Registry> {
-  checkOptions(options);
+  const trustedProxies = checkOptions(options);
   const rootKey = readRootKey(options.rootPrivateKey);
   const logger = options.logger ?? consoleLogger;
   const now = options.now ?? ((): Date => new Date());
@@ -152,7 +165,14 @@ export async function createRegistry(options: RegistryOptions): Promise<Registry
   ];
   for (const router of routers) api.use(router.routes(), router.allowedMethods({ throw: false }));
 
-  const chain: Middleware[] = [registryErrorHandler(logger), registryUnansweredAsErrors, registryCors(), noStoreForWrites(), ...routesOf(api)];
+  const chain: Middleware[] = [
+    registryErrorHandler(logger),
+    registryClientAddress(trustedProxies),
+    registryUnansweredAsErrors,
+    registryCors(),
+    noStoreForWrites(),
+    ...routesOf(api),
+  ];
   const middleware = pathScopedChain(isRegistryPath, chain, 'registry');
 
   let closed = false;

@@ -15,15 +15,38 @@ export interface RegistryOptions {
   readonly dataDirectory: string;
   /** The store root's private key (PKCS#8 PEM or base64 of the 32-byte seed): certifies developer keys, signs revocation lists. No default. */
   readonly rootPrivateKey: string;
-  /** The public API root written into `GET /registry` and download URLs (default: from each request, `<origin>/api/v1`). */
+  /**
+   * `REGISTRY_PUBLIC_URL`: the API root clients reach (`https://store.example.com/api/v1`), written
+   * into every absolute URL the registry hands out (`GET /registry`'s `baseUrl`, download `url`,
+   * `verification_uri`, review-queue `packageUrl`). Default: `http://<address>:<port>/api/v1` of the
+   * loopback address and port the server is bound to. Never taken from the request's `Host`.
+   * Required when {@link RegistryOptions.host} is not a loopback address.
+   */
+  readonly publicUrl?: string;
+  /** @deprecated Use {@link RegistryOptions.publicUrl}; the same setting under its earlier name. */
   readonly baseUrl?: string;
+  /**
+   * `REGISTRY_HOST`: the address the embedding app binds. When given and not a loopback address,
+   * `createRegistry` fails unless `publicUrl` is set. (A connection arriving on a non-loopback
+   * address of a registry without a public URL is answered 500 either way.)
+   */
+  readonly host?: string;
+  /**
+   * `REGISTRY_TRUSTED_PROXIES`: reverse proxies (addresses or CIDRs, e.g. `10.0.0.0/8`) whose
+   * `X-Forwarded-For` gives the client address; default none, so the connection's peer is the
+   * client. The client address drives rate limits, login throttling and telemetry reporter networks.
+   */
+  readonly trustedProxies?: readonly string[];
   /** Package download mirror domains announced in `GET /registry`. */
   readonly mirrors?: readonly string[];
   /** Publisher API keys for CI. */
   readonly apiKeys?: readonly PublisherApiKey[];
   /** `REGISTRY_ADMIN_KEY`: bearer key of `/admin/*`; without it the admin routes answer 403. */
   readonly adminKey?: string;
-  /** `PLUGIN_ERROR_PAUSE_THRESHOLD`: more reports than this in 24 hours withhold a version from updates (default 10). */
+  /**
+   * `PLUGIN_ERROR_PAUSE_THRESHOLD`: a version reported by more distinct reporter networks (IPv4 /24,
+   * IPv6 /48) than this in 24 hours is withheld from update suggestions (default 10).
+   */
   readonly pauseThreshold?: number;
   /** Telemetry intake limit per client address: `limit` reports per `windowMs` (default 120 a minute). */
   readonly telemetryRateLimit?: { readonly limit?: number; readonly windowMs?: number };

@@ -2,8 +2,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { RegistryDatabase, SqliteCatalogRepository, isRegistryError, versionOrder, type NewVersion } from '@plughost/backend-kit';
-import { COUNT_RECENT_REPORTS_SQL } from '../../../backend-kit/src/registry/catalog/sqlite-catalog-repository.js';
+import { CATALOG_MIGRATIONS, CATALOG_MODULE, RegistryDatabase, SqliteCatalogRepository, isRegistryError, versionOrder, type NewVersion } from '@plughost/backend-kit';
+import { COUNT_RECENT_REPORTERS_SQL } from '../../../backend-kit/src/registry/catalog/sqlite-catalog-repository.js';
 
 const AT = '2030-03-15T12:00:00.000Z';
 const SHA = 'a'.repeat(64);
@@ -72,7 +72,7 @@ describe('SqliteCatalogRepository', () => {
 
   it('runs its migrations once, so a second repository on the same database works', () => {
     expect(() => new SqliteCatalogRepository(database)).not.toThrow();
-    expect(database.db.prepare(`SELECT id FROM schema_migrations WHERE module = 'catalog'`).all()).toEqual([{ id: '001-catalog' }]);
+    expect(database.db.prepare(`SELECT id FROM schema_migrations WHERE module = 'catalog'`).all()).toEqual([{ id: '001-catalog' }, { id: '002-reporter-networks' }]);
   });
 
   it('normalizes tags and refuses taken ids and slugs and malformed slugs', async () => {
@@ -136,27 +136,85 @@ describe('SqliteCatalogRepository', () => {
     expect(updated).toMatchObject({ name: 'Hello', description: 'New', category: 'fun', iconUrl: null, tags: ['fun', 'maps'] });
   });
 
-  it('answers the pause count from an index', () => {
+  it('answers the pause count from an index that covers it', () => {
     const plan = database.db
-      .prepare(`EXPLAIN QUERY PLAN ${COUNT_RECENT_REPORTS_SQL}`)
-      .all({ pluginTail: 'hello', slugTail: 'hello', version: '1.0.0', since: AT, pluginId: 'com.example.hello', slug: 'hello' }) as { detail: string }[];
+      .prepare(`EXPLAIN QUERY PLAN ${COUNT_RECENT_REPORTERS_SQL}`)
+      .all({ pluginId: 'com.example.hello', version: '1.0.0', since: AT }) as { detail: string }[];
     const details = plan.map((row) => row.detail).join('\n');
-    expect(details).toMatch(/SEARCH plugin_error_reports USING (COVERING )?INDEX plugin_error_reports_pause \(id_tail=\? AND plugin_version=\? AND received_at>\?\)/);
+    expect(details).toMatch(/SEARCH plugin_error_reports USING COVERING INDEX plugin_error_reports_pause \(plugin_id=\? AND plugin_version=\? AND received_at>\?\)/);
     expect(details).not.toMatch(/SCAN plugin_error_reports/);
   });
 
-  it('counts reports with the repository query the same way, for many stored reports', async () => {
+  it('counts distinct reporters of one exact id@version among many stored reports', async () => {
     const insert = database.db.prepare(
-      `INSERT INTO plugin_error_reports (plugin_id, id_tail, plugin_version, error_type, launcher_version, received_at) VALUES (?, ?, ?, 'launch_crash', '1.0.0', ?)`,
+      `INSERT INTO plugin_error_reports (plugin_id, plugin_version, reporter, error_type, launcher_version, received_at) VALUES (?, ?, ?, 'launch_crash', '1.0.0', ?)`,
     );
     database.transaction(() => {
-      for (let i = 0; i < 20_000; i += 1) insert.run(`com.vendor${i % 500}.plugin${i % 97}`, `plugin${i % 97}`, `1.0.${i % 13}`, AT);
+      for (let i = 0; i < 20_000; i += 1) insert.run(`com.vendor${i % 500}.plugin${i % 97}`, `1.0.${i % 13}`, `network-${i % 300}`, AT);
     });
-    for (const id of ['com.example.hello', 'hello', 'org.other.hello', 'xhello', 'com.example.xhello']) {
-      await catalog.addReport({ pluginId: id, pluginVersion: '1.0.0', errorType: 'plugin_load_failed', launcherVersion: '1.0.0', receivedAt: AT });
+    const add = (pluginId: string, pluginVersion: string, reporter: string, receivedAt = AT): Promise<void> =>
+      catalog.addReport({ pluginId, pluginVersion, errorType: 'plugin_load_failed', launcherVersion: '1.0.0', receivedAt, reporter });
+    for (const reporter of ['a', 'b', 'c', 'a', 'a']) await add('com.example.hello', '1.0.0', reporter);
+    await add('com.example.hello', '1.0.1', 'd');
+    await add('com.example.hello2', '1.0.0', 'e');
+    expect(await catalog.countRecentReporters('com.example.hello', '1.0.0', '2030-03-15T00:00:00.000Z')).toBe(3);
+    expect(await catalog.countRecentReporters('com.example.hello', '1.0.0', '2030-03-15T12:00:00.001Z')).toBe(0);
+    expect(await catalog.purgeReportsBefore('2030-03-16T00:00:00.000Z')).toBe(20_007);
+  });
+
+  it('re-keys a network\'s reports of the same version from the previous day\'s hash', async () => {
+    const add = (pluginVersion: string, reporter: string, receivedAt: string, previousReporter?: string): Promise<void> =>
+      catalog.addReport({
+        pluginId: 'com.example.hello',
+        pluginVersion,
+        errorType: 'launch_crash',
+        launcherVersion: '1.0.0',
+        receivedAt,
+        reporter,
+        ...(previousReporter ? { previousReporter } : {}),
+      });
+    await add('1.0.0', 'day1-net', '2030-03-15T23:00:00.000Z');
+    await add('1.0.1', 'day1-net', '2030-03-15T23:00:00.000Z');
+    await add('1.0.0', 'day2-net', '2030-03-16T01:00:00.000Z', 'day1-net');
+    const reporters = database.db.prepare('SELECT plugin_version, reporter FROM plugin_error_reports ORDER BY id').all();
+    expect(reporters).toEqual([
+      { plugin_version: '1.0.0', reporter: 'day2-net' },
+      { plugin_version: '1.0.1', reporter: 'day1-net' },
+      { plugin_version: '1.0.0', reporter: 'day2-net' },
+    ]);
+    expect(await catalog.countRecentReporters('com.example.hello', '1.0.0', '2030-03-15T02:00:00.000Z')).toBe(1);
+  });
+
+  it('keeps one salt per UTC day, the same for every caller, and forgets old ones', async () => {
+    const first = await catalog.reporterSalts('2030-03-15', '2030-03-14');
+    expect(first.current).toHaveLength(32);
+    expect(first.previous).toBeNull();
+    expect((await catalog.reporterSalts('2030-03-15', '2030-03-14')).current).toEqual(first.current);
+    const next = await catalog.reporterSalts('2030-03-16', '2030-03-15');
+    expect(next.previous).toEqual(first.current);
+    expect(next.current).not.toEqual(first.current);
+    await catalog.reporterSalts('2030-03-17', '2030-03-16');
+    expect(database.db.prepare('SELECT day FROM telemetry_salts ORDER BY day').all()).toEqual([{ day: '2030-03-16' }, { day: '2030-03-17' }]);
+    expect(await catalog.forgetSaltsBefore('2030-03-17')).toBe(1);
+  });
+});
+
+describe('upgrading a store from the first catalog schema', () => {
+  it('drops the old reports, which were counted one by one without a reporter', async () => {
+    const folder = await mkdtemp(join(tmpdir(), 'registry-upgrade-'));
+    const database = new RegistryDatabase(join(folder, 'registry.db'));
+    try {
+      database.migrate(CATALOG_MODULE, CATALOG_MIGRATIONS.slice(0, 1));
+      database.db
+        .prepare(`INSERT INTO plugin_error_reports (plugin_id, id_tail, plugin_version, error_type, launcher_version, received_at) VALUES ('x.hello', 'hello', '1.0.0', 'launch_crash', '1.0.0', ?)`)
+        .run(AT);
+      const catalog = new SqliteCatalogRepository(database);
+      expect(database.db.prepare('SELECT COUNT(*) AS n FROM plugin_error_reports').get()).toEqual({ n: 0 });
+      await catalog.addReport({ pluginId: 'x.hello', pluginVersion: '1.0.0', errorType: 'launch_crash', launcherVersion: '1.0.0', receivedAt: AT, reporter: 'r' });
+      expect(await catalog.countRecentReporters('x.hello', '1.0.0', AT)).toBe(1);
+    } finally {
+      database.close();
+      await rm(folder, { recursive: true, force: true });
     }
-    expect(await catalog.countRecentReports('com.example.hello', 'hello', '1.0.0', '2030-03-15T00:00:00.000Z')).toBe(3);
-    expect(await catalog.countRecentReports('com.example.hello', 'hello', '1.0.0', '2030-03-15T12:00:00.001Z')).toBe(0);
-    expect(await catalog.purgeReportsBefore('2030-03-16T00:00:00.000Z')).toBe(20_005);
   });
 });

@@ -44,6 +44,9 @@ describe('createRegistry', () => {
     await expect(createRegistry({ ...base, pauseThreshold: 1.5 })).rejects.toThrow(/pauseThreshold/);
     await expect(createRegistry({ ...base, mirrors: ['https://cdn.example.net/'] })).rejects.toThrow(/mirrors/);
     await expect(createRegistry({ ...base, baseUrl: 'store.example.com' })).rejects.toThrow(/baseUrl/);
+    await expect(createRegistry({ ...base, publicUrl: 'https://a.example/api/v1', baseUrl: 'https://b.example/api/v1' })).rejects.toThrow(/disagree/);
+    await expect(createRegistry({ ...base, host: '0.0.0.0' })).rejects.toThrow(/REGISTRY_PUBLIC_URL/);
+    await expect(createRegistry({ ...base, trustedProxies: ['10.0.0.0/8', 'lb.example'] })).rejects.toThrow(/REGISTRY_TRUSTED_PROXIES.*lb\.example/);
     expect(existsSync(join(folder, 'never'))).toBe(false);
   });
 });

@@ -40,11 +40,16 @@ describe('GET /registry', () => {
     expect((await store.api('/plugins/one/stats')).status).toBe(200);
   });
 
-  it('uses the configured baseUrl and announces mirrors', async () => {
-    store = await startTestRegistry({ baseUrl: 'https://store.example.com/api/v1/', mirrors: ['cdn.example.net'] });
+  it('uses the configured publicUrl and announces mirrors', async () => {
+    store = await startTestRegistry({ publicUrl: 'https://store.example.com/api/v1/', mirrors: ['cdn.example.net'] });
     const body = await jsonOf(await store.api('/registry'));
     expect(body['baseUrl']).toBe('https://store.example.com/api/v1');
     expect(body['mirrors']).toEqual(['cdn.example.net']);
+  });
+
+  it('still takes the deprecated baseUrl option as the public URL', async () => {
+    store = await startTestRegistry({ baseUrl: 'https://old.example.com/api/v1' });
+    expect((await jsonOf(await store.api('/registry')))['baseUrl']).toBe('https://old.example.com/api/v1');
   });
 
   it('counts a plugin once it has a published version', async () => {

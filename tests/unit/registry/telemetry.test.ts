@@ -14,21 +14,32 @@ describe('POST /telemetry/plugin-error', () => {
     store = undefined;
   });
 
-  it('stores exactly the four fields and the time received, answering 202', async () => {
+  it('stores exactly the four fields, the time received and the reporter hash, answering 202', async () => {
     store = await startTestRegistry();
+    await store.seed({ id: 'com.example.hello', slug: 'hello', versions: [{ version: '1.1.0' }] });
     const response = await store.api('/telemetry/plugin-error', { json: REPORT });
     expect(response.status).toBe(202);
     expect(response.headers.get('cache-control')).toBe('no-store');
     expect(await jsonOf(response)).toEqual({ accepted: true });
-    const rows = store.registry.context.database.db.prepare('SELECT plugin_id, plugin_version, error_type, launcher_version, received_at FROM plugin_error_reports').all();
+    const rows = store.registry.context.database.db.prepare('SELECT * FROM plugin_error_reports').all();
     expect(rows).toEqual([
-      { plugin_id: 'com.example.hello', plugin_version: '1.1.0', error_type: 'plugin_runtime_error', launcher_version: '2.4.0-beta.1', received_at: store.clock.now().toISOString() },
+      {
+        id: 1,
+        plugin_id: 'com.example.hello',
+        plugin_version: '1.1.0',
+        reporter: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+        error_type: 'plugin_runtime_error',
+        launcher_version: '2.4.0-beta.1',
+        received_at: store.clock.now().toISOString(),
+      },
     ]);
   });
 
-  it('accepts a slug as the reported id', async () => {
+  it('accepts a slug as the reported id and stores the report under the plugin id', async () => {
     store = await startTestRegistry();
+    await store.seed({ id: 'com.example.hello', slug: 'hello', versions: [{ version: '1.1.0' }] });
     expect((await store.api('/telemetry/plugin-error', { json: { ...REPORT, pluginId: 'hello' } })).status).toBe(202);
+    expect(store.registry.context.database.db.prepare('SELECT plugin_id FROM plugin_error_reports').all()).toEqual([{ plugin_id: 'com.example.hello' }]);
   });
 
   it.each([
@@ -71,15 +82,17 @@ describe('POST /telemetry/plugin-error', () => {
     expect((await store.api('/telemetry/plugin-error', { json: REPORT })).status).toBe(429);
   });
 
-  it('deletes reports older than 48 hours when it starts', async () => {
+  it('deletes reports older than 48 hours and salts older than the previous day when it starts', async () => {
     const clock = testClock('2030-03-15T12:00:00.000Z');
     const dataDirectory = await mkdtemp(join(tmpdir(), 'registry-data-'));
     store = await startTestRegistry({ clock, dataDirectory });
     const catalog = store.registry.catalog;
     const at = (hoursAgo: number): string => new Date(clock.now().getTime() - hoursAgo * 3_600_000).toISOString();
     for (const hoursAgo of [1, 30, 47, 49, 100]) {
-      await catalog.addReport({ pluginId: 'hello', pluginVersion: '1.0.0', errorType: 'launch_crash', launcherVersion: '1.0.0', receivedAt: at(hoursAgo) });
+      await catalog.addReport({ pluginId: 'com.example.hello', pluginVersion: '1.0.0', errorType: 'launch_crash', launcherVersion: '1.0.0', receivedAt: at(hoursAgo), reporter: 'r' });
     }
+    const insertSalt = store.registry.context.database.db.prepare('INSERT INTO telemetry_salts (day, salt) VALUES (?, ?)');
+    for (const day of ['2030-03-12', '2030-03-13', '2030-03-14', '2030-03-15']) insertSalt.run(day, Buffer.alloc(32, 1));
     await store.close();
     // Reopen the same data folder: the purge on start keeps the 1, 30 and 47 hour old reports.
     store = await startTestRegistry({ clock, dataDirectory });
@@ -90,6 +103,7 @@ describe('POST /telemetry/plugin-error', () => {
         { received_at: at(30) },
         { received_at: at(47) },
       ]);
+      expect(db.prepare('SELECT day FROM telemetry_salts ORDER BY day').all()).toEqual([{ day: '2030-03-14' }, { day: '2030-03-15' }]);
     } finally {
       db.close();
       await store.close();

@@ -4,6 +4,7 @@ import type { AuthServices } from './auth-services.js';
 import { requireAccount } from './authenticator.js';
 import { normalizeUsername, passwordProblem } from './credential-rules.js';
 import { hashPassword } from './password-hash.js';
+import { clientAddressOf } from '../http/client-address.js';
 import { RateLimiter } from '../http/rate-limiter.js';
 import { RegistryError } from '../errors/registry-error.js';
 
@@ -26,7 +27,7 @@ export function addAccountRoutes(router: Router, services: AuthServices): void {
       if (username === null) throw new RegistryError('invalid_username', 'The username must have 3 to 32 characters of a-z, 0-9, _ and -');
       const problem = passwordProblem(fields['password']);
       if (problem !== null) throw new RegistryError('invalid_password', problem);
-      const addressKey = `address:${ctx.ip}`;
+      const addressKey = `address:${clientAddressOf(ctx)}`;
       const wait = registrations.retryAfterMs(addressKey);
       if (wait > 0) throw new RegistryError('rate_limited', 'Too many registrations from this address; try again later', { 'Retry-After': String(Math.ceil(wait / 1000)) });
       registrations.hit(addressKey);
@@ -46,7 +47,7 @@ export function addAccountRoutes(router: Router, services: AuthServices): void {
       const username = stringField(fields, 'username');
       const password = stringField(fields, 'password');
       if (typeof username !== 'string' || typeof password !== 'string') throw new RegistryError('invalid_argument', 'Send {username, password}');
-      const account = await credentials.verify(username, password, ctx.ip);
+      const account = await credentials.verify(username, password, clientAddressOf(ctx));
       ctx.set('Cache-Control', 'no-store');
       ctx.body = await tokens.issue(account.id);
     }),

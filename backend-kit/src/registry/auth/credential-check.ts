@@ -6,7 +6,7 @@ import { hashPassword, needsRehash, verifyPassword } from './password-hash.js';
 import { RateLimiter } from '../http/rate-limiter.js';
 import { RegistryError } from '../errors/registry-error.js';
 
-/** Failed password checks allowed per username and per client address in {@link LOGIN_WINDOW_MS}. */
+/** Failed password checks allowed per (username, client address) pair and per client address in {@link LOGIN_WINDOW_MS}. */
 export const LOGIN_ATTEMPT_LIMIT = 10;
 /** The sliding window of the login limit: 15 minutes. */
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
@@ -17,11 +17,13 @@ export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
  * - One answer, 401 `invalid_credentials`, for an unknown username, an account without a
  *   password (an API key account) and a wrong password; each runs one scrypt derivation (against a
  *   throw-away hash when there is no account), so timing does not tell them apart either.
- * - Failures count against the username and the client address (10 per 15 minutes each, sliding);
- *   once either is used up, attempts get 429 `rate_limited` with `Retry-After` before any password
- *   is checked. The username limit stops slow guessing from many addresses; its price is that
- *   someone can hold a username's logins back for 15 minutes, which is preferred over letting
- *   its password be guessed. A successful login clears its username's count.
+ * - Failures count against the (username, client address) pair and against the client address
+ *   (10 per 15 minutes each, sliding; decisions section 6); once either is used up, attempts get
+ *   429 `rate_limited` with `Retry-After` before any password is checked. There is deliberately
+ *   no limit per username alone: it would let anyone lock an owner out of their own account with
+ *   a flood of wrong passwords from one address. Guessing one password therefore costs an attacker
+ *   an address per 10 tries per 15 minutes, on top of scrypt. A successful login clears its pair's
+ *   count. The client address believes `X-Forwarded-For` only from trusted proxies.
  * - A hash made with an older scrypt cost is replaced after a successful check.
  */
 export class CredentialCheck {
@@ -42,9 +44,11 @@ export class CredentialCheck {
    */
   async verify(username: unknown, password: unknown, clientAddress: string): Promise<AccountRecord> {
     const name = normalizeUsername(username);
-    const userKey = `user:${name ?? (typeof username === 'string' ? username.slice(0, 64).toLowerCase() : '')}`;
+    const user = name ?? (typeof username === 'string' ? username.slice(0, 64).toLowerCase() : '');
+    // JSON keeps the pair unambiguous whatever characters the typed username holds.
+    const pairKey = `pair:${JSON.stringify([user, clientAddress])}`;
     const addressKey = `address:${clientAddress}`;
-    const wait = Math.max(this.failures.retryAfterMs(userKey), this.failures.retryAfterMs(addressKey));
+    const wait = Math.max(this.failures.retryAfterMs(pairKey), this.failures.retryAfterMs(addressKey));
     if (wait > 0) {
       throw new RegistryError('rate_limited', 'Too many failed sign-in attempts; try again later', { 'Retry-After': String(Math.ceil(wait / 1000)) });
     }
@@ -52,11 +56,11 @@ export class CredentialCheck {
     const account = name === null ? null : await this.repository.findAccountByUsername(name);
     const matches = account?.passwordHash ? await verifyPassword(given, account.passwordHash) : await this.spendEqualTime(given);
     if (!account?.passwordHash || !matches) {
-      this.failures.hit(userKey);
+      this.failures.hit(pairKey);
       this.failures.hit(addressKey);
       throw new RegistryError('invalid_credentials', 'Wrong username or password');
     }
-    this.failures.reset(userKey);
+    this.failures.reset(pairKey);
     if (needsRehash(account.passwordHash)) await this.repository.setPasswordHash(account.id, await hashPassword(given));
     return account;
   }

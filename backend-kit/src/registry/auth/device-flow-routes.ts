@@ -1,9 +1,10 @@
 import type Router from '@koa/router';
-import { apiRootOf } from './api-root.js';
 import { OAuthError } from './auth-errors.js';
 import { authRoute, stringField } from './auth-route.js';
 import type { AuthServices } from './auth-services.js';
 import { newOpaqueToken, tokenDigest } from './opaque-token.js';
+import { clientAddressOf } from '../http/client-address.js';
+import { publicApiRoot } from '../http/public-url.js';
 import { RateLimiter } from '../http/rate-limiter.js';
 import { displayUserCode, newUserCode } from './user-code.js';
 
@@ -36,7 +37,7 @@ export function addDeviceFlowRoutes(router: Router, services: AuthServices): voi
       if (clientId === null || (clientId !== undefined && !CLIENT_ID.test(clientId))) {
         throw new OAuthError('invalid_request', 'client_id must be 1 to 128 printable ASCII characters');
       }
-      const addressKey = `address:${ctx.ip}`;
+      const addressKey = `address:${clientAddressOf(ctx)}`;
       const wait = requests.retryAfterMs(addressKey);
       if (wait > 0) throw new OAuthError('rate_limited', 'Too many device authorization requests; try again later', 429, { 'Retry-After': String(Math.ceil(wait / 1000)) });
       requests.hit(addressKey);
@@ -60,7 +61,7 @@ export function addDeviceFlowRoutes(router: Router, services: AuthServices): voi
       }
       if (userCode === null) throw new Error('No free user code found');
 
-      const verificationUri = `${apiRootOf(ctx, context, '/auth/device/code')}/device`;
+      const verificationUri = `${publicApiRoot(ctx, context.options)}/device`;
       ctx.set('Cache-Control', 'no-store');
       ctx.body = {
         device_code: deviceCode,

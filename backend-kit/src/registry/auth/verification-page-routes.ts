@@ -4,6 +4,7 @@ import { authRoute, stringField } from './auth-route.js';
 import type { AuthServices } from './auth-services.js';
 import { DeviceCsrf } from './device-csrf.js';
 import { renderDevicePage, sendPage, type DevicePageView } from './device-page.js';
+import { clientAddressOf } from '../http/client-address.js';
 import { RateLimiter } from '../http/rate-limiter.js';
 import { normalizeUserCode } from './user-code.js';
 import { isRegistryError } from '../errors/registry-error.js';
@@ -53,7 +54,7 @@ export function addVerificationPageRoutes(router: Router, services: AuthServices
         await answer(ctx, 400, { ...form, notice: { kind: 'error', text: 'Choose Approve or Deny.' } });
         return;
       }
-      const addressKey = `address:${ctx.ip}`;
+      const addressKey = `address:${clientAddressOf(ctx)}`;
       const wait = codeFailures.retryAfterMs(addressKey);
       if (wait > 0) {
         ctx.set('Retry-After', String(Math.ceil(wait / 1000)));
@@ -80,7 +81,7 @@ export function addVerificationPageRoutes(router: Router, services: AuthServices
 
       let accountId: string;
       try {
-        accountId = (await credentials.verify(username, stringField(fields, 'password') ?? '', ctx.ip)).id;
+        accountId = (await credentials.verify(username, stringField(fields, 'password') ?? '', clientAddressOf(ctx))).id;
       } catch (error) {
         if (!isRegistryError(error)) throw error;
         for (const [name, value] of Object.entries(error.headers)) ctx.set(name, value);

@@ -52,8 +52,8 @@ CREATE TABLE plugin_versions (
 CREATE INDEX plugin_versions_latest ON plugin_versions (plugin_id, status, prerelease, version_key);
 CREATE INDEX plugin_versions_pending ON plugin_versions (status, created_at);
 
--- Reports are matched by id_tail (the reported id after its last dot), exact version and time;
--- plugin_id is in the index too, so the pause count never reads the table.
+-- Reports as first stored (replaced by 002-reporter-networks): matched by id_tail (the reported id
+-- after its last dot), exact version and time; plugin_id is in the index too.
 CREATE TABLE plugin_error_reports (
   id INTEGER PRIMARY KEY,
   plugin_id TEXT NOT NULL,
@@ -84,6 +84,36 @@ CREATE TABLE plugin_downloads_daily (
   day TEXT NOT NULL,
   downloads INTEGER NOT NULL DEFAULT 0,
   PRIMARY KEY (plugin_id, day, version_id)
+);
+`,
+  },
+  {
+    // Decisions section 6: the pause counts distinct reporter networks of an exact id@version.
+    // Reports are stored only for known published versions, under the plugin's manifest id, with
+    // the reporter network as a salted hash. The old reports (counted one by one, matched by id
+    // suffix, without a reporter) cannot be converted and are dropped; they expire within 48 hours
+    // anyway.
+    id: '002-reporter-networks',
+    sql: `
+DROP TABLE plugin_error_reports;
+CREATE TABLE plugin_error_reports (
+  id INTEGER PRIMARY KEY,
+  plugin_id TEXT NOT NULL,
+  plugin_version TEXT NOT NULL,
+  reporter TEXT NOT NULL,
+  error_type TEXT NOT NULL,
+  launcher_version TEXT NOT NULL,
+  received_at TEXT NOT NULL
+);
+-- The pause count is a range scan of this index that never reads the table.
+CREATE INDEX plugin_error_reports_pause ON plugin_error_reports (plugin_id, plugin_version, received_at, reporter);
+CREATE INDEX plugin_error_reports_received ON plugin_error_reports (received_at);
+
+-- One random salt per UTC day (YYYY-MM-DD) for reporter hashes; a day's salt is deleted once no
+-- report in the pause window can need it, after which its hashes cannot be linked to a network.
+CREATE TABLE telemetry_salts (
+  day TEXT PRIMARY KEY,
+  salt BLOB NOT NULL
 );
 `,
   },

@@ -5,12 +5,14 @@ import type {
   NewPlugin,
   NewReview,
   NewVersion,
+  PausedVersion,
   PendingVersion,
   PluginChanges,
   PluginListPage,
   PluginListQuery,
   PluginStats,
   PublishedPlugin,
+  ReporterSalts,
   Review,
   ReviewPage,
   VersionStatus,
@@ -81,13 +83,27 @@ export interface CatalogRepository {
 
   // Telemetry and the automatic rollout pause.
 
+  /**
+   * Stores a report; with `previousReporter`, first re-keys that network's reports of the same
+   * version received within 24 hours before it to `reporter` (see {@link ErrorReport}).
+   */
   addReport(report: ErrorReport): Promise<void>;
   /**
-   * Reports received at or after `since` for version `version` whose reported id equals
-   * `pluginId` or `slug`, or ends with `.` + `slug` (spec "Automatic rollout pause"). Answered from
-   * an index, whatever the number of reports stored.
+   * The salt of the UTC day `day` (`YYYY-MM-DD`), created at random when missing (once, also with
+   * several processes), and that of `previousDay` if it is still kept. Deletes every salt older
+   * than `previousDay`: no report in the pause window can need it.
    */
-  countRecentReports(pluginId: string, slug: string, version: string, since: string): Promise<number>;
+  reporterSalts(day: string, previousDay: string): Promise<ReporterSalts>;
+  /** Deletes the salts of days before `day` (`YYYY-MM-DD`); returns how many. */
+  forgetSaltsBefore(day: string): Promise<number>;
+  /**
+   * How many distinct reporters sent reports for `pluginId` (the manifest id) at exactly `version`
+   * at or after `since` (decisions section 6). Answered from an index, whatever the number of
+   * reports stored.
+   */
+  countRecentReporters(pluginId: string, version: string, since: string): Promise<number>;
+  /** Versions with more than `threshold` distinct reporters at or after `since`, most reporters first. */
+  pausedVersions(since: string, threshold: number): Promise<PausedVersion[]>;
   /** Deletes reports received before `before`; returns how many. */
   purgeReportsBefore(before: string): Promise<number>;
 

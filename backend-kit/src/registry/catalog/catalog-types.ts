@@ -147,13 +147,46 @@ export interface PluginListPage {
   readonly items: readonly PublishedPlugin[];
 }
 
-/** A telemetry report as stored. */
+/**
+ * A telemetry report as stored. Only reports naming a known published version are stored, under
+ * the plugin's manifest id (a report naming the slug included).
+ */
 export interface ErrorReport {
+  /** The plugin's manifest id. */
   readonly pluginId: string;
   readonly pluginVersion: string;
   readonly errorType: ReportedErrorType;
   readonly launcherVersion: string;
   readonly receivedAt: string;
+  /**
+   * The reporter network (IPv4 /24, IPv6 /48) as an HMAC under the salt of the UTC day received;
+   * never the address or the network itself.
+   */
+  readonly reporter: string;
+  /**
+   * The same network under the previous day's salt, while that salt is kept. The network's earlier
+   * reports of this version still in the pause window take on `reporter`, so a network reporting
+   * on both sides of UTC midnight is still one reporter.
+   */
+  readonly previousReporter?: string;
+}
+
+/** The salts of reporter hashes: today's (created when missing) and the previous UTC day's, if kept. */
+export interface ReporterSalts {
+  readonly current: Uint8Array;
+  readonly previous: Uint8Array | null;
+}
+
+/** A version whose reporter count is over the pause threshold (the admin view). */
+export interface PausedVersion {
+  readonly pluginId: string;
+  readonly slug: string;
+  readonly version: string;
+  /** Distinct reporter networks in the window. */
+  readonly reporters: number;
+  /** Reports in the window. */
+  readonly reports: number;
+  readonly lastReportAt: string;
 }
 
 /** Downloads of one UTC day. */

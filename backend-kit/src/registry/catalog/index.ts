@@ -2,7 +2,6 @@ export type { CatalogRepository } from './catalog-repository.js';
 export { SqliteCatalogRepository } from './sqlite-catalog-repository.js';
 export { CATALOG_MIGRATIONS, CATALOG_MODULE } from './catalog-migrations.js';
 export { SLUG_PATTERN, isValidSlug } from './slug.js';
-export { idTail } from './report-id.js';
 export { versionOrder, type VersionOrder } from './version-key.js';
 export { PLUGIN_ERROR_TYPES, PLUGIN_SORTS, VERSION_STATUSES } from './catalog-types.js';
 export type {
@@ -13,6 +12,7 @@ export type {
   NewPlugin,
   NewReview,
   NewVersion,
+  PausedVersion,
   PendingVersion,
   PluginChanges,
   PluginListPage,
@@ -21,6 +21,7 @@ export type {
   PluginStats,
   PublishedPlugin,
   ReportedErrorType,
+  ReporterSalts,
   Review,
   ReviewPage,
   VersionStatus,

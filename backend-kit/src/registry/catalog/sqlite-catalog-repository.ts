@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import { RegistryError, invalidArgument, notFound } from '../errors/registry-error.js';
 import type { RegistryDatabase } from '../storage/registry-database.js';
@@ -13,6 +13,7 @@ import {
   type NewPlugin,
   type NewReview,
   type NewVersion,
+  type PausedVersion,
   type PendingVersion,
   type PluginChanges,
   type PluginListPage,
@@ -20,11 +21,11 @@ import {
   type PluginSort,
   type PluginStats,
   type PublishedPlugin,
+  type ReporterSalts,
   type Review,
   type ReviewPage,
   type VersionStatus,
 } from './catalog-types.js';
-import { idTail } from './report-id.js';
 import { isValidSlug } from './slug.js';
 import {
   PLUGIN_COLUMNS,
@@ -70,19 +71,35 @@ function requireRolloutPercent(value: number): number {
   return value;
 }
 
+/** 24 hours: how far back a report can still count (the pause window). */
+const DAY_MS = 24 * 60 * 60 * 1000;
+
 /**
- * The pause count (spec "Automatic rollout pause"). `id_tail IN (...)` with the exact version and
- * a time range is a range scan of `plugin_error_reports_pause`, which also holds `plugin_id`, so
- * the exact id rule is checked in the index without reading the table.
+ * The pause count (decisions section 6): distinct reporters of one exact id@version since a time.
+ * A range scan of the covering index `plugin_error_reports_pause`; its cost grows with the reports
+ * of that one version in the window (bounded by the intake rate limit), not with the table.
  */
-export const COUNT_RECENT_REPORTS_SQL = `
-SELECT COUNT(*) AS total FROM plugin_error_reports
-WHERE id_tail IN (@pluginTail, @slugTail)
-  AND plugin_version = @version
-  AND received_at >= @since
-  AND (plugin_id = @pluginId
-    OR plugin_id = @slug
-    OR substr(plugin_id, -length(@slug) - 1) = '.' || @slug)`;
+export const COUNT_RECENT_REPORTERS_SQL = `
+SELECT COUNT(DISTINCT reporter) AS total FROM plugin_error_reports
+WHERE plugin_id = @pluginId AND plugin_version = @version AND received_at >= @since`;
+
+/** The admin view of paused versions: every id@version over the threshold in the window. */
+const PAUSED_VERSIONS_SQL = `
+SELECT r.plugin_id, p.slug, r.plugin_version, COUNT(DISTINCT r.reporter) AS reporters, COUNT(*) AS reports, MAX(r.received_at) AS last_report_at
+FROM plugin_error_reports r JOIN plugins p ON p.id = r.plugin_id
+WHERE r.received_at >= @since
+GROUP BY r.plugin_id, r.plugin_version
+HAVING COUNT(DISTINCT r.reporter) > @threshold
+ORDER BY reporters DESC, r.plugin_id, r.plugin_version`;
+
+interface PausedVersionRow {
+  plugin_id: string;
+  slug: string;
+  plugin_version: string;
+  reporters: number;
+  reports: number;
+  last_report_at: string;
+}
 
 /** Every statement of the catalog except the list queries, prepared once per database. */
 function prepareStatements(db: Database.Database) {
@@ -133,12 +150,18 @@ function prepareStatements(db: Database.Database) {
     ),
     setRollout: db.prepare<[number, string]>(`UPDATE plugin_versions SET rollout_percent = ? WHERE id = ?`),
     insertReport: db.prepare(
-      `INSERT INTO plugin_error_reports (plugin_id, id_tail, plugin_version, error_type, launcher_version, received_at)
-       VALUES (@pluginId, @idTail, @pluginVersion, @errorType, @launcherVersion, @receivedAt)`,
+      `INSERT INTO plugin_error_reports (plugin_id, plugin_version, reporter, error_type, launcher_version, received_at)
+       VALUES (@pluginId, @pluginVersion, @reporter, @errorType, @launcherVersion, @receivedAt)`,
     ),
-    countReports: db.prepare<[{ pluginId: string; slug: string; pluginTail: string; slugTail: string; version: string; since: string }], { total: number }>(
-      COUNT_RECENT_REPORTS_SQL,
+    rekeyReporter: db.prepare<[{ pluginId: string; pluginVersion: string; since: string; previousReporter: string; reporter: string }]>(
+      `UPDATE plugin_error_reports SET reporter = @reporter
+       WHERE plugin_id = @pluginId AND plugin_version = @pluginVersion AND received_at >= @since AND reporter = @previousReporter`,
     ),
+    countReporters: db.prepare<[{ pluginId: string; version: string; since: string }], { total: number }>(COUNT_RECENT_REPORTERS_SQL),
+    pausedVersions: db.prepare<[{ since: string; threshold: number }], PausedVersionRow>(PAUSED_VERSIONS_SQL),
+    insertSalt: db.prepare<[string, Buffer]>(`INSERT INTO telemetry_salts (day, salt) VALUES (?, ?) ON CONFLICT (day) DO NOTHING`),
+    salt: db.prepare<[string], { salt: Buffer }>(`SELECT salt FROM telemetry_salts WHERE day = ?`),
+    forgetSalts: db.prepare<[string]>(`DELETE FROM telemetry_salts WHERE day < ?`),
     purgeReports: db.prepare<[string]>(`DELETE FROM plugin_error_reports WHERE received_at < ?`),
     countDownloadDay: db.prepare<[string, string, string]>(
       `INSERT INTO plugin_downloads_daily (plugin_id, version_id, day, downloads) VALUES (?, ?, ?, 1)
@@ -370,13 +393,44 @@ export class SqliteCatalogRepository implements CatalogRepository {
   }
 
   async addReport(report: ErrorReport): Promise<void> {
-    this.statements.insertReport.run({ ...report, idTail: idTail(report.pluginId) });
+    const { previousReporter, ...row } = report;
+    this.database.transaction(() => {
+      if (previousReporter !== undefined && previousReporter !== row.reporter) {
+        const since = new Date(Date.parse(row.receivedAt) - DAY_MS).toISOString();
+        this.statements.rekeyReporter.run({ pluginId: row.pluginId, pluginVersion: row.pluginVersion, since, previousReporter, reporter: row.reporter });
+      }
+      this.statements.insertReport.run(row);
+    });
   }
 
-  async countRecentReports(pluginId: string, slug: string, version: string, since: string): Promise<number> {
-    return (
-      this.statements.countReports.get({ pluginId, slug, pluginTail: idTail(pluginId), slugTail: idTail(slug), version, since })?.total ?? 0
-    );
+  async reporterSalts(day: string, previousDay: string): Promise<ReporterSalts> {
+    return this.database.transaction(() => {
+      this.statements.forgetSalts.run(previousDay);
+      this.statements.insertSalt.run(day, randomBytes(32));
+      const current = this.statements.salt.get(day)?.salt;
+      if (!current) throw new Error(`The telemetry salt of ${day} cannot be read back`);
+      const previous = this.statements.salt.get(previousDay)?.salt ?? null;
+      return { current: new Uint8Array(current), previous: previous ? new Uint8Array(previous) : null };
+    });
+  }
+
+  async forgetSaltsBefore(day: string): Promise<number> {
+    return this.statements.forgetSalts.run(day).changes;
+  }
+
+  async countRecentReporters(pluginId: string, version: string, since: string): Promise<number> {
+    return this.statements.countReporters.get({ pluginId, version, since })?.total ?? 0;
+  }
+
+  async pausedVersions(since: string, threshold: number): Promise<PausedVersion[]> {
+    return this.statements.pausedVersions.all({ since, threshold }).map((row) => ({
+      pluginId: row.plugin_id,
+      slug: row.slug,
+      version: row.plugin_version,
+      reporters: row.reporters,
+      reports: row.reports,
+      lastReportAt: row.last_report_at,
+    }));
   }
 
   async purgeReportsBefore(before: string): Promise<number> {

@@ -13,9 +13,9 @@ export interface RateLimiterOptions {
 const SWEEP_ABOVE_KEYS = 10_000;
 
 /**
- * An in-memory sliding-window counter per key (a username, a client address). It counts what the
- * caller reports with {@link RateLimiter.hit} (failed logins, registrations) and says how long a
- * key must wait once it has used up its hits. Kept in the process: a registry running several
+ * An in-memory sliding-window counter per key (a username and client address pair, a client
+ * address). It counts what the caller reports with {@link RateLimiter.hit} (failed logins,
+ * registrations) and says how long a key must wait once it has used up its hits. Kept in the process: a registry running several
  * processes limits per process, which still bounds guessing to a small multiple.
  */
 export class RateLimiter {
@@ -41,7 +41,7 @@ export class RateLimiter {
     if (this.hits.size > SWEEP_ABOVE_KEYS) this.sweep();
   }
 
-  /** Forgets `key` (after a successful login, its username starts afresh). */
+  /** Forgets `key` (after a successful login, its username and address pair starts afresh). */
   reset(key: string): void {
     this.hits.delete(key);
   }

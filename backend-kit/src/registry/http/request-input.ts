@@ -58,12 +58,3 @@ export function jsonObjectBody(ctx: Context): Record<string, unknown> {
   for (const [key, value] of Object.entries(body)) copy[key] = value;
   return copy;
 }
-
-/**
- * The registry's public API root: the configured `baseUrl`, else `<protocol>://<Host>/api/v1` of
- * the request (`X-Forwarded-Proto` and `X-Forwarded-Host` count only when the Koa app sets
- * `proxy`). Set `baseUrl` in production, so answers never depend on a request header.
- */
-export function apiBaseUrl(ctx: Context, configured: string | undefined): string {
-  return (configured ?? `${ctx.protocol}://${ctx.host}/api/v1`).replace(/\/+$/, '');
-}

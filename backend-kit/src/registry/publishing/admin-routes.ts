@@ -1,9 +1,9 @@
 import type Router from '@koa/router';
 import type { Context } from 'koa';
 import { jsonBody } from '../../http/body.js';
-import { apiRootOf } from '../auth/api-root.js';
 import type { PendingVersion } from '../catalog/catalog-types.js';
 import { invalidArgument, notFound } from '../errors/registry-error.js';
+import { publicApiRoot } from '../http/public-url.js';
 import { jsonObjectBody } from '../http/request-input.js';
 import { requireAdminKey } from './admin-key.js';
 import { ownedVersionView, reviewQueueItem, type ReviewQueue } from './publishing-views.js';
@@ -53,7 +53,7 @@ export function addAdminRoutes(router: Router, services: PublishingServices): vo
   router.get('/admin/review-queue', admin, async (ctx) => {
     const pending = await catalog.listPending();
     const facts = await repository.uploadFacts(pending.map((version) => version.id));
-    const apiRoot = apiRootOf(ctx, context, '/admin/review-queue');
+    const apiRoot = publicApiRoot(ctx, context.options);
     const body: ReviewQueue = { items: pending.map((version) => reviewQueueItem(version, facts.get(version.id), apiRoot)) };
     ctx.set('Cache-Control', 'no-store');
     ctx.body = body;

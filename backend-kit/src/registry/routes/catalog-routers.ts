@@ -4,6 +4,7 @@ import type { RegistryAuthenticate } from '../http/authenticated-account.js';
 import type { RegistryContext } from '../registry-context.js';
 import { createCheckUpdatesRouter } from './check-updates.js';
 import { createPackageDownloadsRouter } from './downloads.js';
+import { createPausedVersionsRouter } from './paused-versions.js';
 import { createPluginCatalogRouter } from './plugins.js';
 import { createRegistryMetadataRouter } from './registry-metadata.js';
 import { createReviewsRouter } from './reviews.js';
@@ -22,8 +23,8 @@ export interface CatalogRoutersOptions {
 
 /**
  * The routers of the read protocol and its optional catalog endpoints, to mount under the API root
- * (`/api/v1`): metadata, list and detail, downloads, check-updates, reviews, stats and telemetry
- * intake. Routes with a fixed segment where a slug could stand (`/plugins/mine` of the publishing
+ * (`/api/v1`): metadata, list and detail, downloads, check-updates, reviews, stats, telemetry
+ * intake and the admin view of paused versions. Routes with a fixed segment where a slug could stand (`/plugins/mine` of the publishing
  * module) must be mounted before these.
  */
 export function createCatalogRouters(context: RegistryContext, catalog: CatalogRepository, options: CatalogRoutersOptions): Router[] {
@@ -35,5 +36,6 @@ export function createCatalogRouters(context: RegistryContext, catalog: CatalogR
     createReviewsRouter(context, catalog, { authenticate: options.authenticate }),
     createStatsRouter(context, catalog),
     createTelemetryIntakeRouter(context, catalog, options.telemetryRateLimit ? { rateLimit: options.telemetryRateLimit } : {}),
+    createPausedVersionsRouter(context, catalog),
   ];
 }

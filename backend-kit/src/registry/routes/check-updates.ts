@@ -1,7 +1,8 @@
 import Router from '@koa/router';
 import type { CatalogRepository } from '../catalog/catalog-repository.js';
 import { jsonBody } from '../../http/body.js';
-import { jsonObjectBody, apiBaseUrl } from '../http/request-input.js';
+import { publicApiRoot } from '../http/public-url.js';
+import { jsonObjectBody } from '../http/request-input.js';
 import type { UpdateItem } from '../protocol/registry-protocol.js';
 import { downloadInfoBuilder } from '../protocol/views.js';
 import type { RegistryContext } from '../registry-context.js';
@@ -24,7 +25,7 @@ export function createCheckUpdatesRouter(context: RegistryContext, catalog: Cata
   router.post('/plugins/check-updates', jsonBody('256kb'), async (ctx) => {
     const request = parseCheckUpdatesBody(jsonObjectBody(ctx));
     const offered = await findUpdates(catalog, request, { pauseThreshold, now: context.now() });
-    const downloadInfo = downloadInfoBuilder(apiBaseUrl(ctx, context.options.baseUrl), mirrors);
+    const downloadInfo = downloadInfoBuilder(publicApiRoot(ctx, context.options), mirrors);
     const updates = offered.map(
       ({ slug, currentVersion, version }): UpdateItem => ({
         slug,

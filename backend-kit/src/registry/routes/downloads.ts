@@ -4,7 +4,7 @@ import type { CatalogRepository } from '../catalog/catalog-repository.js';
 import type { CatalogVersion } from '../catalog/catalog-types.js';
 import { notFound } from '../errors/registry-error.js';
 import { CACHE_SECONDS, ifNoneMatchHits, sendCachedJson } from '../http/cached-json.js';
-import { apiBaseUrl } from '../http/request-input.js';
+import { publicApiRoot } from '../http/public-url.js';
 import { downloadInfoBuilder } from '../protocol/views.js';
 import type { RegistryContext } from '../registry-context.js';
 
@@ -41,7 +41,7 @@ export function createPackageDownloadsRouter(context: RegistryContext, catalog: 
 
   router.get('/plugins/:slug/versions/:version/download', async (ctx) => {
     const { slug, version } = await requestedVersion(ctx, catalog);
-    const downloadInfo = downloadInfoBuilder(apiBaseUrl(ctx, context.options.baseUrl), mirrors);
+    const downloadInfo = downloadInfoBuilder(publicApiRoot(ctx, context.options), mirrors);
     sendCachedJson(ctx, downloadInfo(slug, version), CACHE_SECONDS.downloadInfo);
   });
 

@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import type { CatalogRepository } from '../catalog/catalog-repository.js';
 import { CACHE_SECONDS, sendCachedJson } from '../http/cached-json.js';
-import { apiBaseUrl } from '../http/request-input.js';
+import { publicApiRoot } from '../http/public-url.js';
 import { REGISTRY_API_VERSION, type RegistryCapability, type RegistryMetadata } from '../protocol/registry-protocol.js';
 import type { RegistryContext } from '../registry-context.js';
 
@@ -31,7 +31,7 @@ export function createRegistryMetadataRouter(context: RegistryContext, catalog: 
   router.get('/registry', async (ctx) => {
     const metadata: RegistryMetadata = {
       apiVersion: REGISTRY_API_VERSION,
-      baseUrl: apiBaseUrl(ctx, context.options.baseUrl),
+      baseUrl: publicApiRoot(ctx, context.options),
       pluginCount: await catalog.countPublished(),
       capabilities,
       ...(mirrors.length > 0 ? { mirrors: [...mirrors] } : {}),

@@ -1,5 +1,6 @@
 import type { Middleware } from 'koa';
 import { RegistryError } from '../errors/registry-error.js';
+import { clientAddressOf } from '../http/client-address.js';
 import { RateLimiter } from '../http/rate-limiter.js';
 
 /** Options of {@link intakeRateLimit}. */
@@ -13,16 +14,18 @@ export interface IntakeRateLimitOptions {
 }
 
 /**
- * A sliding-window request limit per client address (the registry's one {@link RateLimiter}) (`ctx.ip`, which honours `X-Forwarded-For` only
- * when the Koa app sets `proxy`), answering 429 `rate_limited` with `Retry-After`. The default, 120
- * reports a minute, is far above what one launcher sends (the client drops duplicates within 60
- * seconds) and low enough that one address cannot pause a plugin's rollout in seconds. Kept in
- * memory, per process.
+ * A sliding-window request limit per client address (the registry's one {@link RateLimiter}; the
+ * address is `clientAddressOf`, which believes `X-Forwarded-For` only from trusted proxies),
+ * answering 429 `rate_limited` with `Retry-After`. The default, 120 reports a minute, is far above
+ * what one launcher sends (the client drops duplicates within 60 seconds). It bounds the cost of a
+ * flood; it is not what protects the automatic rollout pause, which counts distinct reporter
+ * networks (see `report-intake.ts`), so reports from one address never add up to a pause however
+ * slowly they are sent. Kept in memory, per process.
  */
 export function intakeRateLimit(options: IntakeRateLimitOptions): Middleware {
   const limiter = new RateLimiter({ limit: options.limit ?? 120, windowMs: options.windowMs ?? 60_000, now: options.now });
   return async function limitTelemetryIntake(ctx, next) {
-    const address = ctx.ip;
+    const address = clientAddressOf(ctx);
     const waitMs = limiter.retryAfterMs(address);
     if (waitMs > 0) {
       const retryAfterSeconds = Math.max(1, Math.ceil(waitMs / 1000));

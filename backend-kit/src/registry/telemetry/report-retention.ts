@@ -1,7 +1,7 @@
 import type { BackendLogger } from '../../http/logger.js';
 import type { CatalogRepository } from '../catalog/catalog-repository.js';
 
-/** The automatic rollout pause counts reports of the last 24 hours (spec "Automatic rollout pause"). */
+/** The automatic rollout pause counts reporters of the last 24 hours (spec "Automatic rollout pause", decisions section 6). */
 export const PAUSE_WINDOW_MS = 24 * 60 * 60 * 1000;
 
 /**
@@ -23,11 +23,18 @@ export interface ReportRetention {
 }
 
 /**
- * Deletes reports older than {@link REPORT_RETENTION_MS} now (resolving once that is done, so a
- * registry starts clean) and then every hour. The timer does not keep the process alive.
+ * Deletes reports older than {@link REPORT_RETENTION_MS} and reporter-hash salts older than the
+ * previous UTC day now (resolving once that is done, so a registry starts clean) and then every
+ * hour. A salt is only needed while reports of its day can be in the pause window; once it is
+ * gone, the hashes made with it can no longer be tied to a network, even by someone holding the
+ * database. The timer does not keep the process alive.
  */
 export async function startReportRetention(catalog: CatalogRepository, now: () => Date, logger: BackendLogger): Promise<ReportRetention> {
-  const purge = async (): Promise<number> => catalog.purgeReportsBefore(new Date(now().getTime() - REPORT_RETENTION_MS).toISOString());
+  const purge = async (): Promise<number> => {
+    const time = now().getTime();
+    await catalog.forgetSaltsBefore(new Date(time - PAUSE_WINDOW_MS).toISOString().slice(0, 10));
+    return catalog.purgeReportsBefore(new Date(time - REPORT_RETENTION_MS).toISOString());
+  };
   const run = (): void => {
     purge().catch((error: unknown) => logger.error('Purging old telemetry reports failed', { error: error instanceof Error ? error.message : String(error) }));
   };

@@ -14,7 +14,7 @@ export interface OfferedUpdate {
 
 /** Options of {@link findUpdates}. */
 export interface FindUpdatesOptions {
-  /** More reports than this in 24 hours withhold a version. */
+  /** More distinct reporter networks than this in 24 hours withhold a version. */
   readonly pauseThreshold: number;
   readonly now: Date;
 }
@@ -33,7 +33,7 @@ export async function findUpdates(catalog: CatalogRepository, request: CheckUpda
     const latest = await catalog.latestPublished(installed.slug);
     if (latest === null || !semverGt(latest.version, installed.version)) continue;
     if (!semverLte(latest.minLauncherVersion, request.launcherVersion)) continue;
-    const paused = await isRolloutPaused(catalog, { pluginId: latest.pluginId, slug: installed.slug, version: latest.version }, options.pauseThreshold, options.now);
+    const paused = await isRolloutPaused(catalog, { pluginId: latest.pluginId, version: latest.version }, options.pauseThreshold, options.now);
     if (paused) continue;
     offered.push({ slug: installed.slug, currentVersion: installed.version, version: latest });
   }

@@ -6,20 +6,21 @@ export const DEFAULT_PAUSE_THRESHOLD = 10;
 
 /** What the pause rule needs to know about a candidate version. */
 export interface PauseCandidate {
+  /** The plugin's manifest id (reports are stored under it, also those that named the slug). */
   readonly pluginId: string;
-  readonly slug: string;
   readonly version: string;
 }
 
 /**
- * The automatic rollout pause (spec "Automatic rollout pause"): a version is withheld from update
- * suggestions while more than `threshold` error reports received in the last 24 hours name it
- * (the reported id equal to the plugin id or slug, or ending with `.` + slug; the version equal
- * exactly). Exactly `threshold` reports do not pause. It is not a state: the version stays
- * published and downloadable, and the pause lifts by itself as reports leave the window.
+ * The automatic rollout pause (decisions section 6, stricter than the specification's count of
+ * reports): a version is withheld from update suggestions while more than `threshold` distinct
+ * reporter networks (IPv4 /24, IPv6 /48) reported it in the last 24 hours. Reports count only
+ * when they named the plugin's id or slug exactly and the version exactly. Exactly `threshold`
+ * reporters do not pause. It is not a state: the version stays published and downloadable, and
+ * the pause lifts by itself as reporters leave the window.
  */
 export async function isRolloutPaused(catalog: CatalogRepository, candidate: PauseCandidate, threshold: number, now: Date): Promise<boolean> {
   const since = new Date(now.getTime() - PAUSE_WINDOW_MS).toISOString();
-  const reports = await catalog.countRecentReports(candidate.pluginId, candidate.slug, candidate.version, since);
-  return reports > threshold;
+  const reporters = await catalog.countRecentReporters(candidate.pluginId, candidate.version, since);
+  return reporters > threshold;
 }

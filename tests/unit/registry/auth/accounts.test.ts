@@ -116,7 +116,7 @@ describe('login rate limiting', () => {
   });
   afterEach(() => server.close());
 
-  it('answers 429 rate_limited after 10 failures for one username, even with the right password, until the window passes', async () => {
+  it('answers 429 rate_limited after 10 failures for one username from one address, even with the right password, until the window passes', async () => {
     await server.post('/auth/register', { username: 'frank', password: STRONG_PASSWORD });
     for (let attempt = 0; attempt < 10; attempt++) {
       expect((await server.post('/auth/login', { username: 'frank', password: `wrong-${attempt}-guess` })).status).toBe(401);

@@ -12,7 +12,9 @@ import Koa from 'koa';
 import { silentLogger } from '../../../../backend-kit/src/http/logger.js';
 import { createAuthModule, requireAccount, type AuthModule } from '../../../../backend-kit/src/registry/auth/index.js';
 import type { PublisherApiKey, RegistryContext } from '../../../../backend-kit/src/registry/registry-context.js';
+import { registryClientAddress } from '../../../../backend-kit/src/registry/http/client-address.js';
 import { registryErrorHandler } from '../../../../backend-kit/src/registry/http/registry-error-handler.js';
+import { TrustedProxies } from '../../../../backend-kit/src/registry/http/trusted-proxies.js';
 import { BlobStore } from '../../../../backend-kit/src/registry/storage/blob-store.js';
 import { RegistryDatabase } from '../../../../backend-kit/src/registry/storage/registry-database.js';
 
@@ -75,12 +77,12 @@ export async function startAuthServer(options: AuthServerOptions = {}): Promise<
   }
 
   const app = new Koa();
-  // Behind a proxy, the client address comes from X-Forwarded-For: tests use it to act as
-  // several clients.
-  app.proxy = true;
   // The registry's own error middleware: errors the auth routes do not answer themselves
   // (`requireAccount` in another module's route) become `{error: {code, message}}`.
   app.use(registryErrorHandler(silentLogger));
+  // The test client is a trusted proxy, so X-Forwarded-For lets tests act as several clients
+  // (client-address.test.ts covers the real thing with several source addresses).
+  app.use(registryClientAddress(TrustedProxies.parse(['127.0.0.1', '::1'])));
   const api = new Router({ prefix: '/api/v1', strict: true, sensitive: true });
   api.use(module.router.routes(), module.router.allowedMethods());
   // A route of "another module", guarded the way publishing routes will be.
