@@ -1,6 +1,9 @@
-// @web/test-runner: browser tests in real Chromium (Debian's package, or CHROME_PATH).
+// @web/test-runner: browser tests in real Chromium (Debian's package, or CHROME_PATH), launched
+// through Playwright, which keeps Chromium's default features. Puppeteer (test-runner-chrome)
+// disables IsolateSandboxedIframes, so sandboxed plugin frames would share the page's process and
+// tests would not see what users get.
 import { esbuildPlugin } from '@web/dev-server-esbuild';
-import { chromeLauncher } from '@web/test-runner-chrome';
+import { playwrightLauncher } from '@web/test-runner-playwright';
 import { buildSync } from 'esbuild';
 import { join } from 'node:path';
 import { chromiumArgs, findChromium } from './scripts/chromium.mjs';
@@ -72,7 +75,8 @@ export default {
     },
   ],
   browsers: [
-    chromeLauncher({
+    playwrightLauncher({
+      product: 'chromium',
       launchOptions: { executablePath, headless: true, args: chromiumArgs },
     }),
   ],

@@ -20,3 +20,18 @@ export const chromiumArgs = [
   '--disable-component-update',
   '--disable-sync',
 ];
+
+/**
+ * Launch options for Puppeteer that keep Chromium's default features. Puppeteer adds
+ * `IsolateSandboxedIframes` to its `--disable-features` list, which puts sandboxed plugin frames in
+ * the page's process, unlike the Chromium users have; this drops that one entry and keeps the
+ * rest of Puppeteer's list.
+ *
+ * @param {{ defaultArgs(options?: object): string[] }} puppeteer the imported puppeteer-core
+ */
+export function puppeteerDefaultFeatureArgs(puppeteer) {
+  const disable = puppeteer.defaultArgs({ headless: true }).find((arg) => arg.startsWith('--disable-features='));
+  if (!disable) return { ignoreDefaultArgs: [], args: [...chromiumArgs] };
+  const kept = disable.slice('--disable-features='.length).split(',').filter((feature) => feature && feature !== 'IsolateSandboxedIframes');
+  return { ignoreDefaultArgs: [disable], args: [...chromiumArgs, ...(kept.length ? [`--disable-features=${kept.join(',')}`] : [])] };
+}

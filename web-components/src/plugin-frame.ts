@@ -10,10 +10,11 @@ export type PluginFrameStatus = 'loading' | 'ready' | 'failed' | 'unresponsive';
  * (`sandbox="allow-scripts"` only) as a child at activation, before the page is ever shown, so
  * library plugins run at once. The frame is never moved afterwards (moving an iframe reloads
  * it); this element only shows or hides it, and shows the plugin's state: loading, failed (with
- * the reason) or not answering (with Reload and Disable actions).
+ * the reason, such as a missing or disabled dependency, and Retry and Disable actions) or not
+ * answering (with Reload and Disable actions). It never stays "Loading" once the host has given up.
  *
  * @slot - The plugin's iframe (or an inline plugin's container), placed by the host.
- * @fires plugin-frame-reload - The user asked to reload a plugin that stopped answering. Detail `{pluginId}`.
+ * @fires plugin-frame-reload - The user asked to retry a plugin that failed, or to reload one that stopped answering. Detail `{pluginId}`.
  * @fires plugin-frame-disable - The user asked to disable a plugin that failed or stopped answering. Detail `{pluginId}`.
  * @csspart status - The loading, error or not-answering notice.
  * @cssprop --plugin-frame-background - Background behind the frame (default the card token).
@@ -100,6 +101,7 @@ export class PluginFrame extends LitElement {
         : this.status === 'failed'
           ? html`<p class="status" part="status" role="alert" data-status="failed">
               ${name} could not be loaded${this.message ? html`: ${this.message}` : nothing}.
+              <button type="button" @click=${() => this.fire('plugin-frame-reload')}>Retry</button>
               <button type="button" @click=${() => this.fire('plugin-frame-disable')}>Disable plugin</button>
             </p>`
           : this.status === 'unresponsive'

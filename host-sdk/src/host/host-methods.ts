@@ -9,8 +9,12 @@ import type { HostServices } from './host-services.js';
 export interface GuestReports {
   runtimeError(message: string): void;
   loadFailure(resource: string): void;
-  /** The guest said hello: the connection is usable. */
-  connected(): void;
+  /**
+   * The guest said hello: the connection is usable. The answer to `hello` waits for the promise
+   * this returns, which is how a plugin is held until the plugins it depends on have activated.
+   * A frame that reloads says hello again.
+   */
+  connected(): Promise<void> | void;
 }
 
 /**
@@ -32,7 +36,7 @@ export function hostMethodsFor(
       if (version !== BRIDGE_PROTOCOL_VERSION) {
         return { ok: false as const, error: { message: `The guest runtime speaks bridge protocol ${String(version)}; this host speaks ${BRIDGE_PROTOCOL_VERSION}` } };
       }
-      reports.connected();
+      await reports.connected();
       return { ok: true as const, value: { pluginId: plugin.id, apiBase } };
     },
     call: (name: string, args: readonly unknown[]) => dispatchBridgeCall(index, context, name, args, 'call'),

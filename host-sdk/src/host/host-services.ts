@@ -17,8 +17,13 @@ export interface ActivePlugin {
   readonly manifest: PluginManifest;
   readonly mode: 'sandbox' | 'inline';
   readonly state: PluginRuntimeState;
-  /** The plugin's side of the bridge (its frame, or the shared window for inline plugins). */
+  /**
+   * The plugin's side of the bridge (its frame, or the shared window for inline plugins). Usable
+   * while the plugin is still loading: calls wait for the connection.
+   */
   readonly guest: GuestMethods;
+  /** Settles when loading ends: `true` once the plugin is active, `false` when it failed. */
+  readonly ready: Promise<boolean>;
 }
 
 /** What bridge method handlers use. One instance per host. */

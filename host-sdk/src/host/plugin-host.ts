@@ -1,5 +1,6 @@
-import { connect, WindowMessenger, type Connection } from 'penpal';
+import type { Connection } from 'penpal';
 import {
+  listDependencies,
   parseManifest,
   planActivation,
   pluginMethodUnavailable,
@@ -14,16 +15,18 @@ import { BRIDGE_METHODS } from '../bridge/bridge-methods.js';
 import type { BridgeMethod } from '../bridge/bridge-method.js';
 import { indexMethods } from '../bridge/dispatch.js';
 import { destroyOverlaysOf } from '../bridge/methods/overlay-methods.js';
-import { buildPluginDocument, createSandboxFrame, mountInlinePlugin, type InlineMount } from '../frame/index.js';
+import { buildPluginDocument, mountInlinePlugin, type InlineMount } from '../frame/index.js';
 import { BackendClient, BridgeFailure } from './backend-client.js';
 import { PluginErrorReporter } from './error-reporter.js';
 import { HookRegistry, type HookableMethod } from './hook-registry.js';
+import { openPluginFrame, type GuestMethodMap } from './frame-connection.js';
 import { hostMethodsFor } from './host-methods.js';
 import type { ActivePlugin, HostServices, PluginRuntimeState } from './host-services.js';
 import { createInlineGuest, releaseInlineApi } from './inline-guest.js';
 import { MenuRegistry } from './menu-registry.js';
 import { MethodRegistry } from './method-registry.js';
 import { OwnedIds } from './owned-ids.js';
+import { guestWhenConnected } from './pending-guest.js';
 import { ThemeController } from './theme-controller.js';
 import type { PluginUiAdapter } from './ui-adapter.js';
 import { withTimeout } from './with-timeout.js';
@@ -56,7 +59,10 @@ export interface PluginHostOptions {
   readonly heartbeatIntervalMs?: number;
   /** How long a ping may take before the frame counts as not answering (default 3000). */
   readonly heartbeatTimeoutMs?: number;
-  /** How long a frame has to connect after loading (default 15000). */
+  /**
+   * How long each plugin's frame has to connect and say hello (default 10000). Every plugin has its
+   * own: frames load in parallel, and a plugin that never connects delays no other.
+   */
   readonly connectTimeoutMs?: number;
   /** Time limit of a cross-plugin call or one hook layer (default 30000). */
   readonly callTimeoutMs?: number;
@@ -96,6 +102,8 @@ interface RunningPlugin extends Omit<ActivePlugin, 'guest' | 'state'> {
   readonly pages: Set<() => void>;
   guest: GuestMethods;
   state: PluginRuntimeState;
+  /** Settles `ready`. */
+  settle(active: boolean): void;
   frame?: HTMLIFrameElement;
   inline?: InlineMount;
   connection?: Connection<GuestMethodMap>;
@@ -127,6 +135,8 @@ export class PluginHost {
   private installed = new Map<string, ListedPlugin>();
   private guestRuntimeSource: Promise<string> | undefined;
   private inlineOwner: string | undefined;
+  /** Inline plugins mount one after another, in activation order. */
+  private inlineQueue: Promise<void> = Promise.resolve();
 
   constructor(private readonly options: PluginHostOptions) {
     this.document = options.document ?? document;
@@ -165,40 +175,48 @@ export class PluginHost {
   }
 
   /**
-   * Reads the backend's plugin list and activates every `active` plugin with `entry.frontend`,
-   * dependencies first; a plugin whose dependency is missing is skipped with a warning event.
+   * Reads the backend's plugin list and activates every `active` plugin with `entry.frontend`.
+   * All frames load at once; dependency order decides who activates first (a plugin's `hello` is
+   * answered after the plugins it depends on have activated), and each plugin has its own connect
+   * timeout, so a plugin that hangs delays only its own dependants, and those at most by that
+   * timeout. A plugin whose dependency is missing or disabled is skipped with a `skipped` event
+   * naming the reason; one that fails gets a `load-failed` event. Resolves when every plugin has
+   * activated or failed.
    */
   async start(): Promise<StartReport> {
-    const listed = await this.backend.json<ListedPlugin[]>('/api/plugins/');
-    this.installed = new Map(listed.map((plugin) => [plugin.id, plugin]));
-    const candidates: { id: string; version: string; manifest: PluginManifest }[] = [];
+    await this.refreshInstalled();
     const failed: { pluginId: string; message: string }[] = [];
-    for (const plugin of listed.filter((entry) => entry.status === 'active')) {
-      try {
-        const manifest = await this.readManifest(plugin.id);
-        if (manifest.entry?.frontend !== undefined) candidates.push({ id: plugin.id, version: manifest.version, manifest });
-      } catch (error) {
-        failed.push({ pluginId: plugin.id, message: messageOf(error) });
-        this.emit({ type: 'load-failed', pluginId: plugin.id, message: messageOf(error) });
-      }
+    const read = await Promise.all(
+      [...this.installed.values()]
+        .filter((entry) => entry.status === 'active')
+        .map(async (plugin) => {
+          try {
+            return await this.readManifest(plugin.id);
+          } catch (error) {
+            failed.push({ pluginId: plugin.id, message: messageOf(error) });
+            this.emit({ type: 'load-failed', pluginId: plugin.id, message: messageOf(error) });
+            return undefined;
+          }
+        }),
+    );
+    const candidates = read.filter((manifest): manifest is PluginManifest => manifest?.entry?.frontend !== undefined);
+    const plan = planActivation(candidates.map(({ id, version, dependencies }) => ({ id, version, dependencies })));
+    const skipped = plan.skipped.map((entry) => ({ ...entry, message: this.skipMessage(entry) }));
+    for (const entry of skipped) {
+      console.warn(`[plugins] ${entry.message}`);
+      this.emit({ type: 'skipped', pluginId: entry.id, message: entry.message });
     }
-    const plan = planActivation(candidates.map(({ id, version, manifest }) => ({ id, version, dependencies: manifest.dependencies })));
-    for (const skipped of plan.skipped) {
-      console.warn(`[plugins] ${skipped.message}`);
-      this.emit({ type: 'skipped', pluginId: skipped.id, message: skipped.message });
-    }
+    // Each activation registers its plugin before its first await, so `running` (and with it the
+    // order of hook layers) follows the plan even though the frames load in parallel.
+    const byId = new Map(candidates.map((manifest) => [manifest.id, manifest]));
+    const outcomes = plan.order.map((id) => this.activateManifest(byId.get(id) as PluginManifest));
     const activated: string[] = [];
-    for (const id of plan.order) {
-      const candidate = candidates.find((entry) => entry.id === id);
-      if (!candidate) continue;
-      try {
-        await this.activateManifest(candidate.manifest);
-        activated.push(id);
-      } catch (error) {
-        failed.push({ pluginId: id, message: messageOf(error) });
-      }
-    }
-    return { activated, skipped: plan.skipped, failed };
+    (await Promise.allSettled(outcomes)).forEach((outcome, index) => {
+      const id = plan.order[index] as string;
+      if (outcome.status === 'fulfilled') activated.push(id);
+      else failed.push({ pluginId: id, message: messageOf(outcome.reason) });
+    });
+    return { activated, skipped, failed };
   }
 
   /** An activated plugin. */
@@ -206,7 +224,7 @@ export class PluginHost {
     return this.running.get(id);
   }
 
-  /** Ids of the activated plugins, in activation order. */
+  /** Ids of the activated (or still loading) plugins, in activation order. */
   activePlugins(): string[] {
     return [...this.running.keys()];
   }
@@ -221,14 +239,27 @@ export class PluginHost {
     return [...this.index.values()].map(({ name, permission, direct }) => ({ name, permission, ...(direct ? { direct } : {}) }));
   }
 
-  /** Activates one installed plugin by id (after an install, or to reload it). */
+  /**
+   * Activates one installed plugin by id (after an install, to retry one that failed or was
+   * skipped, or to reload it).
+   *
+   * @throws Error naming the reason when the plugin cannot be activated: not installed or not
+   *   enabled, no `entry.frontend`, a required dependency that is not active (also reported with a
+   *   `skipped` event), or a frame that failed to connect (also reported with `load-failed`).
+   */
   async activate(id: string): Promise<void> {
     if (this.running.has(id)) return;
-    if (!this.installed.has(id)) {
-      const listed = await this.backend.json<ListedPlugin[]>('/api/plugins/');
-      this.installed = new Map(listed.map((plugin) => [plugin.id, plugin]));
+    await this.refreshInstalled();
+    const listed = this.installed.get(id);
+    if (!listed) throw new Error(`${id} is not installed`);
+    if (listed.status !== 'active') throw new Error(`${id} is not enabled (status ${listed.status})`);
+    const manifest = await this.readManifest(id);
+    const missing = this.unmetDependency(manifest);
+    if (missing) {
+      this.emit({ type: 'skipped', pluginId: id, message: missing });
+      throw new Error(missing);
     }
-    await this.activateManifest(await this.readManifest(id));
+    await this.activateManifest(manifest);
   }
 
   /**
@@ -272,14 +303,8 @@ export class PluginHost {
     const filesBase = this.filesBase(pluginId);
     const html = await this.readPluginText(pluginId, path);
     const srcdoc = buildPluginDocument({ html, pluginFilesBase: filesBase, entryPath: path, guestRuntime: await this.runtimeSource(), mode: 'sandbox', ...(this.options.cspNonce ? { cspNonce: this.options.cspNonce } : {}) });
-    const frame = createSandboxFrame(this.document, { srcdoc: '', title: `${plugin.name}: ${path}`, pluginId });
-    container.append(frame);
-    const contentWindow = frame.contentWindow;
-    if (!contentWindow) throw new Error(`The page frame of ${pluginId} has no window`);
     const methods = hostMethodsFor({ id: pluginId, manifest: plugin.manifest }, filesBase, this.services, this.pageIndex, this.reportsFor(plugin, () => {}));
-    const connection = connect<GuestMethodMap>({ messenger: new WindowMessenger({ remoteWindow: contentWindow, allowedOrigins: ['*'] }), methods: methods as unknown as Record<string, (...args: never[]) => unknown>, timeout: this.options.connectTimeoutMs ?? 15_000 });
-    frame.srcdoc = srcdoc;
-    connection.promise.catch(() => undefined);
+    const { frame, connection } = openPluginFrame({ document: this.document, container, srcdoc, title: `${plugin.name}: ${path}`, pluginId, methods });
     const close = (): void => {
       plugin.pages.delete(close);
       connection.destroy();
@@ -316,6 +341,8 @@ export class PluginHost {
    * @throws Error with the `callPlugin` rejection text when the plugin or method is not there.
    */
   async callPluginMethod(pluginId: string, method: string, args: readonly unknown[]): Promise<unknown> {
+    const loading = this.running.get(pluginId);
+    if (loading?.state === 'loading') await loading.ready;
     const target = this.running.get(pluginId);
     const reason = !this.installed.has(pluginId) ? 'not-installed' : !target || target.state !== 'active' ? 'inactive' : !this.services.methods.has(pluginId, method) ? 'no-such-method' : undefined;
     if (reason !== undefined || !target) throw wireErrorToError(pluginMethodUnavailable(pluginId, method, reason ?? 'inactive'));
@@ -324,7 +351,12 @@ export class PluginHost {
     return result.value;
   }
 
-  /** Delivers an event to a plugin's `on(name)` listeners. */
+  /**
+   * Delivers an event to a plugin's `on(name)` listeners; to a plugin still loading, once it has
+   * connected. Nothing happens for a plugin that is not running.
+   *
+   * @throws Error when the plugin fails to connect before the event could be delivered.
+   */
   async deliverEvent(pluginId: string, name: string, payload: unknown): Promise<void> {
     await this.running.get(pluginId)?.guest.deliverEvent(name, payload);
   }
@@ -369,10 +401,66 @@ export class PluginHost {
     return this.guestRuntimeSource;
   }
 
+  private async refreshInstalled(): Promise<void> {
+    const listed = await this.backend.json<ListedPlugin[]>('/api/plugins/');
+    this.installed = new Map(listed.map((plugin) => [plugin.id, plugin]));
+  }
+
+  /** The skip sentence of the plan, saying "disabled" when the dependency is installed but off. */
+  private skipMessage(skipped: SkippedPlugin): string {
+    const dependency = skipped.dependency === undefined ? undefined : this.installed.get(skipped.dependency);
+    if (skipped.reason === 'dependency-missing' && dependency) {
+      return `${skipped.id} requires ${dependency.name} (${dependency.id}), which is ${dependency.status === 'disabled' ? 'disabled: enable it in the plugin manager' : 'not running'}`;
+    }
+    return skipped.reason === 'dependency-missing' ? `${skipped.message.replace(', which is not installed or not enabled', ', which is not installed')}: install it, then retry` : skipped.message;
+  }
+
+  /** Why `manifest` cannot be activated now: a required dependency that is not active, or undefined. */
+  private unmetDependency(manifest: PluginManifest): string | undefined {
+    for (const dependency of listDependencies(manifest.dependencies)) {
+      if (dependency.optional) continue;
+      const running = this.running.get(dependency.id);
+      if (running && running.state !== 'failed') continue;
+      const plan = planActivation([{ id: manifest.id, version: manifest.version, dependencies: manifest.dependencies }]);
+      const skipped = plan.skipped[0];
+      return skipped ? this.skipMessage(skipped) : `${manifest.id} requires ${dependency.id}, which is not running`;
+    }
+    return undefined;
+  }
+
+  /**
+   * Waits for the plugins `id` depends on that activate before it (those registered earlier), so
+   * that dependants activate after their dependencies. Later or absent ones are not waited for,
+   * which keeps an optional dependency the plan ignored from ever blocking.
+   */
+  private async dependenciesSettled(manifest: PluginManifest): Promise<void> {
+    const earlier = [...this.running.keys()];
+    const position = earlier.indexOf(manifest.id);
+    const waits = listDependencies(manifest.dependencies)
+      .filter((dependency) => {
+        const index = earlier.indexOf(dependency.id);
+        return index >= 0 && (position < 0 || index < position);
+      })
+      .map((dependency) => this.running.get(dependency.id)?.ready);
+    await Promise.all(waits);
+  }
+
+  /** Registers a loading plugin at once (keeping activation order), then loads it. */
   private async activateManifest(manifest: PluginManifest): Promise<void> {
     const id = manifest.id;
     const frontend = manifest.entry?.frontend;
     if (frontend === undefined) throw new Error(`${id} has no entry.frontend; only such plugins are activated`);
+    let settle: (active: boolean) => void = () => {};
+    const ready = new Promise<boolean>((resolve) => (settle = resolve));
+    let connected: (guest: GuestMethods) => void = () => {};
+    let notConnected: (error: Error) => void = () => {};
+    const guest = new Promise<GuestMethods>((resolve, reject) => {
+      connected = resolve;
+      notConnected = reject;
+    });
+    guest.catch(() => undefined);
+    const plugin: RunningPlugin = { id, name: manifest.name, manifest, mode: manifest.render === 'inline' ? 'inline' : 'sandbox', state: 'loading', guest: guestWhenConnected(guest), ready, settle, pages: new Set() };
+    this.running.set(id, plugin);
     try {
       if (manifest.entry?.theme !== undefined) this.services.theme.injectTheme(id, await this.readPluginText(id, manifest.entry.theme));
       if (manifest.contributes?.fontLinks) {
@@ -382,15 +470,22 @@ export class PluginHost {
         this.services.theme.injectFontLinks(id, links, new URL(filesBase).origin);
       }
       const html = await this.readPluginText(id, frontend);
-      if (manifest.render === 'inline') await this.activateInline(manifest, html, frontend);
-      else await this.activateSandboxed(manifest, html, frontend);
+      connected(plugin.mode === 'inline' ? await this.activateInline(plugin, html, frontend) : await this.activateSandboxed(plugin, html, frontend));
+      if (this.running.get(id) !== plugin) throw new Error(`${id} was stopped while it loaded`);
+      plugin.state = 'active';
+      settle(true);
       this.addContributedMenuItems(manifest);
       this.emit({ type: 'activated', pluginId: id });
     } catch (error) {
       const message = messageOf(error);
-      this.reporter.report(id, manifest.version, 'plugin_load_failed');
-      this.emit({ type: 'load-failed', pluginId: id, message });
-      this.deactivate(id);
+      notConnected(new Error(`${id} is not running: ${message}`));
+      plugin.state = 'failed';
+      settle(false);
+      if (this.running.get(id) === plugin) {
+        this.reporter.report(id, manifest.version, 'plugin_load_failed');
+        this.emit({ type: 'load-failed', pluginId: id, message });
+        this.deactivate(id);
+      }
       throw error;
     }
   }
@@ -409,50 +504,75 @@ export class PluginHost {
     };
   }
 
-  private async activateSandboxed(manifest: PluginManifest, html: string, entryPath: string): Promise<void> {
-    const id = manifest.id;
+  /** Loads a plugin's frame, connects it, and resolves with its guest once it said hello. */
+  private async activateSandboxed(plugin: RunningPlugin, html: string, entryPath: string): Promise<GuestMethods> {
+    const id = plugin.id;
     const filesBase = this.filesBase(id);
     const srcdoc = buildPluginDocument({ html, pluginFilesBase: filesBase, entryPath, guestRuntime: await this.runtimeSource(), mode: 'sandbox', ...(this.options.cspNonce ? { cspNonce: this.options.cspNonce } : {}) });
-    const frame = createSandboxFrame(this.document, { srcdoc: '', title: manifest.name, pluginId: id, hidden: true });
-    containerFor(this.options.frameContainer, id).append(frame);
-    const contentWindow = frame.contentWindow;
-    if (!contentWindow) throw new Error(`The frame of ${id} has no window`);
-    let markConnected: () => void = () => {};
-    const helloReceived = new Promise<void>((resolve) => (markConnected = resolve));
-    const plugin: RunningPlugin = { id, name: manifest.name, manifest, mode: 'sandbox', state: 'loading', frame, guest: undefined as unknown as GuestMethods, pages: new Set() };
-    this.running.set(id, plugin);
-    const methods = hostMethodsFor({ id, manifest }, filesBase, this.services, this.index, this.reportsFor(plugin, () => markConnected()));
-    // The connection is bound to this frame's window: messages from any other window are ignored.
-    const connection = connect<GuestMethodMap>({ messenger: new WindowMessenger({ remoteWindow: contentWindow, allowedOrigins: ['*'] }), methods: methods as unknown as Record<string, (...args: never[]) => unknown>, timeout: this.options.connectTimeoutMs ?? 15_000 });
+    if (this.running.get(id) !== plugin) throw new Error(`${id} was stopped while it loaded`);
+    let helloCount = 0;
+    let saidHello: () => void = () => {};
+    const helloReceived = new Promise<void>((resolve) => (saidHello = resolve));
+    const dependencies = this.dependenciesSettled(plugin.manifest);
+    const methods = hostMethodsFor({ id, manifest: plugin.manifest }, filesBase, this.services, this.index, this.reportsFor(plugin, () => {
+      // A second hello comes from a reloaded document: what the old one registered is gone with it.
+      if (++helloCount > 1) this.forgetDocumentState(id);
+      saidHello();
+      return dependencies;
+    }));
+    const { frame, connection } = openPluginFrame({ document: this.document, container: containerFor(this.options.frameContainer, id), srcdoc, title: plugin.name, pluginId: id, hidden: true, methods });
+    plugin.frame = frame;
     plugin.connection = connection;
-    frame.srcdoc = srcdoc;
-    const remote = await connection.promise;
-    plugin.guest = remote as unknown as GuestMethods;
-    await withTimeout(helloReceived, this.options.connectTimeoutMs ?? 15_000, `${id} connected but its runtime never said hello`);
-    plugin.state = 'active';
+    const timeoutMs = this.options.connectTimeoutMs ?? 10_000;
+    const [remote] = await withTimeout(Promise.all([connection.promise, helloReceived]), timeoutMs, `${plugin.name} did not connect within ${timeoutMs / 1000} s: its page may be broken or stuck before the plugin API loaded`);
+    await dependencies;
     this.startHeartbeat(plugin);
+    return remote as unknown as GuestMethods;
   }
 
-  private async activateInline(manifest: PluginManifest, html: string, entryPath: string): Promise<void> {
-    const id = manifest.id;
+  /** Drops what a plugin's previous document registered: its functions are gone with it. */
+  private forgetDocumentState(id: string): void {
+    this.services.methods.removeAll(id);
+    this.services.hooks.removeAll(id);
+    this.services.menu.remove(id, 'dynamic');
+    for (const stream of this.services.streams.idsOf(id)) {
+      this.services.streams.get(id, stream)?.abort();
+      this.services.streams.delete(stream);
+    }
+  }
+
+  /**
+   * Mounts an inline plugin after the plugins it depends on and after the inline plugins before it,
+   * so the shared window's API belongs to the last inline plugin in activation order.
+   */
+  private async activateInline(plugin: RunningPlugin, html: string, entryPath: string): Promise<GuestMethods> {
+    const id = plugin.id;
     if (!this.options.inlineContainer) throw new Error(`${id} renders inline, but the launcher gave the host no inlineContainer`);
     const container = containerFor(this.options.inlineContainer, id);
-    const plugin: RunningPlugin = { id, name: manifest.name, manifest, mode: 'inline', state: 'loading', guest: undefined as unknown as GuestMethods, pages: new Set() };
-    this.running.set(id, plugin);
-    const methods = hostMethodsFor({ id, manifest }, null, this.services, this.index, this.reportsFor(plugin, () => {}));
-    // The shared window's API belongs to the last inline plugin loaded (specification).
-    this.inlineOwner = id;
-    plugin.guest = createInlineGuest(this.document.defaultView ?? window, methods, id);
-    plugin.state = 'active';
-    plugin.inline = mountInlinePlugin(container, {
-      html,
-      pluginFilesBase: this.filesBase(id),
-      entryPath,
-      pluginId: id,
-      onLoadFailed: (detail) => this.reportsFor(plugin, () => {}).loadFailure(detail.resource),
-      ...(this.options.cspNonce ? { cspNonce: this.options.cspNonce } : {}),
-    });
-    await plugin.inline.ready;
+    const previous = this.inlineQueue;
+    let done: () => void = () => {};
+    this.inlineQueue = new Promise<void>((resolve) => (done = resolve));
+    try {
+      await previous;
+      await this.dependenciesSettled(plugin.manifest);
+      if (this.running.get(id) !== plugin) throw new Error(`${id} was stopped while it loaded`);
+      const methods = hostMethodsFor({ id, manifest: plugin.manifest }, null, this.services, this.index, this.reportsFor(plugin, () => {}));
+      // The shared window's API belongs to the last inline plugin loaded (specification).
+      this.inlineOwner = id;
+      const guest = createInlineGuest(this.document.defaultView ?? window, methods, id);
+      plugin.inline = mountInlinePlugin(container, {
+        html,
+        pluginFilesBase: this.filesBase(id),
+        entryPath,
+        pluginId: id,
+        onLoadFailed: (detail) => this.reportsFor(plugin, () => {}).loadFailure(detail.resource),
+        ...(this.options.cspNonce ? { cspNonce: this.options.cspNonce } : {}),
+      });
+      await plugin.inline.ready;
+      return guest;
+    } finally {
+      done();
+    }
   }
 
   private addContributedMenuItems(manifest: PluginManifest): void {
@@ -515,9 +635,6 @@ export class PluginHost {
 
 /** Direct members that leave a function with the host: only a plugin's main page may use them. */
 const MAIN_PAGE_ONLY: ReadonlySet<string> = new Set(['registerMethod', 'registerHook', 'addMenuItem', 'proxyFetchStream']);
-
-/** The guest's methods as penpal's `Methods` record (a mapped type has the index signature it needs). */
-type GuestMethodMap = { [K in keyof GuestMethods]: GuestMethods[K] };
 
 function containerFor(option: HTMLElement | ((pluginId: string) => HTMLElement), pluginId: string): HTMLElement {
   return typeof option === 'function' ? option(pluginId) : option;

@@ -40,7 +40,10 @@ export interface OverlayLayer extends OverlayAdapter {
 interface OverlayEntry {
   readonly pluginId: string;
   readonly element: PluginOverlay;
-  readonly frame: HTMLIFrameElement;
+  /** The frame of the current document; none until the document is known. */
+  frame: HTMLIFrameElement | undefined;
+  /** The frame's accessible name. */
+  readonly title: string;
   /** Package path the overlay document's relative URLs resolve against. */
   entryPath: string;
   /** Bumped by every document change, so a late file read cannot overwrite a newer `setHtml`. */
@@ -79,7 +82,10 @@ function encodePackagePath(path: string): string {
  * - The overlay HTML is the plugin's, hence untrusted: it only ever becomes the `srcdoc` of that
  *   sandboxed frame, never markup of the launcher. The frame has no `__PLUGIN_API_BASE__`
  *   (specification) and, without `guestRuntime`, no bridge.
- * - `setHtml` rebuilds the frame's document (a new `srcdoc`; the page reloads), `setPosition`
+ * - Each document gets a frame of its own, created with its final `srcdoc` and never navigated again
+ *   (decisions 11: a sandboxed frame given a second document in Chromium's own-process sandboxed
+ *   frames may never load it). With `options.file` the frame is inserted once the file is read.
+ * - `setHtml` replaces the frame with one holding the new document (the page reloads), `setPosition`
  *   moves the window (kept inside the viewport), `show`, `hide` and `destroy` run the element's
  *   state machine. Unknown ids are ignored.
  * - When the user clicks the close button, the layer hides the overlay (the specification does
@@ -113,7 +119,10 @@ export function createOverlayLayer(options: OverlayLayerOptions): OverlayLayer {
 
   const setDocument = (entry: OverlayEntry, html: string): void => {
     entry.generation += 1;
-    entry.frame.srcdoc = buildDocument(entry, html);
+    const frame = createSandboxFrame(doc, { srcdoc: buildDocument(entry, html), title: entry.title, pluginId: entry.pluginId });
+    if (entry.frame) entry.frame.replaceWith(frame);
+    else entry.element.append(frame);
+    entry.frame = frame;
   };
 
   const forget = (overlayId: string, entry: OverlayEntry): void => {
@@ -136,10 +145,8 @@ export function createOverlayLayer(options: OverlayLayerOptions): OverlayLayer {
       element.resizable = overlay.resizable ?? true;
       element.dataset['pluginId'] = pluginId;
       element.dataset['overlayId'] = overlayId;
-      const frame = createSandboxFrame(doc, { srcdoc: '', title: heading || 'Plugin overlay', pluginId });
-      element.append(frame);
       const file = overlay.html === undefined ? overlay.file : undefined;
-      const entry: OverlayEntry = { pluginId, element, frame, entryPath: file ?? INLINE_ENTRY_PATH, generation: 0 };
+      const entry: OverlayEntry = { pluginId, element, frame: undefined, title: heading || 'Plugin overlay', entryPath: file ?? INLINE_ENTRY_PATH, generation: 0 };
       entries.set(overlayId, entry);
       element.addEventListener('plugin-overlay-close', () => element.hide());
       element.addEventListener('plugin-overlay-state', (event) => {

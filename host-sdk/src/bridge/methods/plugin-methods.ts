@@ -30,6 +30,10 @@ export const PLUGIN_METHODS = [
       const target = stringArgument('callPlugin', args, 0, 'pluginId');
       const method = methodName('callPlugin', args[1], 'method');
       if (!isValidPluginId(target) || !services.isInstalled(target)) throw new BridgeFailure(pluginMethodUnavailable(target, method, 'not-installed'));
+      // A target still loading (frames load in parallel at start) is waited for; its own connect
+      // timeout bounds the wait.
+      const loading = services.active(target);
+      if (loading?.state === 'loading') await loading.ready;
       const active = services.active(target);
       if (!active || active.state !== 'active') throw new BridgeFailure(pluginMethodUnavailable(target, method, 'inactive'));
       if (!services.methods.has(target, method)) throw new BridgeFailure(pluginMethodUnavailable(target, method, 'no-such-method'));

@@ -1,0 +1,70 @@
+/**
+ * Every sample plugin connects on every start of the launcher page, in Chromium as it ships:
+ * sandboxed frames in their own process (`IsolateSandboxedIframes`), which Playwright keeps on. A
+ * frame whose document is lost never connects, so twenty reloads in a row catch what one start
+ * would only show now and then.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// @ts-expect-error plain JavaScript module shared with the runner scripts
+import { chromiumArgs, findChromium } from '../../scripts/chromium.mjs';
+import { startProcess, waitForOutput, type RunningProcess } from '../support/processes.js';
+
+const FRAMED_SAMPLES = ['hello', 'library', 'consumer', 'theme-settings', 'overlay', 'wasm'].map((name) => `com.plughost.samples.${name}`);
+const INLINE_SAMPLE = 'com.plughost.samples.inline-banner';
+const RELOADS = 20;
+
+let home: string;
+let launcher: RunningProcess;
+let browser: Browser;
+let page: Page;
+let origin: string;
+
+/** Each framed sample's `<plugin-frame>` status once none is loading any more (or the wait ends). */
+async function settledStatuses(): Promise<Record<string, string | null>> {
+  await page
+    .waitForFunction(
+      (ids) => ids.every((id) => {
+        const status = document.querySelector(`plugin-frame[plugin-id="${id}"]`)?.getAttribute('status');
+        return status !== null && status !== undefined && status !== 'loading';
+      }),
+      FRAMED_SAMPLES,
+      { timeout: 30_000, polling: 50 },
+    )
+    .catch(() => undefined);
+  return page.evaluate((ids) => Object.fromEntries(ids.map((id) => [id, document.querySelector(`plugin-frame[plugin-id="${id}"]`)?.getAttribute('status') ?? null])), FRAMED_SAMPLES);
+}
+
+beforeAll(async () => {
+  home = await mkdtemp(join(tmpdir(), 'launcher-reload-'));
+  const { PORT: _p, HOST: _h, LAUNCHER_HOME: _l, ...env } = process.env;
+  launcher = startProcess(process.execPath, ['demo-launcher/dist/server.mjs'], { env: { ...env, PORT: '0', HOST: '127.0.0.1', LAUNCHER_HOME: home, NODE_ENV: 'production' } });
+  const [, url] = await waitForOutput(launcher, /^Launcher ready at (http:\/\/127\.0\.0\.1:\d+\/)$/m);
+  origin = url!.replace(/\/$/, '');
+  browser = await chromium.launch({ executablePath: findChromium() as string, headless: true, args: chromiumArgs as string[] });
+  page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+}, 90_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await launcher?.stop();
+  await rm(home, { recursive: true, force: true });
+});
+
+describe('demo launcher page loads, in default Chromium', () => {
+  it(`connects every sample plugin on each of ${RELOADS} loads`, async () => {
+    const failures: string[] = [];
+    for (let load = 1; load <= RELOADS; load += 1) {
+      if (load === 1) await page.goto(`${origin}/`);
+      else await page.reload();
+      const statuses = await settledStatuses();
+      for (const [id, status] of Object.entries(statuses)) if (status !== 'ready') failures.push(`load ${load}: ${id} is ${status ?? 'missing'}`);
+      const inline = await page.waitForSelector(`[data-plugin-inline][data-plugin-id="${INLINE_SAMPLE}"] [role="status"]`, { timeout: 10_000 }).catch(() => null);
+      if (!inline) failures.push(`load ${load}: ${INLINE_SAMPLE} did not render`);
+    }
+    expect(failures).toEqual([]);
+  }, 20 * 60_000);
+});
