@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import puppeteer, { type Browser, type Frame, type Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // @ts-expect-error plain JavaScript module shared with the runner scripts
-import { chromiumArgs, findChromium } from '../../scripts/chromium.mjs';
+import { findChromium, puppeteerDefaultFeatureArgs } from '../../scripts/chromium.mjs';
 import { startProcess, waitForOutput, type RunningProcess } from '../support/processes.js';
 
 const HELLO = 'com.plughost.samples.hello';
@@ -22,6 +22,9 @@ let launcher: RunningProcess;
 let browser: Browser;
 let page: Page;
 let origin: string;
+// A known token, so the test can call the API as the launcher; the page itself deletes the global
+// that carried it before any plugin runs.
+const TOKEN = 'e2e-launcher-token-0123456789abcdef';
 
 async function screenshot(name: string): Promise<void> {
   const path = join(shots, `${name}.png`);
@@ -50,11 +53,12 @@ beforeAll(async () => {
   home = await mkdtemp(join(tmpdir(), 'launcher-e2e-'));
   shots = await mkdtemp(join(tmpdir(), 'launcher-shots-'));
   const { PORT: _p, HOST: _h, LAUNCHER_HOME: _l, ...env } = process.env;
-  launcher = startProcess(process.execPath, ['demo-launcher/dist/server.mjs'], { env: { ...env, PORT: '0', HOST: '127.0.0.1', LAUNCHER_HOME: home, NODE_ENV: 'production' } });
+  launcher = startProcess(process.execPath, ['demo-launcher/dist/server.mjs'], { env: { ...env, PORT: '0', HOST: '127.0.0.1', LAUNCHER_HOME: home, NODE_ENV: 'production', LAUNCHER_API_TOKEN: TOKEN } });
   const [, url] = await waitForOutput(launcher, /^Launcher ready at (http:\/\/127\.0\.0\.1:\d+\/)$/m);
   origin = url!.replace(/\/$/, '');
   const executablePath = findChromium() as string;
-  browser = await puppeteer.launch({ executablePath, headless: true, args: chromiumArgs as string[], defaultViewport: { width: 1280, height: 800 } });
+  // Chromium as it ships: sandboxed frames in their own process (Puppeteer turns that off by default).
+  browser = await puppeteer.launch({ executablePath, headless: true, ...puppeteerDefaultFeatureArgs(puppeteer), defaultViewport: { width: 1280, height: 800 } });
   page = await browser.newPage();
   page.on('pageerror', (error) => console.error('[page error]', error));
   await page.goto(`${origin}/`);
@@ -71,6 +75,28 @@ describe('demo launcher in Chromium', () => {
   it('is served with the release resource policy', async () => {
     const response = await fetch(`${origin}/`);
     expect(response.headers.get('content-security-policy')).toContain("script-src 'self' 'unsafe-inline' 'wasm-unsafe-eval'");
+  });
+
+  it('deletes the global that carried the token before plugins run, and keeps the token out of the DOM', async () => {
+    // The inline sample runs in this window: once it rendered, everything it could read is here.
+    await page.waitForSelector('[data-plugin-inline] [role="status"]');
+    const exposed = await page.evaluate((token) => {
+      const found: string[] = [];
+      if ('__PLUGHOST_BOOT__' in window) found.push('__PLUGHOST_BOOT__');
+      for (const name of Object.getOwnPropertyNames(window)) {
+        let value: unknown;
+        try {
+          value = (window as unknown as Record<string, unknown>)[name];
+        } catch {
+          continue;
+        }
+        if (typeof value === 'string' && value.includes(token)) found.push(name);
+        else if (value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype && JSON.stringify(value).includes(token)) found.push(name);
+      }
+      if (document.documentElement.outerHTML.includes(token)) found.push('the DOM');
+      return found;
+    }, TOKEN);
+    expect(exposed).toEqual([]);
   });
 
   it('renders a sample plugin, reached through its menu item', async () => {
@@ -129,11 +155,10 @@ describe('demo launcher in Chromium', () => {
     expect(states.every((state) => state === 'Installed')).toBe(true);
     await screenshot('store');
     // The store is served under the release policy too: the page reached it (connect-src).
-    const installed = await page.evaluate(async () => {
-      const token = (window as unknown as { __PLUGHOST_BOOT__?: { apiToken: string } }).__PLUGHOST_BOOT__?.apiToken;
-      const response = await fetch('/api/plugins/store-install', { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token ?? ''}` }, body: JSON.stringify({ slug: 'wasm' }) });
+    const installed = await page.evaluate(async (token) => {
+      const response = await fetch('/api/plugins/store-install', { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` }, body: JSON.stringify({ slug: 'wasm' }) });
       return { status: response.status, body: (await response.json()) as { id?: string } };
-    });
+    }, TOKEN);
     expect(installed.status).toBe(201);
     expect(installed.body.id).toBe('com.plughost.samples.wasm');
   });

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import Router from '@koa/router';
 import Koa from 'koa';
-import { hostCheck, type LocalBackend } from '@plughost/backend-kit';
+import { hostCheck, loopbackPeersOnly, type LocalBackend } from '@plughost/backend-kit';
 import { LAUNCHER_NAME } from './config.js';
 import { renderLauncherPage } from './page.js';
 
@@ -17,6 +17,8 @@ export interface LauncherAppOptions {
   releasePolicy?: boolean;
   /** The store's API root, handed to the page (its store browser reads it directly). */
   storeUrl?: string;
+  /** Serve the page (which carries the token) to other machines too (`LAUNCHER_ALLOW_REMOTE_UI=1`). */
+  allowRemoteUi?: boolean;
 }
 
 /**
@@ -59,7 +61,9 @@ export function createLauncherApp(options: LauncherAppOptions): Koa {
   app.use(options.backend.middleware);
 
   const router = new Router({ strict: true, sensitive: true });
-  router.get('/', (ctx) => {
+  // The page carries the token: only peers on this machine get it, whatever the Host header says.
+  const localPeers = loopbackPeersOnly({ allowRemote: options.allowRemoteUi === true, hint: 'set LAUNCHER_ALLOW_REMOTE_UI=1 to serve it to other machines' });
+  router.get('/', localPeers, (ctx) => {
     ctx.set('Cache-Control', 'no-store');
     ctx.set('X-Frame-Options', 'DENY');
     if (options.releasePolicy) ctx.set('Content-Security-Policy', releaseContentSecurityPolicy(options.storeUrl ? new URL(options.storeUrl).origin : undefined));

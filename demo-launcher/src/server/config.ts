@@ -18,6 +18,8 @@ export interface LauncherConfig {
   development: boolean;
   /** `REGISTRY_URL`: a primary store's API root; when absent the demo starts its own store. */
   registryUrl: string | undefined;
+  /** `LAUNCHER_ALLOW_REMOTE_UI=1`: serve the launcher page (which carries the token) to other machines. */
+  allowRemoteUi: boolean;
   /** Port of the demo store: `REGISTRY_PORT`, else `PORT + 1` when `PORT` is not 0, else 0 (any free port). */
   registryPort: number;
 }
@@ -50,7 +52,7 @@ export async function readDevelopmentRootKeyPair(path: URL): Promise<{ publicKey
 /**
  * Reads `PORT` (default 17420; 0 picks a free port), `HOST` (default 127.0.0.1), `LAUNCHER_HOME`,
  * `LAUNCHER_API_TOKEN`, `PLUGIN_ROOT_PUBLIC_KEY` (default: the development root), `LAUNCHER_TRUSTED_HOSTS`,
- * `NODE_ENV`, `REGISTRY_URL` and `REGISTRY_PORT`.
+ * `NODE_ENV`, `REGISTRY_URL`, `REGISTRY_PORT` and `LAUNCHER_ALLOW_REMOTE_UI`.
  */
 export async function readLauncherConfig(developmentRootKey: URL, env: Env = process.env): Promise<LauncherConfig> {
   const port = readPort(env);
@@ -67,6 +69,7 @@ export async function readLauncherConfig(developmentRootKey: URL, env: Env = pro
     trustedHosts: (env['LAUNCHER_TRUSTED_HOSTS'] ?? '').split(',').map((entry) => entry.trim()).filter(Boolean),
     development: env['NODE_ENV'] !== 'production',
     registryUrl: env['REGISTRY_URL']?.trim() || undefined,
+    allowRemoteUi: env['LAUNCHER_ALLOW_REMOTE_UI']?.trim() === '1',
     registryPort: env['REGISTRY_PORT'] !== undefined ? readPort(env, 'REGISTRY_PORT') : port === 0 ? 0 : port + 1,
   };
 }

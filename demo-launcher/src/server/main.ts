@@ -2,7 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { consoleLogger, createLocalBackend } from '@plughost/backend-kit';
+import { consoleLogger, createLocalBackend, isLoopbackAddress } from '@plughost/backend-kit';
 import { createLauncherApp } from './app.js';
 import { installSamplePlugins } from './sample-plugins.js';
 import { LAUNCHER_NAME, readDevelopmentRootKeyPair, readLauncherConfig } from './config.js';
@@ -13,9 +13,19 @@ const LAUNCHER_VERSION = '0.1.0';
 const here = dirname(fileURLToPath(import.meta.url));
 const DEVELOPMENT_ROOT_KEY = new URL('../keys/DEVELOPMENT-ONLY-root-key.json', import.meta.url);
 
+/** `localhost` or a loopback address: a HOST that other machines cannot reach. */
+function isLoopbackHost(host: string): boolean {
+  return host === 'localhost' || isLoopbackAddress(host.replace(/^\[(.*)\]$/, '$1'));
+}
+
 async function main(): Promise<void> {
   const config = await readLauncherConfig(DEVELOPMENT_ROOT_KEY);
   await mkdir(config.dataDirectory, { recursive: true });
+  if (!isLoopbackHost(config.host)) {
+    consoleLogger.warn(
+      `HOST=${config.host} accepts connections from other machines. The API still needs the token, and the launcher page that carries it is ${config.allowRemoteUi ? 'served to them too (LAUNCHER_ALLOW_REMOTE_UI=1): anyone who can reach this port can act as the launcher' : 'served only to this machine (set LAUNCHER_ALLOW_REMOTE_UI=1 to change that)'}.`,
+    );
+  }
   if (config.usingDevelopmentRoot) {
     consoleLogger.warn(
       'trusting the DEVELOPMENT root key from demo-launcher/keys (its private half is public). Set PLUGIN_ROOT_PUBLIC_KEY for anything but a demo.',
@@ -57,7 +67,7 @@ async function main(): Promise<void> {
     ...(storeUrl ? { storeUrl } : {}),
   });
   await installSamplePlugins(backend, { samplesDirectory: join(here, 'sample-plugins'), recordsDirectory: join(config.dataDirectory, 'backend'), logger: consoleLogger });
-  const app = createLauncherApp({ backend, uiDirectory: join(here, 'ui'), host: config.host, releasePolicy: !config.development, ...(storeUrl ? { storeUrl } : {}) });
+  const app = createLauncherApp({ backend, uiDirectory: join(here, 'ui'), host: config.host, releasePolicy: !config.development, allowRemoteUi: config.allowRemoteUi, ...(storeUrl ? { storeUrl } : {}) });
 
   const server = app.listen(config.port, config.host);
   await new Promise<void>((resolve, reject) => {

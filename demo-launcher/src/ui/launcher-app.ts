@@ -12,18 +12,13 @@ import {
   type PluginSidebar,
   type PluginToasts,
 } from '@plughost/web-components';
+import { bootValues } from './boot.js';
 import { LauncherBackend } from './launcher-backend.js';
 import { currentRoute, goTo, parseRoute, type LauncherRoute } from './routes.js';
 
 /** Launcher routes plugins may reach through `callBackend` (decisions section 2). */
 const ALLOWED_LAUNCHER_ROUTES = ['/instance', '/resources/search', '/settings', '/resource-download/start'];
 const PACKAGE_FILE = /\.(plugpkg|zip)$/i;
-
-interface Boot {
-  readonly apiToken: string;
-  /** The store's API root, when the launcher has one. */
-  readonly storeUrl?: string;
-}
 
 /**
  * The demo launcher: a sidebar with built-in pages and plugin menu items, plugin pages in
@@ -52,10 +47,10 @@ export class LauncherApp extends LitElement {
 
   constructor() {
     super();
-    const boot = (window as unknown as { __PLUGHOST_BOOT__?: Boot }).__PLUGHOST_BOOT__;
-    this.backend = new LauncherBackend(location.origin, boot?.apiToken ?? '');
+    const boot = bootValues();
+    this.backend = new LauncherBackend(location.origin, boot.apiToken);
     this.downloadSource = { url: this.backend.origin, token: this.backend.token };
-    this.storeUrl = boot?.storeUrl ?? '';
+    this.storeUrl = boot.storeUrl ?? '';
   }
 
   protected override createRenderRoot(): HTMLElement {
@@ -152,6 +147,7 @@ export class LauncherApp extends LitElement {
         this.toasts.show(`${this.pluginName(event.pluginId)}: ${event.message}`, 'error', { pluginId: event.pluginId });
         break;
       case 'skipped':
+        this.setFrameStatus(event.pluginId, 'failed', event.message);
         this.toasts.show(event.message, 'error', { pluginId: event.pluginId });
         break;
       case 'unresponsive':
@@ -166,6 +162,16 @@ export class LauncherApp extends LitElement {
       default:
         break;
     }
+  }
+
+  /** Reloads a plugin that stopped answering, or tries again one that failed; events report the outcome. */
+  private retry(pluginId: string): void {
+    if (!this.host) return;
+    this.setFrameStatus(pluginId, 'loading', '');
+    this.host.reload(pluginId).catch((error: unknown) => {
+      // The host reported it (load-failed or skipped); this covers what it could not report.
+      if (this.frameStatus.get(pluginId)?.status === 'loading') this.setFrameStatus(pluginId, 'failed', error instanceof Error ? error.message : String(error));
+    });
   }
 
   private setFrameStatus(pluginId: string, status: PluginFrameStatus, message: string): void {
@@ -432,7 +438,7 @@ export class LauncherApp extends LitElement {
                   ?active=${shown}
                   status=${state.status}
                   message=${state.message}
-                  @plugin-frame-reload=${() => void this.host?.reload(plugin.id)}
+                  @plugin-frame-reload=${() => this.retry(plugin.id)}
                   @plugin-frame-disable=${() => void this.run(plugin.id, () => this.backend.setEnabled(plugin.id, false), `${plugin.name} will be disabled after a restart.`).then(() => this.host?.deactivate(plugin.id))}
                 ></plugin-frame>`;
               },

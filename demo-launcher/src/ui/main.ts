@@ -1,3 +1,5 @@
+// First: takes the token from the page and deletes the global before anything else runs.
+import './boot.js';
 import '@plughost/web-components/define';
 import { LauncherApp } from './launcher-app.js';
 

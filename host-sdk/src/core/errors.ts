@@ -34,6 +34,8 @@ export const ErrorCode = {
   UNAUTHORIZED: 'UNAUTHORIZED',
   /** The Host header names a host this backend does not serve (DNS-rebinding guard). */
   HOST_NOT_ALLOWED: 'HOST_NOT_ALLOWED',
+  /** A page that carries the API token was asked for by a peer that is not on this machine. */
+  REMOTE_PEER_NOT_ALLOWED: 'REMOTE_PEER_NOT_ALLOWED',
   /** The route or file does not exist. */
   NOT_FOUND: 'NOT_FOUND',
   /** The route exists but not for this HTTP method (the `Allow` header lists the methods). */

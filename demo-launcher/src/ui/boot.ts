@@ -1,0 +1,31 @@
+/**
+ * What the launcher page's inline boot script hands to the UI: the backend token and the store.
+ * Taken once, when this module is evaluated (the first import of the UI bundle), and the global
+ * that held it is deleted at once: inline plugins run in this window later, and must not find it
+ * (decisions 2, token handling).
+ */
+export interface Boot {
+  readonly apiToken: string;
+  /** The store's API root, when the launcher has one. */
+  readonly storeUrl?: string;
+}
+
+const BOOT_GLOBAL = '__PLUGHOST_BOOT__';
+
+function takeBoot(): Boot {
+  const holder = window as unknown as Record<string, unknown>;
+  const value = holder[BOOT_GLOBAL] as Partial<Boot> | undefined;
+  delete holder[BOOT_GLOBAL];
+  if (BOOT_GLOBAL in holder) throw new Error(`The launcher page's ${BOOT_GLOBAL} could not be removed; refusing to start with the token exposed`);
+  return {
+    apiToken: typeof value?.apiToken === 'string' ? value.apiToken : '',
+    ...(typeof value?.storeUrl === 'string' ? { storeUrl: value.storeUrl } : {}),
+  };
+}
+
+const boot = takeBoot();
+
+/** The boot values taken from the page. */
+export function bootValues(): Boot {
+  return boot;
+}
