@@ -39,6 +39,11 @@ function apiKeysFrom(text) {
   });
 }
 
+/** `REGISTRY_TRUSTED_PROXIES`: comma-separated addresses or CIDRs (createRegistry checks each). */
+function listFrom(text) {
+  return text.split(',').map((entry) => entry.trim()).filter((entry) => entry !== '');
+}
+
 /** The process configuration of decisions section 1, or a clear message and exit code 1. */
 function readConfiguration(env) {
   const databaseUrl = env.REGISTRY_DATABASE_URL?.trim();
@@ -74,6 +79,10 @@ function readConfiguration(env) {
     apiKeys: apiKeysFrom(env.REGISTRY_API_KEYS ?? ''),
     adminKey: env.REGISTRY_ADMIN_KEY?.trim() || undefined,
     pauseThreshold: pauseText ? integerFrom('PLUGIN_ERROR_PAUSE_THRESHOLD', pauseText, 0, Number.MAX_SAFE_INTEGER) : undefined,
+    // Decisions section 6: the URL written into answers (required off loopback; never the Host
+    // header) and the proxies whose X-Forwarded-For is believed (none by default).
+    publicUrl: env.REGISTRY_PUBLIC_URL?.trim() || undefined,
+    trustedProxies: listFrom(env.REGISTRY_TRUSTED_PROXIES ?? ''),
   };
 }
 
@@ -112,6 +121,10 @@ try {
     apiKeys: config.apiKeys,
     ...(config.adminKey ? { adminKey: config.adminKey } : {}),
     ...(config.pauseThreshold !== undefined ? { pauseThreshold: config.pauseThreshold } : {}),
+    // createRegistry refuses a non-loopback host without a public URL, before anything listens.
+    host: config.host,
+    ...(config.publicUrl ? { publicUrl: config.publicUrl } : {}),
+    trustedProxies: config.trustedProxies,
     logger,
   });
 } catch (error) {

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startProcess, waitForOutput, type RunningProcess } from '../../support/processes.js';
+import { sendFrom } from './client-network-support.js';
 import { TEST_ROOT_PRIVATE_KEY } from './registry-support.js';
 
 const REGISTRY_VARIABLES = [
@@ -15,6 +16,8 @@ const REGISTRY_VARIABLES = [
   'REGISTRY_API_KEYS',
   'REGISTRY_ADMIN_KEY',
   'PLUGIN_ERROR_PAUSE_THRESHOLD',
+  'REGISTRY_PUBLIC_URL',
+  'REGISTRY_TRUSTED_PROXIES',
 ];
 
 // `npm run registry` is `node scripts/registry.mjs`; the global setup has built backend-kit.
@@ -57,6 +60,27 @@ describe('scripts/registry.mjs', () => {
     expect(await exitOf(registry)).toBe(0);
   });
 
+  it('writes REGISTRY_PUBLIC_URL into its answers whatever the Host header, and believes REGISTRY_TRUSTED_PROXIES', async () => {
+    registry = start({
+      REGISTRY_PORT: '0',
+      REGISTRY_DATA: join(folder, 'data'),
+      REGISTRY_ROOT_PRIVATE_KEY: TEST_ROOT_PRIVATE_KEY,
+      REGISTRY_PUBLIC_URL: 'https://store.example.com/api/v1',
+      REGISTRY_TRUSTED_PROXIES: '127.0.0.1, 10.0.0.0/8',
+    });
+    const [, url] = await waitForOutput(registry, /^Registry ready at (http:\/\/127\.0\.0\.1:\d+\/api\/v1)$/m);
+    const metadata = await sendFrom(`${url}/registry`, { headers: { Host: 'evil.example' } });
+    expect(metadata.json()).toMatchObject({ baseUrl: 'https://store.example.com/api/v1' });
+    const device = await sendFrom(`${url}/auth/device/code`, { json: {}, headers: { Host: 'evil.example' } });
+    expect(device.json()).toMatchObject({ verification_uri: 'https://store.example.com/api/v1/device' });
+    // The proxy tells its clients apart: each gets its own registration limit (10 per address).
+    const register = (n: number, forwardedFor: string) =>
+      sendFrom(`${url}/auth/register`, { json: { username: `user${n}`, password: 'correct horse battery' }, headers: { 'X-Forwarded-For': forwardedFor } });
+    for (let n = 0; n < 10; n += 1) expect((await register(n, '203.0.113.7')).status).toBe(201);
+    expect((await register(10, '203.0.113.7')).status).toBe(429);
+    expect((await register(11, '198.51.100.7')).status).toBe(201);
+  });
+
   it('warns when it runs with the public development root key', async () => {
     const demo = JSON.parse(readFileSync('demo-launcher/keys/DEVELOPMENT-ONLY-root-key.json', 'utf8')) as { privateKeySeed: string };
     registry = start({ REGISTRY_PORT: '0', REGISTRY_DATA: join(folder, 'data'), REGISTRY_ROOT_PRIVATE_KEY: demo.privateKeySeed });
@@ -71,6 +95,9 @@ describe('scripts/registry.mjs', () => {
     [{ REGISTRY_PORT: 'http' }, /REGISTRY_PORT/],
     [{ REGISTRY_API_KEYS: 'ci-bot' }, /REGISTRY_API_KEYS/],
     [{ PLUGIN_ERROR_PAUSE_THRESHOLD: 'ten' }, /PLUGIN_ERROR_PAUSE_THRESHOLD/],
+    [{ REGISTRY_HOST: '0.0.0.0' }, /REGISTRY_PUBLIC_URL \(publicUrl\) is required when the registry listens on the non-loopback address 0\.0\.0\.0/],
+    [{ REGISTRY_PUBLIC_URL: 'store.example.com' }, /REGISTRY_PUBLIC_URL/],
+    [{ REGISTRY_TRUSTED_PROXIES: '10.0.0.0/8, lb.example' }, /REGISTRY_TRUSTED_PROXIES.*lb\.example/],
   ])('refuses %j with a clear message and exit code 1', async (env, message) => {
     registry = start({ REGISTRY_PORT: '0', REGISTRY_DATA: join(folder, 'data'), REGISTRY_ROOT_PRIVATE_KEY: TEST_ROOT_PRIVATE_KEY, ...env });
     expect(await exitOf(registry)).toBe(1);
