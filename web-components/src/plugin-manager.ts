@@ -27,6 +27,11 @@ const STATUS_LABEL: Readonly<Record<PluginStatus, string>> = {
   disabled: 'Disabled',
 };
 
+// The store withdrew its trust from the key, but an installed plugin keeps running (decisions
+// section 8): the user decides, so the badge says what it means and what to do.
+const REVOKED_TITLE =
+  'The store has revoked the developer key that signed this version (it may have been stolen or replaced). The plugin still runs, but no update signed by that key can be installed. Uninstall it unless you trust this copy.';
+
 /**
  * True when the user's choice (`enabled`) differs from what the status at the last read implies,
  * so a launcher restart would change what runs: an active plugin switched off, a disabled plugin
@@ -86,6 +91,7 @@ function defaultFilesBase(id: string): string {
  * @csspart name - The plugin name.
  * @csspart version - The version text.
  * @csspart status - The status badge (`data-status` is `active`, `installed` or `disabled`).
+ * @csspart revoked - The "Signing key revoked" badge, shown when `signerRevoked` is true.
  * @csspart switch - The enable/disable switch.
  * @csspart restart-notice - The "Restart the launcher to apply" notice.
  * @csspart restart-button - Its "Restart" button.
@@ -110,8 +116,8 @@ function defaultFilesBase(id: string): string {
  * @cssprop --background - Switch thumb (theme token).
  * @cssprop --accent - Restart notice background (theme token).
  * @cssprop --accent-foreground - Restart notice text (theme token).
- * @cssprop --destructive - "Confirm uninstall" background (theme token).
- * @cssprop --destructive-foreground - "Confirm uninstall" text (theme token).
+ * @cssprop --destructive - "Confirm uninstall" and "Signing key revoked" background (theme token).
+ * @cssprop --destructive-foreground - Text on those (theme token).
  * @cssprop --ring - Focus ring (theme token).
  *
  * @tagname plugin-manager
@@ -178,6 +184,14 @@ export class PluginManager extends LitElement {
     .status[data-status='disabled'] {
       background: hsl(var(--muted, 210 40% 96%));
       color: hsl(var(--muted-foreground, 0 0% 35%));
+    }
+    .revoked {
+      padding: 0.05rem 0.5rem;
+      border-radius: 999px;
+      font-size: 0.75rem;
+      font-weight: 600;
+      background: hsl(var(--destructive, 0 72% 51%));
+      color: hsl(var(--destructive-foreground, 0 0% 98%));
     }
     button:focus-visible {
       outline: 2px solid hsl(var(--ring, 217 91% 60%));
@@ -392,7 +406,7 @@ export class PluginManager extends LitElement {
   }
 
   private renderCard(plugin: ManagedPlugin, key: string, busy: boolean) {
-    const { id, name, version, status, enabled, hasRollback, manifest } = plugin;
+    const { id, name, version, status, enabled, hasRollback, manifest, signerRevoked } = plugin;
     const confirming = this.confirming.has(id);
     const expanded = this.expanded.has(id);
     const restart = needsRestart(plugin);
@@ -404,6 +418,9 @@ export class PluginManager extends LitElement {
           <h3 id="${key}-name" part="name">${name}</h3>
           <span class="version" part="version">v${version}</span>
           <span class="status" part="status" data-status=${status}>${statusLabel}</span>
+          ${signerRevoked === true
+            ? html`<span class="revoked" part="revoked" title=${REVOKED_TITLE}>Signing key revoked</span>`
+            : nothing}
         </div>
         <button
           type="button"

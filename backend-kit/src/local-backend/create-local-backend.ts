@@ -26,6 +26,7 @@ import { createSettingsRouter } from '../routes/settings.js';
 import { createSystemRouter } from '../routes/system.js';
 import { createTelemetryRouter } from '../routes/telemetry.js';
 import { createPluginService, type PluginService } from '../services/plugin-service.js';
+import { createRevocationService, type RevocationService } from '../services/revocation/revocation-service.js';
 import type { DownloadManager } from '../services/downloads/download-manager.js';
 import type { InstanceStore } from '../services/instances/instance-store.js';
 import { createBackendContext } from './context.js';
@@ -40,6 +41,11 @@ export interface LocalBackend {
   readonly token: string;
   /** The plugin lifecycle service (install, state, rollback, uninstall), for launcher code on the server. */
   readonly plugins: PluginService;
+  /**
+   * The primary store's revocation list of developer keys: fetched at start (without delaying it),
+   * kept in the data directory, applied to every install. Call `refresh()` at each update check.
+   */
+  readonly revocation: RevocationService;
   /** Every route this backend answers (`{method, path}` with `:param` placeholders), for docs and checks. */
   readonly routes: readonly BackendRoute[];
   /** The download manager (plugin tasks, modpack installs), for launcher code on the server. */
@@ -48,7 +54,7 @@ export interface LocalBackend {
   readonly instances: InstanceStore;
   /**
    * Stops running downloads (they become `paused`, their partial files kept) and refuses new
-   * ones. Call before closing the HTTP server.
+   * ones, and ends a revocation-list refresh in flight. Call before closing the HTTP server.
    */
   close(): Promise<void>;
 }
@@ -116,7 +122,18 @@ export async function createLocalBackend(options: LocalBackendOptions): Promise<
   await mkdir(context.paths.plugins, { recursive: true });
   await mkdir(context.paths.temporary, { recursive: true });
 
-  const plugins = await createPluginService(context);
+  // The kept list applies before the first install is checked; the store is asked in the
+  // background, so a slow or unreachable store never delays the start.
+  const revocation = createRevocationService({
+    paths: context.paths,
+    rootPublicKey: options.rootPublicKey,
+    storeUrl: options.storeUrl,
+    trustedHosts: options.trustedHosts,
+    logger,
+  });
+  await revocation.load();
+  const plugins = await createPluginService(context, revocation);
+  revocation.refreshInBackground();
   const api = new Router({ prefix: '/api', strict: true, sensitive: true });
   for (const router of [
     createHealthRouter(),
@@ -157,9 +174,13 @@ export async function createLocalBackend(options: LocalBackendOptions): Promise<
     middleware,
     token,
     plugins,
+    revocation,
     routes: listRoutes([api, ...(openApi ? [openApi] : [])]),
     downloads: context.downloads,
     instances: context.instances,
-    close: () => context.downloads.close(),
+    close: () => {
+      revocation.close();
+      return context.downloads.close();
+    },
   };
 }

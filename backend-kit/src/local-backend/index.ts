@@ -2,6 +2,7 @@ export { createLocalBackend, type BackendRoute, type LocalBackend } from './crea
 export type { BackendContext } from './context.js';
 export { dataPaths, type DataPaths } from './data-paths.js';
 export type { CoreDependency, LauncherDeveloper, LauncherIdentity, LocalBackendOptions } from './options.js';
+export type { RevocationRefreshOutcome, RevocationService } from '../services/revocation/revocation-service.js';
 export type {
   InstalledPlugin,
   InstallOptions,

@@ -18,6 +18,8 @@ import { rollbackPlugin } from './plugins/rollback-plugin.js';
 import type { PluginServiceEnv } from './plugins/service-env.js';
 import { reachedStep } from './plugins/transaction-faults.js';
 import { fileAuthorizationsFor } from './filesystem/file-authorizations.js';
+import { assertFolderSignerNotRevoked } from './revocation/folder-signature.js';
+import type { RevocationService } from './revocation/revocation-service.js';
 import { uninstallPlugin } from './plugins/uninstall-plugin.js';
 
 export type { PackageInspection } from './plugins/inspect-package.js';
@@ -70,7 +72,8 @@ export interface PluginService {
   installPackage(archivePath: string, options?: InstallPackageOptions): Promise<InstalledPlugin>;
   /**
    * Installs or overwrites from a development folder (absolute path holding `manifest.json`).
-   * Signatures are not checked; required dependencies must be installed.
+   * Signatures are not checked, except that signature files naming a revoked developer key refuse
+   * the folder; required dependencies must be installed.
    *
    * @throws PluginHostError as {@link PluginService.installPackage}, plus `DEPENDENCY_MISSING`
    *   and `INVALID_ARGUMENT` for a bad `sourceDir`.
@@ -98,10 +101,10 @@ class LocalPluginService implements PluginService {
   readonly #env: PluginServiceEnv;
   readonly #catalog: PluginCatalog;
 
-  constructor(context: BackendContext, records: PluginRecordStore) {
+  constructor(context: BackendContext, records: PluginRecordStore, revocation: RevocationService) {
     // The fault hook is looked up by this instance, so a test arms exactly one backend.
-    this.#env = { context, records, reachedStep: (state) => reachedStep(this, state) };
-    this.#catalog = new PluginCatalog(context, records);
+    this.#env = { context, records, revocation, reachedStep: (state) => reachedStep(this, state) };
+    this.#catalog = new PluginCatalog(context, records, revocation);
   }
 
   /** Recovery of interrupted transactions, then the first read of the state. */
@@ -126,7 +129,8 @@ class LocalPluginService implements PluginService {
     const opened = await openPluginPackage(archivePath, {
       workDirectory: context.paths.temporary,
       signaturePolicy: options.signaturePolicy ?? 'required',
-      trust: { rootPublicKey: context.options.rootPublicKey },
+      // The list in force now: a refresh that lands later applies to the next install.
+      trust: { rootPublicKey: context.options.rootPublicKey, revokedKeyIds: this.#env.revocation.revokedKeyIds() },
       ...(context.options.packageLimits ? { limits: context.options.packageLimits } : {}),
     });
     try {
@@ -152,6 +156,7 @@ class LocalPluginService implements PluginService {
     try {
       // The copy is validated, not the source, so what is checked is exactly what gets installed.
       const { manifest } = readManifest(await readFile(join(copied.directory, 'manifest.json')), { files: copied.files });
+      await assertFolderSignerNotRevoked(copied.directory, this.#env.revocation.revokedKeyIds());
       await assertDependenciesInstalled(context.paths, manifest);
       const staged: StagedVersion = { directory: copied.directory, manifest, signer: undefined };
       return this.#installed(await installStaged(this.#env, staged, requestOf(options)));
@@ -161,7 +166,7 @@ class LocalPluginService implements PluginService {
   }
 
   inspectPackage(archivePath: string): Promise<PackageInspection> {
-    return inspectPackage(this.#env.context, archivePath);
+    return inspectPackage(this.#env.context, archivePath, this.#env.revocation.revokedKeyIds());
   }
 
   async setEnabled(id: string, enabled: boolean): Promise<PluginStateChange> {
@@ -201,14 +206,15 @@ class LocalPluginService implements PluginService {
 }
 
 /**
- * Creates the plugin service on the backend's data folder. Before it returns, transactions a
+ * Creates the plugin service on the backend's data folder; `revocation` is the store's list of
+ * revoked developer keys, checked by every install. Before it returns, transactions a
  * crash interrupted are undone (the previous version of each plugin is back in place), leftovers
  * in `backend/tmp/` are removed, records of plugins no longer on disk are dropped, and every
  * plugin's status is computed.
  */
-export async function createPluginService(context: BackendContext): Promise<PluginService> {
+export async function createPluginService(context: BackendContext, revocation: RevocationService): Promise<PluginService> {
   const records = await PluginRecordStore.load(context.paths, context.logger);
-  const service = new LocalPluginService(context, records);
+  const service = new LocalPluginService(context, records, revocation);
   await service.start();
   return service;
 }

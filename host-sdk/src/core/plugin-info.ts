@@ -23,4 +23,10 @@ export interface PluginInfo {
   readonly enabled: boolean;
   /** True when a snapshot `plugins/<id>.bak-<version>/` exists to roll back to. */
   readonly hasRollback: boolean;
+  /**
+   * Present (and `true`) when the developer key that signed the installed version is on the
+   * store's revocation list. The plugin keeps running; the plugin manager marks it, so the user
+   * can decide to uninstall it. Absent otherwise.
+   */
+  readonly signerRevoked?: true;
 }

@@ -75,6 +75,17 @@ describe('<plugin-manager>', () => {
     expect(cards.map((li) => part(li, 'status')!.dataset['status'])).to.deep.equal(['active', 'installed', 'disabled']);
   });
 
+  it('marks a plugin whose signing key the store revoked, with a title that explains, and only that one', async () => {
+    const el = await managerWith([plugin('com.example.kept', 'Kept'), plugin('com.example.revoked', 'Revoked', { signerRevoked: true })]);
+    expect(part(card(el, 'com.example.kept'), 'revoked')).to.equal(null);
+    const badge = part<HTMLSpanElement>(card(el, 'com.example.revoked'), 'revoked')!;
+    expect(badge.textContent!.trim()).to.equal('Signing key revoked');
+    expect(badge.title).to.match(/revoked the developer key/);
+    expect(badge.checkVisibility()).to.equal(true);
+    // It keeps running: the switch and status stay as they are.
+    expect(part(card(el, 'com.example.revoked'), 'status')!.dataset['status']).to.equal('active');
+  });
+
   it('says so when no plugin is installed', async () => {
     const el = await managerWith([]);
     expect(el.shadowRoot!.querySelector('li')).to.equal(null);

@@ -30,6 +30,11 @@ export const pluginSchemas = {
       status: schemaRef('PluginStatus'),
       hasRollback: { type: 'boolean', description: 'A snapshot of the previous version exists (`POST .../rollback` would restore it).' },
       enabled: { type: 'boolean', description: 'The user enabled it; takes effect (as `status`) after a launcher restart.' },
+      signerRevoked: {
+        const: true,
+        description:
+          "Present when the developer key that signed the installed version is on the store's revocation list. The plugin keeps running; the plugin manager marks it so the user can decide to uninstall it.",
+      },
     },
   },
   PermissionGrant: {

@@ -25,16 +25,18 @@ export interface PackageInspection {
 
 /**
  * Reads a package the way an upload would (same archive and manifest checks, which throw) but
- * installs nothing and reports the signature instead of refusing it, so the dialog can explain.
+ * installs nothing and reports the signature instead of refusing it, so the dialog can explain
+ * (a developer key on the store's revocation list included).
  */
-export async function inspectPackage(context: BackendContext, archivePath: string): Promise<PackageInspection> {
+export async function inspectPackage(context: BackendContext, archivePath: string, revokedKeyIds: ReadonlySet<string>): Promise<PackageInspection> {
   const opened = await openPluginPackage(archivePath, {
     workDirectory: context.paths.temporary,
     signaturePolicy: 'ignore',
     ...(context.options.packageLimits ? { limits: context.options.packageLimits } : {}),
   });
   try {
-    const result = verifyPackageSignature(opened, { rootPublicKey: context.options.rootPublicKey });
+    // A revoked signer shows as an invalid signature with its reason, as the install would refuse it.
+    const result = verifyPackageSignature(opened, { rootPublicKey: context.options.rootPublicKey, revokedKeyIds });
     const installed = await readInstalledManifest(context.paths, opened.manifest.id);
     return {
       manifest: opened.manifest,

@@ -1,5 +1,6 @@
 import { planActivation, type PluginManifest } from '@plughost/host-sdk/core';
 import type { BackendContext } from '../../local-backend/context.js';
+import type { RevocationService } from '../revocation/revocation-service.js';
 import { readInstalledManifest } from '../installed-manifest.js';
 import { readPluginFolders } from './plugin-folders.js';
 import { statusAtRead, type PluginInfo, type PluginStatus } from './plugin-info.js';
@@ -13,13 +14,15 @@ import type { PluginRecord, PluginRecordStore } from './plugin-records.js';
 export class PluginCatalog {
   readonly #context: BackendContext;
   readonly #records: PluginRecordStore;
+  readonly #revocation: RevocationService;
   #statuses = new Map<string, PluginStatus>();
   // Folders already reported as unreadable since the last read, so listing does not flood the log.
   #warned = new Set<string>();
 
-  constructor(context: BackendContext, records: PluginRecordStore) {
+  constructor(context: BackendContext, records: PluginRecordStore, revocation: RevocationService) {
     this.#context = context;
     this.#records = records;
+    this.#revocation = revocation;
   }
 
   /** Reads the state again: records from disk, then every plugin's status. */
@@ -43,8 +46,13 @@ export class PluginCatalog {
     this.#statuses.delete(id);
   }
 
-  /** PluginInfo of one plugin from its manifest and record. */
+  /**
+   * PluginInfo of one plugin from its manifest and record. `signerRevoked` is added when the key
+   * that signed the installed version is on the store's revocation list now: the plugin keeps
+   * running, and the manager marks it (decisions section 8).
+   */
   infoOf(manifest: PluginManifest, record: PluginRecord | undefined, hasRollback: boolean): PluginInfo {
+    const signer = record?.signer?.keyId;
     return {
       id: manifest.id,
       name: manifest.name,
@@ -52,6 +60,7 @@ export class PluginCatalog {
       status: this.statusOf(manifest.id),
       enabled: record?.enabled ?? false,
       hasRollback,
+      ...(signer !== undefined && this.#revocation.revokedKeyIds().has(signer) ? { signerRevoked: true as const } : {}),
     };
   }
 

@@ -11,8 +11,8 @@ export interface PermissionSummary {
 
 /** Exactly the PluginInfo fields of `installed` (an install answer without its extras). */
 export function pluginInfoOf(installed: PluginInfo): PluginInfo {
-  const { id, name, version, status, enabled, hasRollback } = installed;
-  return { id, name, version, status, enabled, hasRollback };
+  const { id, name, version, status, enabled, hasRollback, signerRevoked } = installed;
+  return { id, name, version, status, enabled, hasRollback, ...(signerRevoked === true ? { signerRevoked } : {}) };
 }
 
 /** The status a plugin gets when the backend reads its state. */

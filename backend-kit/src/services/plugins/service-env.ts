@@ -1,4 +1,5 @@
 import type { BackendContext } from '../../local-backend/context.js';
+import type { RevocationService } from '../revocation/revocation-service.js';
 import type { PluginRecordStore } from './plugin-records.js';
 import type { TransactionStepState } from './transaction-faults.js';
 
@@ -6,6 +7,8 @@ import type { TransactionStepState } from './transaction-faults.js';
 export interface PluginServiceEnv {
   readonly context: BackendContext;
   readonly records: PluginRecordStore;
+  /** The store's revocation list: packages signed by a listed key are refused. */
+  readonly revocation: RevocationService;
   /** Called after each step of a transaction: the test seam of `transaction-faults.ts`. */
   readonly reachedStep: (state: TransactionStepState) => Promise<void>;
 }

@@ -41,7 +41,13 @@ export function parseManifest(source: Uint8Array | string, options: ValidateMani
     return invalid(`manifest.json is not valid JSON: ${reason}`);
   }
   const duplicate = findDuplicateJsonKey(json);
-  if (duplicate) return invalid(describeDuplicateJsonKey('manifest.json', duplicate), duplicate.path);
+  if (duplicate) {
+    // The problem sits at the object holding the key, like every other manifest problem.
+    const message = duplicate.path === ''
+      ? describeDuplicateJsonKey('manifest.json', duplicate)
+      : `repeats the key ${JSON.stringify(duplicate.key)}; write every key once, so that every reader sees the same manifest.json`;
+    return invalid(message, duplicate.path);
+  }
   return validateManifest(value, options);
 }
 

@@ -34,7 +34,7 @@ interface TestStore {
   /** `<origin>/api/v1`: the backend's `storeUrl`. */
   readonly base: string;
   readonly registry: Registry;
-  /** Paths the store was asked for. */
+  /** Paths the store was asked for (besides the revocation list, which the backend fetches at start). */
   readonly requests: string[];
   /** Changes Download info on the way out (the real registry only ever writes https mirror URLs). */
   editDownloadInfo: ((info: DownloadInfo) => DownloadInfo) | undefined;
@@ -107,7 +107,7 @@ async function startStore(options: { mirrors?: string[]; baseUrl?: string } = {}
     },
   };
   app.use(async (ctx, next) => {
-    store.requests.push(ctx.path);
+    if (!ctx.path.endsWith('/developer/keys/revoked')) store.requests.push(ctx.path);
     if (ctx.path.endsWith('/package') && store.packageDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, store.packageDelayMs));
     await next();
     if (store.editDownloadInfo && ctx.path.endsWith('/download') && ctx.status === 200 && typeof ctx.body === 'string') {

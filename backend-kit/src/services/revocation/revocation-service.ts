@@ -1,0 +1,160 @@
+import { verifyRevocationList, type PublicKeyInput } from '@plughost/host-sdk/core';
+import type { BackendLogger } from '../../http/logger.js';
+import type { DataPaths } from '../../local-backend/data-paths.js';
+import { createGuardedFetcher, type GuardedFetcher } from '../network/guarded-fetcher.js';
+import { storeApiRoot, storeTrustedHost } from '../store/store-endpoint.js';
+import { fetchRevocationList } from './fetch-revocation-list.js';
+import { readKeptList, writeKeptList, type VerifiedRevocationList } from './kept-revocation-list.js';
+
+/** What one refresh of the revocation list did. */
+export type RevocationRefreshOutcome =
+  /** A newer list was verified, kept on disk and applies from now on. */
+  | { readonly status: 'updated'; readonly issuedAt: string; readonly revoked: number }
+  /** The store's list is the one already kept. */
+  | { readonly status: 'unchanged'; readonly issuedAt: string; readonly revoked: number }
+  /** The store's list was refused (root signature, format, or older than the kept one); the kept list stays. */
+  | { readonly status: 'ignored'; readonly reason: string }
+  /** The store could not be asked (down, timed out, an error status); the kept list stays. */
+  | { readonly status: 'unavailable'; readonly reason: string }
+  /** No primary store is configured (`storeUrl`), so only a kept list can apply. */
+  | { readonly status: 'not-configured' };
+
+/**
+ * The store's revocation list of developer keys, as the local backend applies it (decisions
+ * sections 6 and 8). Package verification (upload, folder install, store install, overwrite)
+ * refuses keys on the kept list; installed plugins signed by one keep running and are marked.
+ */
+export interface RevocationService {
+  /** Key ids on the kept list; empty while the backend has no list. */
+  revokedKeyIds(): ReadonlySet<string>;
+  /** `issuedAt` of the kept list, or `null` while there is none. */
+  issuedAt(): string | null;
+  /**
+   * Fetches the primary store's list now, verifies it with the trusted root, and keeps it unless
+   * it is older than the kept one. A refresh already running is joined, not repeated. Resolves
+   * with what happened; the store's failures never reject.
+   */
+  refresh(): Promise<RevocationRefreshOutcome>;
+}
+
+/** Options of {@link createRevocationService}. */
+export interface RevocationServiceOptions {
+  readonly paths: DataPaths;
+  readonly rootPublicKey: PublicKeyInput;
+  /** The primary store's API root (`storeUrl`); without one nothing is fetched. */
+  readonly storeUrl?: string | undefined;
+  /** The vendor's `trustedHosts`; the store's own `host:port` is added. */
+  readonly trustedHosts?: readonly string[] | undefined;
+  readonly logger: BackendLogger;
+}
+
+/** The revocation service with its lifecycle, for `createLocalBackend`. */
+export interface ManagedRevocationService extends RevocationService {
+  /** Loads the kept list (before any install is checked). */
+  load(): Promise<void>;
+  /** Starts the first refresh without waiting for it: a slow store never delays the start. */
+  refreshInBackground(): void;
+  /** Ends a refresh in flight; nothing is written afterwards. */
+  close(): void;
+}
+
+const NO_KEYS: ReadonlySet<string> = new Set();
+
+class StoreRevocationService implements ManagedRevocationService {
+  readonly #options: RevocationServiceOptions;
+  readonly #store: URL | null;
+  readonly #fetcher: GuardedFetcher | undefined;
+  readonly #closed = new AbortController();
+  #list: VerifiedRevocationList | null = null;
+  #running: Promise<RevocationRefreshOutcome> | null = null;
+
+  constructor(options: RevocationServiceOptions) {
+    this.#options = options;
+    this.#store = storeApiRoot(options.storeUrl);
+    // The store is configured by the vendor, so its own host:port passes the SSRF guard (a store on
+    // loopback, as in the demo, works); a redirect anywhere else private is still refused.
+    this.#fetcher = this.#store
+      ? createGuardedFetcher({ trustedHosts: [...(options.trustedHosts ?? []), storeTrustedHost(this.#store)] })
+      : undefined;
+  }
+
+  revokedKeyIds(): ReadonlySet<string> {
+    return this.#list?.revokedKeyIds ?? NO_KEYS;
+  }
+
+  issuedAt(): string | null {
+    return this.#list?.list.issuedAt ?? null;
+  }
+
+  async load(): Promise<void> {
+    const kept = await readKeptList(this.#options.paths, this.#options.rootPublicKey);
+    if (kept?.status === 'valid') {
+      this.#list = kept;
+    } else if (kept) {
+      this.#options.logger.warn('The kept revocation list is not used: its root signature does not hold; the store list replaces it at the next refresh', { reason: kept.reason });
+    }
+  }
+
+  refreshInBackground(): void {
+    this.refresh().catch((error: unknown) => {
+      this.#options.logger.error('The revocation list could not be refreshed', { error: error instanceof Error ? error.message : String(error) });
+    });
+  }
+
+  refresh(): Promise<RevocationRefreshOutcome> {
+    this.#running ??= this.#refresh().finally(() => {
+      this.#running = null;
+    });
+    return this.#running;
+  }
+
+  close(): void {
+    this.#closed.abort();
+  }
+
+  async #refresh(): Promise<RevocationRefreshOutcome> {
+    const { logger, rootPublicKey, paths } = this.#options;
+    if (!this.#store || !this.#fetcher) return { status: 'not-configured' };
+    const fetched = await fetchRevocationList(this.#fetcher, this.#store, this.#closed.signal);
+    if (!fetched.ok) {
+      if (!this.#closed.signal.aborted) logger.warn('The revocation list could not be fetched; the kept list stays in force', { reason: fetched.reason });
+      return { status: 'unavailable', reason: fetched.reason };
+    }
+    const result = verifyRevocationList(fetched.bytes, rootPublicKey);
+    if (result.status === 'invalid') {
+      logger.warn("The store's revocation list is ignored: it does not verify with the trusted root", { reason: result.reason });
+      return { status: 'ignored', reason: result.reason };
+    }
+    const kept = this.#list;
+    if (kept && result.issuedAtMs < kept.issuedAtMs) {
+      const reason = `the list is older (issuedAt ${result.list.issuedAt}) than the kept one (${kept.list.issuedAt})`;
+      logger.warn("The store's revocation list is ignored", { reason });
+      return { status: 'ignored', reason };
+    }
+    const revoked = result.revokedKeyIds.size;
+    if (kept && result.issuedAtMs === kept.issuedAtMs) return { status: 'unchanged', issuedAt: kept.list.issuedAt, revoked: kept.revokedKeyIds.size };
+    if (this.#closed.signal.aborted) return { status: 'unavailable', reason: 'the backend is closing' };
+    // Kept on disk first, so the list in force never differs from the one a restart would load.
+    await writeKeptList(paths, fetched.bytes);
+    this.#list = result;
+    logger.info('The revocation list was updated', { issuedAt: result.list.issuedAt, revoked });
+    return { status: 'updated', issuedAt: result.list.issuedAt, revoked };
+  }
+}
+
+/**
+ * Creates the revocation service of a backend: the list is kept in
+ * `backend/revocation-list.json` and verified with the trusted root whenever it is read or
+ * fetched; a list whose root signature fails, or that is older than the kept one, is ignored.
+ *
+ * @example
+ * ```ts
+ * const revocation = createRevocationService({ paths, rootPublicKey, storeUrl, logger });
+ * await revocation.load();
+ * revocation.refreshInBackground();
+ * verifyPackageSignature(contents, { rootPublicKey, revokedKeyIds: revocation.revokedKeyIds() });
+ * ```
+ */
+export function createRevocationService(options: RevocationServiceOptions): ManagedRevocationService {
+  return new StoreRevocationService(options);
+}

@@ -1,0 +1,212 @@
+/**
+ * Attack: a developer key the store revoked (stolen, or replaced by its owner) still signs
+ * packages the launcher installs. The backend fetches the primary store's root-signed revocation
+ * list, keeps it in its data folder, and refuses packages signed by a listed key on upload, folder
+ * install, store install and overwrite (decisions sections 6 and 8).
+ */
+import { access, readFile } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ed25519PublicKeyFromSeed, keyIdOf, signRevocationList, type RevocationList } from '@plughost/host-sdk/core';
+import { startTestBackend, type TestBackend, type TestBackendOptions } from '../../../support/local-backend.js';
+import { sampleManifest, testKeys, writePluginPackage } from '../../../support/plugin-package.js';
+import { DEVELOPER_SEEDS, libraryManifest, signingKeys, startPublishingServer } from '../../registry/publishing/publishing-support.js';
+import { developmentFolder, errorOf, jsonOf, packageFile, pluginsFolder, postPackage, removeFolder, scratchFolder, temporaryLeftovers, versionSpec } from './plugins-support.js';
+
+const keys = testKeys();
+const REVOKED_KEY_ID = keyIdOf(ed25519PublicKeyFromSeed(keys.developerSeed));
+const otherDeveloper = testKeys(0x51, 0x53);
+const otherRoot = testKeys(0x61, 0x52);
+const LIST_PATH = '/api/v1/developer/keys/revoked';
+
+/** A small real HTTP server standing in for the store's revocation list route. */
+interface ListServer {
+  /** `<origin>/api/v1`: the backend's `storeUrl`. */
+  readonly base: string;
+  /** The body served at `LIST_PATH`; `null` leaves every request unanswered (a hung store). */
+  body: string | null;
+  /** Requests to `LIST_PATH` so far. */
+  readonly requests: IncomingMessage[];
+  /** Resolves at the next request to `LIST_PATH`. */
+  nextRequest(): Promise<void>;
+  close(): Promise<void>;
+}
+
+async function startListServer(body: string | null): Promise<ListServer> {
+  let waiters: (() => void)[] = [];
+  const server: Server = createServer((request: IncomingMessage, response: ServerResponse) => {
+    if (request.url !== LIST_PATH) {
+      response.writeHead(404).end();
+      return;
+    }
+    list.requests.push(request);
+    for (const resolve of waiters.splice(0)) resolve();
+    if (list.body === null) return;
+    response.writeHead(200, { 'content-type': 'application/json' }).end(list.body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const list: ListServer = {
+    base: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1`,
+    body,
+    requests: [],
+    nextRequest: () => new Promise((resolve) => waiters.push(resolve)),
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      waiters = [];
+    },
+  };
+  return list;
+}
+
+function signedList(revoked: string[], issuedAt: string, rootSeed = keys.rootSeed): string {
+  return JSON.stringify(signRevocationList({ rootSeed, revoked, issuedAt }));
+}
+
+describe('the store revocation list', () => {
+  let scratch: string;
+  const cleanups: (() => Promise<void>)[] = [];
+
+  beforeEach(async () => {
+    scratch = await scratchFolder();
+  });
+
+  afterEach(async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+    await removeFolder(scratch);
+  });
+
+  async function listServer(body: string | null): Promise<ListServer> {
+    const started = await startListServer(body);
+    cleanups.push(() => started.close());
+    return started;
+  }
+
+  async function backendFor(options: TestBackendOptions): Promise<TestBackend> {
+    const started = await startTestBackend({ keys, ...options });
+    cleanups.push(() => started.close());
+    return started;
+  }
+
+  /** A backend whose store revokes the test developer key, once its first refresh has ended. */
+  async function revokingBackend(): Promise<{ backend: TestBackend; list: ListServer }> {
+    const list = await listServer(signedList([REVOKED_KEY_ID], '2030-01-02T00:00:00.000Z'));
+    const backend = await backendFor({ storeUrl: list.base });
+    expect(await backend.backend.revocation.refresh()).toMatchObject({ status: 'updated', revoked: 1 });
+    return { backend, list };
+  }
+
+  async function expectRevokedRefusal(response: Response): Promise<void> {
+    const error = await errorOf(response, 400);
+    expect(error.code).toBe('SIGNATURE_INVALID');
+    expect(error.message).toContain(REVOKED_KEY_ID);
+    expect(error.message).toMatch(/revoked/);
+  }
+
+  it('refuses an upload signed by a revoked key with 400 SIGNATURE_INVALID naming the key, and installs nothing', async () => {
+    const { backend } = await revokingBackend();
+    await expectRevokedRefusal(await postPackage(backend, await packageFile(scratch, versionSpec('1.0.0', keys))));
+    expect(await pluginsFolder(backend)).toEqual([]);
+    expect(await temporaryLeftovers(backend)).toEqual([]);
+    // Another developer's key is not on the list.
+    expect((await postPackage(backend, await packageFile(scratch, versionSpec('1.0.0', otherDeveloper)))).status).toBe(201);
+  });
+
+  it('refuses a development folder carrying signature files of a revoked key', async () => {
+    const { backend } = await revokingBackend();
+    const built = join(scratch, 'signed.plugpkg');
+    const { entries } = await writePluginPackage(built, versionSpec('1.0.0', keys));
+    const files = Object.fromEntries([...entries].filter(([name]) => name !== 'manifest.json').map(([name, bytes]) => [name, new TextDecoder().decode(bytes)]));
+    const source = await developmentFolder(join(scratch, 'folder'), sampleManifest(), files);
+    await expectRevokedRefusal(await backend.api('/api/plugins/install', { json: { sourceDir: source } }));
+    expect(await pluginsFolder(backend)).toEqual([]);
+  });
+
+  it('refuses the overwrite of an installed plugin by a newly revoked key, marks the installed one, and keeps it running', async () => {
+    const list = await listServer(signedList([], '2030-01-01T00:00:00.000Z'));
+    const backend = await backendFor({ storeUrl: list.base });
+    await backend.backend.revocation.refresh();
+    await jsonOf(await postPackage(backend, await packageFile(scratch, versionSpec('1.0.0', keys)), { query: '?enable=true' }), 201);
+    await jsonOf(await backend.api('/api/launcher/restart', { method: 'POST' }), 202);
+    expect(await jsonOf(await backend.api('/api/plugins/'), 200)).toEqual([expect.not.objectContaining({ signerRevoked: true })]);
+
+    list.body = signedList([REVOKED_KEY_ID], '2030-01-02T00:00:00.000Z');
+    expect(await backend.backend.revocation.refresh()).toMatchObject({ status: 'updated' });
+    await expectRevokedRefusal(await postPackage(backend, await packageFile(scratch, versionSpec('1.1.0', keys))));
+    const [info] = await jsonOf<Record<string, unknown>[]>(await backend.api('/api/plugins/'), 200);
+    expect(info).toMatchObject({ id: 'com.example.hello', version: '1.0.0', status: 'active', enabled: true, signerRevoked: true });
+    // Its files are still served: installed plugins signed by a revoked key keep running.
+    expect((await backend.api('/api/plugins/com.example.hello/files/dist/index.html', { token: null })).status).toBe(200);
+  });
+
+  it('refuses a store install signed by a key the store revoked (a real registry)', async () => {
+    const store = await startPublishingServer();
+    cleanups.push(() => store.close());
+    expect((await store.certify('alice', DEVELOPER_SEEDS.alice1)).status).toBe(201);
+    const aliceKeyId = keyIdOf(ed25519PublicKeyFromSeed(DEVELOPER_SEEDS.alice1));
+    const { path } = await store.writePackage('library-1.0.0', { manifest: libraryManifest(), keys: signingKeys(DEVELOPER_SEEDS.alice1) });
+    expect((await store.upload('alice', 'com.example.library', path)).status).toBe(201);
+    // A new key for alice revokes her first one.
+    expect((await store.certify('alice', DEVELOPER_SEEDS.alice2)).status).toBe(201);
+
+    const backend = await backendFor({ storeUrl: store.api });
+    expect(await backend.backend.revocation.refresh()).toMatchObject({ status: 'updated', revoked: 1 });
+    const error = await errorOf(await backend.api('/api/plugins/store-install', { json: { slug: 'library' } }), 400);
+    expect(error).toMatchObject({ code: 'SIGNATURE_INVALID', message: expect.stringContaining(aliceKeyId) });
+    expect(await pluginsFolder(backend)).toEqual([]);
+  });
+
+  it('keeps the list in the data folder (outside plugins/), so it applies after a restart with the store unreachable', async () => {
+    const { backend, list } = await revokingBackend();
+    const kept = join(backend.dataDirectory, 'backend', 'revocation-list.json');
+    await access(kept);
+    expect((JSON.parse(await readFile(kept, 'utf8')) as RevocationList).revoked).toEqual([REVOKED_KEY_ID]);
+    await backend.close({ keepData: true });
+    const unreachable = list.base;
+    await list.close();
+
+    const restarted = await startTestBackend({ keys, dataDirectory: backend.dataDirectory, storeUrl: unreachable });
+    cleanups.push(() => restarted.close());
+    // No refresh awaited: the kept list applies from the start.
+    await expectRevokedRefusal(await postPackage(restarted, await packageFile(scratch, versionSpec('1.0.0', keys))));
+    expect(await restarted.backend.revocation.refresh()).toMatchObject({ status: 'unavailable' });
+    await expectRevokedRefusal(await postPackage(restarted, await packageFile(scratch, versionSpec('1.0.0', keys))));
+  });
+
+  it('ignores a list older than the kept one', async () => {
+    const { backend, list } = await revokingBackend();
+    list.body = signedList([], '2030-01-01T00:00:00.000Z');
+    expect(await backend.backend.revocation.refresh()).toMatchObject({ status: 'ignored', reason: expect.stringMatching(/older/) });
+    await expectRevokedRefusal(await postPackage(backend, await packageFile(scratch, versionSpec('1.0.0', keys))));
+  });
+
+  it('ignores a list whose root signature fails: another root, or a changed list', async () => {
+    const { backend, list } = await revokingBackend();
+    list.body = signedList([], '2030-02-01T00:00:00.000Z', otherRoot.rootSeed);
+    expect(await backend.backend.revocation.refresh()).toMatchObject({ status: 'ignored', reason: expect.stringMatching(/signature/) });
+    const genuine = JSON.parse(signedList([REVOKED_KEY_ID], '2030-02-01T00:00:00.000Z')) as RevocationList;
+    list.body = JSON.stringify({ ...genuine, revoked: [] });
+    expect(await backend.backend.revocation.refresh()).toMatchObject({ status: 'ignored' });
+    await expectRevokedRefusal(await postPackage(backend, await packageFile(scratch, versionSpec('1.0.0', keys))));
+  });
+
+  it('never takes a key off through a badly signed first list either', async () => {
+    const list = await listServer(signedList([REVOKED_KEY_ID], '2030-01-02T00:00:00.000Z', otherRoot.rootSeed));
+    const backend = await backendFor({ storeUrl: list.base });
+    expect(await backend.backend.revocation.refresh()).toMatchObject({ status: 'ignored' });
+    // The forged list revokes nothing either: only the root speaks for the store.
+    expect((await postPackage(backend, await packageFile(scratch, versionSpec('1.0.0', keys)))).status).toBe(201);
+  });
+
+  it('fetches at start without waiting for a slow store', async () => {
+    const hung = await listServer(null);
+    const requested = hung.nextRequest();
+    const backend = await backendFor({ storeUrl: hung.base });
+    await requested;
+    // The list request is still unanswered, yet the backend serves and installs.
+    expect(hung.requests).toHaveLength(1);
+    expect((await postPackage(backend, await packageFile(scratch, versionSpec('1.0.0', keys)))).status).toBe(201);
+  });
+});
