@@ -1,6 +1,5 @@
 import type { Connection } from 'penpal';
 import {
-  listDependencies,
   parseManifest,
   planActivation,
   pluginMethodUnavailable,
@@ -20,6 +19,7 @@ import { BackendClient, BridgeFailure } from './backend-client.js';
 import { PluginErrorReporter } from './error-reporter.js';
 import { HookRegistry, type HookableMethod } from './hook-registry.js';
 import { openPluginFrame, type GuestMethodMap } from './frame-connection.js';
+import { dependenciesSettled, skipMessage, unmetDependency, type ListedPlugin } from './dependency-gate.js';
 import { hostMethodsFor } from './host-methods.js';
 import type { ActivePlugin, HostServices, PluginRuntimeState } from './host-services.js';
 import { createInlineGuest, releaseInlineApi } from './inline-guest.js';
@@ -87,14 +87,6 @@ export interface StartReport {
   readonly activated: readonly string[];
   readonly skipped: readonly SkippedPlugin[];
   readonly failed: readonly { readonly pluginId: string; readonly message: string }[];
-}
-
-/** A plugin as the backend lists it. */
-interface ListedPlugin {
-  readonly id: string;
-  readonly name: string;
-  readonly version: string;
-  readonly status: string;
 }
 
 interface RunningPlugin extends Omit<ActivePlugin, 'guest' | 'state'> {
@@ -201,7 +193,7 @@ export class PluginHost {
     );
     const candidates = read.filter((manifest): manifest is PluginManifest => manifest?.entry?.frontend !== undefined);
     const plan = planActivation(candidates.map(({ id, version, dependencies }) => ({ id, version, dependencies })));
-    const skipped = plan.skipped.map((entry) => ({ ...entry, message: this.skipMessage(entry) }));
+    const skipped = plan.skipped.map((entry) => ({ ...entry, message: skipMessage(entry, this.installed) }));
     for (const entry of skipped) {
       console.warn(`[plugins] ${entry.message}`);
       this.emit({ type: 'skipped', pluginId: entry.id, message: entry.message });
@@ -254,7 +246,7 @@ export class PluginHost {
     if (!listed) throw new Error(`${id} is not installed`);
     if (listed.status !== 'active') throw new Error(`${id} is not enabled (status ${listed.status})`);
     const manifest = await this.readManifest(id);
-    const missing = this.unmetDependency(manifest);
+    const missing = unmetDependency(manifest, this.running, this.installed);
     if (missing) {
       this.emit({ type: 'skipped', pluginId: id, message: missing });
       throw new Error(missing);
@@ -270,14 +262,8 @@ export class PluginHost {
     const plugin = this.running.get(id);
     if (!plugin) return;
     clearInterval(plugin.heartbeat);
-    this.services.methods.removeAll(id);
-    this.services.hooks.removeAll(id);
-    this.services.menu.remove(id, 'dynamic');
+    this.forgetDocumentState(id);
     destroyOverlaysOf(this.services, id);
-    for (const stream of this.services.streams.idsOf(id)) {
-      this.services.streams.get(id, stream)?.abort();
-      this.services.streams.delete(stream);
-    }
     for (const close of [...plugin.pages]) close();
     plugin.connection?.destroy();
     plugin.frame?.remove();
@@ -406,45 +392,6 @@ export class PluginHost {
     this.installed = new Map(listed.map((plugin) => [plugin.id, plugin]));
   }
 
-  /** The skip sentence of the plan, saying "disabled" when the dependency is installed but off. */
-  private skipMessage(skipped: SkippedPlugin): string {
-    const dependency = skipped.dependency === undefined ? undefined : this.installed.get(skipped.dependency);
-    if (skipped.reason === 'dependency-missing' && dependency) {
-      return `${skipped.id} requires ${dependency.name} (${dependency.id}), which is ${dependency.status === 'disabled' ? 'disabled: enable it in the plugin manager' : 'not running'}`;
-    }
-    return skipped.reason === 'dependency-missing' ? `${skipped.message.replace(', which is not installed or not enabled', ', which is not installed')}: install it, then retry` : skipped.message;
-  }
-
-  /** Why `manifest` cannot be activated now: a required dependency that is not active, or undefined. */
-  private unmetDependency(manifest: PluginManifest): string | undefined {
-    for (const dependency of listDependencies(manifest.dependencies)) {
-      if (dependency.optional) continue;
-      const running = this.running.get(dependency.id);
-      if (running && running.state !== 'failed') continue;
-      const plan = planActivation([{ id: manifest.id, version: manifest.version, dependencies: manifest.dependencies }]);
-      const skipped = plan.skipped[0];
-      return skipped ? this.skipMessage(skipped) : `${manifest.id} requires ${dependency.id}, which is not running`;
-    }
-    return undefined;
-  }
-
-  /**
-   * Waits for the plugins `id` depends on that activate before it (those registered earlier), so
-   * that dependants activate after their dependencies. Later or absent ones are not waited for,
-   * which keeps an optional dependency the plan ignored from ever blocking.
-   */
-  private async dependenciesSettled(manifest: PluginManifest): Promise<void> {
-    const earlier = [...this.running.keys()];
-    const position = earlier.indexOf(manifest.id);
-    const waits = listDependencies(manifest.dependencies)
-      .filter((dependency) => {
-        const index = earlier.indexOf(dependency.id);
-        return index >= 0 && (position < 0 || index < position);
-      })
-      .map((dependency) => this.running.get(dependency.id)?.ready);
-    await Promise.all(waits);
-  }
-
   /** Registers a loading plugin at once (keeping activation order), then loads it. */
   private async activateManifest(manifest: PluginManifest): Promise<void> {
     const id = manifest.id;
@@ -461,6 +408,8 @@ export class PluginHost {
     guest.catch(() => undefined);
     const plugin: RunningPlugin = { id, name: manifest.name, manifest, mode: manifest.render === 'inline' ? 'inline' : 'sandbox', state: 'loading', guest: guestWhenConnected(guest), ready, settle, pages: new Set() };
     this.running.set(id, plugin);
+    // Inline plugins take their turn now, in activation order, whatever their files' load times.
+    const inlineTurn = plugin.mode === 'inline' ? this.takeInlineTurn() : undefined;
     try {
       if (manifest.entry?.theme !== undefined) this.services.theme.injectTheme(id, await this.readPluginText(id, manifest.entry.theme));
       if (manifest.contributes?.fontLinks) {
@@ -470,13 +419,15 @@ export class PluginHost {
         this.services.theme.injectFontLinks(id, links, new URL(filesBase).origin);
       }
       const html = await this.readPluginText(id, frontend);
-      connected(plugin.mode === 'inline' ? await this.activateInline(plugin, html, frontend) : await this.activateSandboxed(plugin, html, frontend));
+      connected(inlineTurn ? await this.activateInline(plugin, html, frontend, inlineTurn.previous) : await this.activateSandboxed(plugin, html, frontend));
       if (this.running.get(id) !== plugin) throw new Error(`${id} was stopped while it loaded`);
       plugin.state = 'active';
       settle(true);
       this.addContributedMenuItems(manifest);
       this.emit({ type: 'activated', pluginId: id });
+      inlineTurn?.done();
     } catch (error) {
+      inlineTurn?.done();
       const message = messageOf(error);
       notConnected(new Error(`${id} is not running: ${message}`));
       plugin.state = 'failed';
@@ -490,7 +441,7 @@ export class PluginHost {
     }
   }
 
-  private reportsFor(plugin: RunningPlugin, connected: () => void) {
+  private reportsFor(plugin: RunningPlugin, connected: () => Promise<void> | void) {
     return {
       runtimeError: (message: string) => {
         this.reporter.report(plugin.id, plugin.manifest.version, 'plugin_runtime_error');
@@ -513,7 +464,7 @@ export class PluginHost {
     let helloCount = 0;
     let saidHello: () => void = () => {};
     const helloReceived = new Promise<void>((resolve) => (saidHello = resolve));
-    const dependencies = this.dependenciesSettled(plugin.manifest);
+    const dependencies = dependenciesSettled(plugin.manifest, this.running);
     const methods = hostMethodsFor({ id, manifest: plugin.manifest }, filesBase, this.services, this.index, this.reportsFor(plugin, () => {
       // A second hello comes from a reloaded document: what the old one registered is gone with it.
       if (++helloCount > 1) this.forgetDocumentState(id);
@@ -530,7 +481,7 @@ export class PluginHost {
     return remote as unknown as GuestMethods;
   }
 
-  /** Drops what a plugin's previous document registered: its functions are gone with it. */
+  /** Drops what a plugin's document registered (methods, hooks, dynamic menu items, streams): its functions go with it. */
   private forgetDocumentState(id: string): void {
     this.services.methods.removeAll(id);
     this.services.hooks.removeAll(id);
@@ -545,34 +496,35 @@ export class PluginHost {
    * Mounts an inline plugin after the plugins it depends on and after the inline plugins before it,
    * so the shared window's API belongs to the last inline plugin in activation order.
    */
-  private async activateInline(plugin: RunningPlugin, html: string, entryPath: string): Promise<GuestMethods> {
-    const id = plugin.id;
-    if (!this.options.inlineContainer) throw new Error(`${id} renders inline, but the launcher gave the host no inlineContainer`);
-    const container = containerFor(this.options.inlineContainer, id);
+  /** A place in the line of inline mounts: wait for `previous`, call `done` when mounted (or failed). */
+  private takeInlineTurn(): { previous: Promise<void>; done: () => void } {
     const previous = this.inlineQueue;
     let done: () => void = () => {};
     this.inlineQueue = new Promise<void>((resolve) => (done = resolve));
-    try {
-      await previous;
-      await this.dependenciesSettled(plugin.manifest);
-      if (this.running.get(id) !== plugin) throw new Error(`${id} was stopped while it loaded`);
-      const methods = hostMethodsFor({ id, manifest: plugin.manifest }, null, this.services, this.index, this.reportsFor(plugin, () => {}));
-      // The shared window's API belongs to the last inline plugin loaded (specification).
-      this.inlineOwner = id;
-      const guest = createInlineGuest(this.document.defaultView ?? window, methods, id);
-      plugin.inline = mountInlinePlugin(container, {
-        html,
-        pluginFilesBase: this.filesBase(id),
-        entryPath,
-        pluginId: id,
-        onLoadFailed: (detail) => this.reportsFor(plugin, () => {}).loadFailure(detail.resource),
-        ...(this.options.cspNonce ? { cspNonce: this.options.cspNonce } : {}),
-      });
-      await plugin.inline.ready;
-      return guest;
-    } finally {
-      done();
-    }
+    return { previous, done };
+  }
+
+  private async activateInline(plugin: RunningPlugin, html: string, entryPath: string, previousInline: Promise<void>): Promise<GuestMethods> {
+    const id = plugin.id;
+    if (!this.options.inlineContainer) throw new Error(`${id} renders inline, but the launcher gave the host no inlineContainer`);
+    const container = containerFor(this.options.inlineContainer, id);
+    await previousInline;
+    await dependenciesSettled(plugin.manifest, this.running);
+    if (this.running.get(id) !== plugin) throw new Error(`${id} was stopped while it loaded`);
+    const methods = hostMethodsFor({ id, manifest: plugin.manifest }, null, this.services, this.index, this.reportsFor(plugin, () => {}));
+    // The shared window's API belongs to the last inline plugin loaded (specification).
+    this.inlineOwner = id;
+    const guest = createInlineGuest(this.document.defaultView ?? window, methods, id);
+    plugin.inline = mountInlinePlugin(container, {
+      html,
+      pluginFilesBase: this.filesBase(id),
+      entryPath,
+      pluginId: id,
+      onLoadFailed: (detail) => this.reportsFor(plugin, () => {}).loadFailure(detail.resource),
+      ...(this.options.cspNonce ? { cspNonce: this.options.cspNonce } : {}),
+    });
+    await plugin.inline.ready;
+    return guest;
   }
 
   private addContributedMenuItems(manifest: PluginManifest): void {

@@ -52,12 +52,16 @@ describe('<plugin-frame>', () => {
     }
   });
 
-  it('shows failures and a plugin that stopped answering, with actions', async () => {
+  it('shows failures with Retry and Disable, and a plugin that stopped answering with Reload and Disable', async () => {
     const element = await fixture<PluginFrame>(html`<plugin-frame plugin-id="app.x" plugin-name="X" active status="failed" message="index.html could not be loaded (404)"></plugin-frame>`);
     const notice = element.shadowRoot!.querySelector('[part=status]')!;
     expect(notice.getAttribute('role')).to.equal('alert');
     expect(notice.textContent).to.contain('X could not be loaded: index.html could not be loaded (404)');
-    setTimeout(() => (notice.querySelector('button') as HTMLButtonElement).click());
+    const buttons = (): HTMLButtonElement[] => [...element.shadowRoot!.querySelectorAll('button')];
+    const retry = buttons().find((button) => button.textContent === 'Retry')!;
+    setTimeout(() => retry.click());
+    expect((await oneEvent(element, 'plugin-frame-reload')).detail).to.deep.equal({ pluginId: 'app.x' });
+    setTimeout(() => buttons().find((button) => button.textContent === 'Disable plugin')!.click());
     expect((await oneEvent(element, 'plugin-frame-disable')).detail).to.deep.equal({ pluginId: 'app.x' });
     element.status = 'unresponsive';
     await element.updateComplete;

@@ -367,12 +367,17 @@ describe('createOverlayLayer', () => {
       }
       parent.postMessage({ kind: 'api-base', type: typeof window.__PLUGIN_API_BASE__, origin: self.origin }, '*');
     </script>`;
-    const access = messageFrom(frame, 'parent-access');
-    const apiBase = messageFrom(frame, 'api-base');
     layer.setHtml('ov-2', probe);
-    expect(frame.srcdoc).to.contain('<p id="new">New content</p>');
-    expect(frame.srcdoc).to.not.contain('<p>old</p>');
-    expect(frame.getAttribute('sandbox')).to.equal('allow-scripts');
+    // A new document gets a new frame, created with it (no frame is navigated twice).
+    const replaced = layer.element('ov-2')!.querySelector('iframe')!;
+    expect(replaced).to.not.equal(frame);
+    expect(frame.isConnected).to.equal(false);
+    expect(layer.element('ov-2')!.querySelectorAll('iframe')).to.have.length(1);
+    expect(replaced.srcdoc).to.contain('<p id="new">New content</p>');
+    expect(replaced.srcdoc).to.not.contain('<p>old</p>');
+    expect(replaced.getAttribute('sandbox')).to.equal('allow-scripts');
+    const access = messageFrom(replaced, 'parent-access');
+    const apiBase = messageFrom(replaced, 'api-base');
     expect(await access).to.deep.equal({ kind: 'parent-access', reached: false, name: 'SecurityError', isDomException: true });
     expect(await apiBase).to.deep.equal({ kind: 'api-base', type: 'undefined', origin: 'null' });
   });
