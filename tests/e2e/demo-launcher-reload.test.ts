@@ -16,6 +16,7 @@ import { startProcess, waitForOutput, type RunningProcess } from '../support/pro
 const FRAMED_SAMPLES = ['hello', 'library', 'consumer', 'theme-settings', 'overlay', 'wasm'].map((name) => `com.plughost.samples.${name}`);
 const INLINE_SAMPLE = 'com.plughost.samples.inline-banner';
 const RELOADS = 20;
+const TOKEN = 'e2e-reload-token-0123456789abcdef';
 
 let home: string;
 let launcher: RunningProcess;
@@ -24,24 +25,24 @@ let page: Page;
 let origin: string;
 
 /** Each framed sample's `<plugin-frame>` status once none is loading any more (or the wait ends). */
-async function settledStatuses(): Promise<Record<string, string | null>> {
+async function settledStatuses(ids: readonly string[] = FRAMED_SAMPLES): Promise<Record<string, string | null>> {
   await page
     .waitForFunction(
       (ids) => ids.every((id) => {
         const status = document.querySelector(`plugin-frame[plugin-id="${id}"]`)?.getAttribute('status');
         return status !== null && status !== undefined && status !== 'loading';
       }),
-      FRAMED_SAMPLES,
+      ids,
       { timeout: 30_000, polling: 50 },
     )
     .catch(() => undefined);
-  return page.evaluate((ids) => Object.fromEntries(ids.map((id) => [id, document.querySelector(`plugin-frame[plugin-id="${id}"]`)?.getAttribute('status') ?? null])), FRAMED_SAMPLES);
+  return page.evaluate((wanted) => Object.fromEntries(wanted.map((id) => [id, document.querySelector(`plugin-frame[plugin-id="${id}"]`)?.getAttribute('status') ?? null])), ids);
 }
 
 beforeAll(async () => {
   home = await mkdtemp(join(tmpdir(), 'launcher-reload-'));
   const { PORT: _p, HOST: _h, LAUNCHER_HOME: _l, ...env } = process.env;
-  launcher = startProcess(process.execPath, ['demo-launcher/dist/server.mjs'], { env: { ...env, PORT: '0', HOST: '127.0.0.1', LAUNCHER_HOME: home, NODE_ENV: 'production' } });
+  launcher = startProcess(process.execPath, ['demo-launcher/dist/server.mjs'], { env: { ...env, PORT: '0', HOST: '127.0.0.1', LAUNCHER_HOME: home, NODE_ENV: 'production', LAUNCHER_API_TOKEN: TOKEN } });
   const [, url] = await waitForOutput(launcher, /^Launcher ready at (http:\/\/127\.0\.0\.1:\d+\/)$/m);
   origin = url!.replace(/\/$/, '');
   browser = await chromium.launch({ executablePath: findChromium() as string, headless: true, args: chromiumArgs as string[] });
@@ -67,4 +68,19 @@ describe('demo launcher page loads, in default Chromium', () => {
     }
     expect(failures).toEqual([]);
   }, 20 * 60_000);
+
+  it('shows why a plugin whose dependency was uninstalled cannot run, with Retry, instead of Loading', async () => {
+    const consumer = 'com.plughost.samples.consumer';
+    const removed = await fetch(`${origin}/api/plugins/com.plughost.samples.library`, { method: 'DELETE', headers: { Authorization: `Bearer ${TOKEN}` } });
+    expect(removed.status).toBe(204);
+    await page.goto(`${origin}/#/plugins/${consumer}/`);
+    await page.reload();
+    const notice = page.locator(`plugin-frame[plugin-id="${consumer}"][status="failed"] [part="status"]`);
+    await notice.waitFor({ timeout: 15_000 });
+    expect(await notice.textContent()).toMatch(/requires com\.plughost\.samples\.library .*not installed/);
+    expect(await notice.getByRole('button', { name: 'Retry' }).count()).toBe(1);
+    // The others are unaffected.
+    const others = FRAMED_SAMPLES.filter((id) => id !== consumer && id !== 'com.plughost.samples.library');
+    expect(Object.values(await settledStatuses(others)).every((status) => status === 'ready')).toBe(true);
+  });
 });
