@@ -54,7 +54,9 @@ export interface LocalBackendOptions {
   trustedHosts?: readonly string[];
   /**
    * The primary store's API root (`.../api/v1`): `POST /api/plugins/store-install` downloads from
-   * it (its own `host:port` passes the SSRF guard), and plugin error reports are forwarded there.
+   * it (its own `host:port` passes the SSRF guard), plugin error reports are forwarded there, and
+   * its revocation list of developer keys (`GET <storeUrl>/developer/keys/revoked`) is fetched at
+   * start and kept in the data directory.
    */
   storeUrl?: string;
   /** Whether the user opted in to error telemetry (the `telemetryEnabled` setting; default off). */
