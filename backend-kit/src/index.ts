@@ -5,6 +5,8 @@
  * @packageDocumentation
  */
 export * from './config/data-directory.js';
+export { DEFAULT_RESOURCE_LIMITS, type ResourceLimits } from './config/resource-limits.js';
+export { childEnvironment } from './services/system/child-environment.js';
 export * from './package/index.js';
 export * from './local-backend/index.js';
 export * from './registry/index.js';

@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { resolveResourceLimits, type ResourceLimits } from '../config/resource-limits.js';
 import type { BackendLogger } from '../http/logger.js';
 import { DownloadManager } from '../services/downloads/download-manager.js';
 import { JsonInstanceStore, type InstanceStore } from '../services/instances/instance-store.js';
@@ -24,18 +25,27 @@ export interface BackendContext {
   readonly downloads: DownloadManager;
   /** The launcher's instances (the vendor's store, or `backend/instances.json`). */
   readonly instances: InstanceStore;
+  /** The per-plugin resource limits (options, else the defaults of decisions section 2). */
+  readonly resourceLimits: ResourceLimits;
 }
 
 /** Builds the shared context. */
 export function createBackendContext(options: LocalBackendOptions, logger: BackendLogger): BackendContext {
   const paths = dataPaths(options.dataDirectory);
+  const resourceLimits = resolveResourceLimits(options);
   return {
     options,
     paths,
     logger,
     pluginLock: new KeyedLock(),
     fetcher: createGuardedFetcher({ trustedHosts: options.trustedHosts ?? [] }),
-    downloads: new DownloadManager({ ...(options.downloadConcurrency !== undefined ? { concurrency: options.downloadConcurrency } : {}), logger }),
+    downloads: new DownloadManager({
+      concurrency: resourceLimits.downloadConcurrency,
+      runningPerPlugin: resourceLimits.downloadsRunningPerPlugin,
+      queuedPerPlugin: resourceLimits.downloadsQueuedPerPlugin,
+      logger,
+    }),
     instances: options.instances ?? new JsonInstanceStore(join(paths.backend, 'instances.json')),
+    resourceLimits,
   };
 }

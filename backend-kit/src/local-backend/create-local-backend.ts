@@ -91,8 +91,10 @@ function isBackendPath(path: string, development: boolean): boolean {
 
 /**
  * Creates the local backend of the specification: every `/api` route, with the security of
- * decisions section 2 (bearer token, Host-header check, CORS) and the error bodies of section 3.
- * Works in any Koa 3 app; mount `middleware` before your own routes.
+ * decisions section 2 (bearer token, Host-header check, CORS, places no file API reaches,
+ * per-plugin resource limits: see the `wasm*`, `download*` and `shellOutputLimitBytes` options)
+ * and the error bodies of section 3. Works in any Koa 3 app; mount `middleware` before your own
+ * routes.
  *
  * @example
  * ```ts
@@ -112,9 +114,6 @@ export async function createLocalBackend(options: LocalBackendOptions): Promise<
   }
   if (options.downloadLimitBytes !== undefined && !(Number.isInteger(options.downloadLimitBytes) && options.downloadLimitBytes > 0)) {
     throw new PluginHostError('INVALID_ARGUMENT', 'downloadLimitBytes must be a positive whole number of bytes');
-  }
-  if (options.wasmTimeoutMs !== undefined && !(Number.isInteger(options.wasmTimeoutMs) && options.wasmTimeoutMs >= 100)) {
-    throw new PluginHostError('INVALID_ARGUMENT', 'wasmTimeoutMs must be a whole number of milliseconds, at least 100');
   }
   const logger = options.logger ?? consoleLogger;
   const token = options.token ?? randomBytes(32).toString('base64url');

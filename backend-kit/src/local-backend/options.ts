@@ -2,6 +2,7 @@ import type { PackageLimits } from '../package/limits.js';
 import type { BackendLogger } from '../http/logger.js';
 import type { InstanceStore } from '../services/instances/instance-store.js';
 import type { ModpackApiOptions } from '../services/modpacks/modpack-plan.js';
+import type { childEnvironment } from '../services/system/child-environment.js';
 
 /** A person credited in system information. */
 export interface LauncherDeveloper {
@@ -61,7 +62,11 @@ export interface LocalBackendOptions {
   storeUrl?: string;
   /** Whether the user opted in to error telemetry (the `telemetryEnabled` setting; default off). */
   isTelemetryEnabled?: () => boolean | Promise<boolean>;
-  /** Opens an http(s) URL in the user's browser; default: the platform's opener (`xdg-open`, `open`, `start`). */
+  /**
+   * Opens an http(s) URL in the user's browser; default: the platform's opener (`xdg-open`,
+   * `open`, `rundll32`), started with {@link childEnvironment} so it never inherits the API
+   * token. An opener of your own that starts a process should pass that environment too.
+   */
   openUrl?: (url: string) => Promise<void>;
   /** Where logs go; default stderr. */
   logger?: BackendLogger;
@@ -69,10 +74,35 @@ export interface LocalBackendOptions {
   development?: boolean;
   /** Overrides of the package reader's limits (see `DEFAULT_PACKAGE_LIMITS`). */
   packageLimits?: Partial<PackageLimits>;
-  /** Time limit of one WASM export call in milliseconds (default 5000); the worker is stopped after it. */
+  /**
+   * Time limit of one WASM export call in milliseconds (default 5000, at least 100); the worker is
+   * stopped after it and the call answers 408 `WASM_TIMEOUT`. Counted from the worker's start, so
+   * it also bounds the CPU time of the call.
+   */
   wasmTimeoutMs?: number;
-  /** Downloads that transfer at the same time (plugin tasks and modpack installs share them); default 3. */
+  /**
+   * Largest linear memory of a plugin's WASM module, in bytes (default 64 MiB; a multiple of
+   * 64 KiB, at most 4 GiB). It becomes the memory's maximum when the module is loaded, so a
+   * `memory.grow` past it answers -1 inside the module (a smaller maximum the module declares is
+   * kept). A module whose initial memory is larger does not load (404 `WASM_NOT_LOADED`).
+   */
+  wasmMemoryLimitBytes?: number;
+  /** WASM calls one plugin may have in progress at once (default 2); one more answers 400 `WASM_LIMIT_EXCEEDED` at once. */
+  wasmConcurrencyPerPlugin?: number;
+  /** Downloads that transfer at the same time (plugin tasks, modpack installs and the launcher's own share them); default 3. */
   downloadConcurrency?: number;
+  /**
+   * Downloads of one plugin that transfer at the same time (default 2). Its further tasks wait
+   * even while a slot is free, so one plugin cannot take every slot from the others.
+   */
+  downloadsRunningPerPlugin?: number;
+  /**
+   * Tasks of one plugin that may wait, queued or paused (default 32); one more answers 429
+   * `DOWNLOAD_QUEUE_FULL`. The launcher's own downloads (no `X-Plugin-Id`) have no such cap.
+   */
+  downloadsQueuedPerPlugin?: number;
+  /** Bytes kept of a shell command's stdout, and of its stderr (default 1 MiB); the rest is dropped with a marker. */
+  shellOutputLimitBytes?: number;
   /** Largest file one download may write, in bytes; default 4 GiB. */
   downloadLimitBytes?: number;
   /** The launcher's instances; default a JSON file under the data directory's `backend/`. */

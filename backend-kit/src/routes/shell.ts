@@ -6,15 +6,16 @@ import { pluginIdOf, validatePluginIdParam } from '../http/params.js';
 import type { BackendContext } from '../local-backend/context.js';
 import { readInstalledManifest } from '../services/installed-manifest.js';
 import { runShellCommand } from '../services/shell/run-shell-command.js';
-import { shellEnvironment } from '../services/shell/shell-environment.js';
 import { parseShellRequest } from '../services/shell/shell-request.js';
+import { childEnvironment } from '../services/system/child-environment.js';
 
 /**
  * `POST /plugins/shell/:id` with `{command, timeoutMs?}` answers `{exitCode, stdout, stderr}`
  * (`execCommand`). The plugin must be installed (404 `PLUGIN_NOT_FOUND`). The command runs in
  * the user's home folder (never the launcher's working folder, and never the plugin's folder,
  * whose files the plugin file route serves as package files) with an environment stripped of the
- * launcher's secrets. Token required (decisions section 2).
+ * launcher's secrets, and keeps at most `shellOutputLimitBytes` of each output stream. Token
+ * required (decisions section 2).
  */
 export function createShellRouter(context: BackendContext): Router {
   const router = new Router({ strict: true, sensitive: true });
@@ -34,8 +35,9 @@ export function createShellRouter(context: BackendContext): Router {
       const result = await runShellCommand(request.command, {
         timeoutMs: request.timeoutMs,
         cwd: homedir(),
-        env: shellEnvironment(process.env, context.options.token),
+        env: childEnvironment(process.env, [context.options.token]),
         signal: aborted.signal,
+        maximumOutputBytes: context.resourceLimits.shellOutputLimitBytes,
       });
       context.logger.info('Plugin shell command finished', { pluginId: id, exitCode: result.exitCode });
       ctx.set('Cache-Control', 'no-store');

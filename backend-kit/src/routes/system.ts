@@ -3,6 +3,7 @@ import type { Context } from 'koa';
 import { jsonBody, requireJsonObject } from '../http/body.js';
 import type { BackendContext } from '../local-backend/context.js';
 import { parseOpenableUrl } from '../services/system/openable-url.js';
+import { childEnvironment } from '../services/system/child-environment.js';
 import { createSystemInfoReader } from '../services/system/system-info.js';
 import { openWithPlatformOpener } from '../services/system/url-opener.js';
 
@@ -14,7 +15,8 @@ import { openWithPlatformOpener } from '../services/system/url-opener.js';
 export function createSystemRouter(context: BackendContext): Router {
   const router = new Router({ strict: true, sensitive: true });
   const readSystemInfo = createSystemInfoReader(context.options.launcher);
-  const openUrl = context.options.openUrl ?? ((url: string) => openWithPlatformOpener(url, context.logger));
+  const env = childEnvironment(process.env, [context.options.token]);
+  const openUrl = context.options.openUrl ?? ((url: string) => openWithPlatformOpener(url, context.logger, { env }));
 
   const systemInfo = async (ctx: Context): Promise<void> => {
     // Memory changes between calls; nothing in between may replay an old answer.

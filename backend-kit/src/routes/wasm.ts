@@ -30,7 +30,8 @@ function exportNameOf(value: unknown): string {
 /**
  * `GET /plugins/wasm` (ids of the plugins with a loaded module) and
  * `POST /plugins/wasm/:id/invoke` with `{exportName?, args?: number[]}` (answers `{ok: true, result}`).
- * Every call runs in a fresh worker with a time limit (see `docs/backend.md`, "WASM plugins").
+ * Every call runs in a fresh worker with a time limit, a memory cap and a per-plugin cap on calls
+ * at once (see `docs/backend.md`, "WASM plugins").
  * Token required (decisions section 2). `wasm` replaces the service (tests, other limits).
  */
 export function createWasmRouter(
@@ -38,7 +39,9 @@ export function createWasmRouter(
   plugins: Pick<PluginService, 'isDisabledByUser'>,
   wasm: WasmService = createWasmService(context.paths, context.logger, {
     isDisabled: (id) => plugins.isDisabledByUser(id),
-    ...(context.options.wasmTimeoutMs !== undefined ? { timeoutMs: context.options.wasmTimeoutMs } : {}),
+    timeoutMs: context.resourceLimits.wasmTimeoutMs,
+    memoryLimitBytes: context.resourceLimits.wasmMemoryLimitBytes,
+    concurrencyPerPlugin: context.resourceLimits.wasmConcurrencyPerPlugin,
   }),
 ): Router {
   const router = new Router({ strict: true, sensitive: true });

@@ -29,10 +29,12 @@ export const downloadRoutes: readonly RouteDescription[] = [
     description:
       'Resolves the target, checks the path rule and queues the transfer; the bytes arrive later (watch `GET /api/plugins/download/events`). ' +
       'The file is written to `.<name>.<first 8 characters of the task id>.part` next to the target and renamed only once complete; it goes through the same SSRF guard as the proxy, so a refused address fails the task with the guard\'s message. Files larger than `downloadLimitBytes` (4 GiB by default) fail. ' +
-      'Nobody, not even the launcher, may write into `plugins/` or `backend/` (400 `INVALID_ARGUMENT`); a plugin needs the user\'s consent outside `<data>/downloads`, `<data>/instances` and the game directories of known instances: 403 `FS_AUTHORIZATION_REQUIRED` with `prefix`, the target\'s folder.',
+      'Nobody, not even the launcher, may write into `/proc`, `/sys`, `/dev` (or a Windows device path), `plugins/` or `backend/`, checked after links are resolved: 403 `FS_PATH_FORBIDDEN`. ' +
+      'Consent belongs to one plugin: a plugin needs none inside `<data>/downloads` and `<data>/instances`, never writes elsewhere in the data directory (403 `FS_PATH_FORBIDDEN`), and anywhere else needs a folder the user agreed to for that same plugin: 403 `FS_AUTHORIZATION_REQUIRED` with `prefix`, the target\'s folder (an instance destination asks about the instance\'s game directory). An instance another plugin created widens nothing. ' +
+      'Per plugin, at most 2 tasks run at once (`downloadsRunningPerPlugin`) and 32 wait, queued or paused (`downloadsQueuedPerPlugin`); one more is 429 `DOWNLOAD_QUEUE_FULL`. The launcher\'s own tasks have only the global limit (`downloadConcurrency`, 3).',
     body: { json: schemaRef('AddTaskRequest') },
     responses: { 201: jsonResponse('Queued (or already started when a slot was free).', 'AddedTask') },
-    errors: ['INVALID_ARGUMENT', 'UNSAFE_ENTRY_PATH', 'PLUGIN_NOT_FOUND', 'INSTANCE_NOT_FOUND', 'FS_AUTHORIZATION_REQUIRED'],
+    errors: ['INVALID_ARGUMENT', 'UNSAFE_ENTRY_PATH', 'PLUGIN_NOT_FOUND', 'INSTANCE_NOT_FOUND', 'FS_AUTHORIZATION_REQUIRED', 'FS_PATH_FORBIDDEN', 'DOWNLOAD_QUEUE_FULL'],
   },
   {
     ...common,
@@ -97,10 +99,10 @@ export const downloadRoutes: readonly RouteDescription[] = [
     operationId: 'resumeDownloadTask',
     summary: 'Resume a paused download session',
     description:
-      'The session is queued again and continues where it stopped: a partial file is continued with a `Range` request (started over when the server ignores it). Only a `paused` session can be resumed; any other is 400 `INVALID_ARGUMENT`.' +
+      'The session is queued again and continues where it stopped: a partial file is continued with a `Range` request (started over when the server ignores it). A `failed` session is retried the same way. Any other is 400 `INVALID_ARGUMENT`. Retrying a failed session of a plugin that already has its most tasks waiting is 429 `DOWNLOAD_QUEUE_FULL`.' +
       OWNERSHIP,
     responses: { 200: snapshot('The session, `queued` again (or already `downloading` when a slot was free).') },
-    errors: ['INVALID_ARGUMENT', 'PLUGIN_NOT_FOUND', 'DOWNLOAD_NOT_FOUND'],
+    errors: ['INVALID_ARGUMENT', 'PLUGIN_NOT_FOUND', 'DOWNLOAD_NOT_FOUND', 'DOWNLOAD_QUEUE_FULL'],
   },
   {
     ...common,

@@ -22,7 +22,7 @@ function json(description: string, properties: Record<string, SchemaObject>): Re
 const RESOLVED = { type: 'string', description: 'The resolved path that was used.' } as const;
 const CONSENT =
   ' Needs the user\'s consent for a folder containing the path, else 403 `FS_AUTHORIZATION_REQUIRED` whose body adds `prefix`, the folder to ask about. ' +
-  "The launcher's data directory is never reachable (400 `INVALID_ARGUMENT`).";
+  "`/proc`, `/sys`, `/dev` (and the same pseudo file systems mounted elsewhere, and Windows device paths such as `\\\\.\\` and `\\\\?\\`) and the launcher's data directory are never reachable, whatever the consent, checked after links are resolved: 403 `FS_PATH_FORBIDDEN`, before the consent check.";
 
 /** `routes/plugin-filesystem.ts`: the file bridge with per-plugin, per-folder consent. */
 export const pluginFilesystemRoutes: readonly RouteDescription[] = [
@@ -64,7 +64,7 @@ export const pluginFilesystemRoutes: readonly RouteDescription[] = [
         },
       },
     },
-    errors: ['PLUGIN_NOT_FOUND', 'FS_AUTHORIZATION_REQUIRED', 'FS_FILE_NOT_FOUND'],
+    errors: ['PLUGIN_NOT_FOUND', 'FS_AUTHORIZATION_REQUIRED', 'FS_PATH_FORBIDDEN', 'FS_FILE_NOT_FOUND'],
   },
   {
     method: 'post',
@@ -83,7 +83,7 @@ export const pluginFilesystemRoutes: readonly RouteDescription[] = [
       },
     },
     responses: { 200: json('Written.', { path: RESOLVED }) },
-    errors: ['PLUGIN_NOT_FOUND', 'FS_AUTHORIZATION_REQUIRED'],
+    errors: ['PLUGIN_NOT_FOUND', 'FS_AUTHORIZATION_REQUIRED', 'FS_PATH_FORBIDDEN'],
   },
   {
     method: 'post',
@@ -94,7 +94,7 @@ export const pluginFilesystemRoutes: readonly RouteDescription[] = [
     description: 'Files only: a folder is 400 `INVALID_ARGUMENT`. A symbolic link is removed itself, never its target.' + CONSENT,
     body: { json: { type: 'object', required: ['path'], additionalProperties: false, properties: { path: PATH } } },
     responses: { 200: json('Deleted.', { path: RESOLVED }) },
-    errors: ['PLUGIN_NOT_FOUND', 'FS_AUTHORIZATION_REQUIRED', 'FS_FILE_NOT_FOUND'],
+    errors: ['PLUGIN_NOT_FOUND', 'FS_AUTHORIZATION_REQUIRED', 'FS_PATH_FORBIDDEN', 'FS_FILE_NOT_FOUND'],
   },
   {
     method: 'post',
@@ -104,9 +104,10 @@ export const pluginFilesystemRoutes: readonly RouteDescription[] = [
     summary: 'Record the user\'s consent to a folder',
     description:
       'Called by the launcher page after the user agreed; the consent covers the folder and everything below it (at separator boundaries) and persists across restarts. ' +
-      'A request with an `X-Plugin-Id` header (a bridge call made for a plugin) is refused with 400 `INVALID_ARGUMENT`, as is a file or a folder inside the launcher\'s data directory.',
+      'A request with an `X-Plugin-Id` header (a bridge call made for a plugin) is refused with 400 `INVALID_ARGUMENT`, as is a file. ' +
+      'A folder in `/proc`, `/sys`, `/dev` (or a Windows device path) or the launcher\'s data directory is refused with 403 `FS_PATH_FORBIDDEN`; a broader folder (even `/`) is recorded but never covers those places.',
     body: { json: { type: 'object', required: ['path'], additionalProperties: false, properties: { path: PATH } } },
     responses: { 200: json('Recorded.', { path: { type: 'string', description: 'The resolved folder that was authorized.' }, authorized: { const: true } }) },
-    errors: ['PLUGIN_NOT_FOUND'],
+    errors: ['PLUGIN_NOT_FOUND', 'FS_PATH_FORBIDDEN'],
   },
 ];

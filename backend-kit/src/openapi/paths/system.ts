@@ -32,7 +32,7 @@ export const systemRoutes: readonly RouteDescription[] = [
     tag: 'system',
     summary: "Open a URL in the user's browser",
     description:
-      'Only absolute http and https URLs; anything else gives 400 `INVALID_ARGUMENT`. The URL is handed to the platform opener (`xdg-open`, `open`, `rundll32 url.dll,FileProtocolHandler`) as one argument, never through a shell. The answer comes once the opener has started; a failure to start it is 500.',
+      'Only absolute http and https URLs; anything else gives 400 `INVALID_ARGUMENT`. The URL is handed to the platform opener (`xdg-open`, `open`, `rundll32 url.dll,FileProtocolHandler`) as one argument, never through a shell, with the same scrubbed environment as shell commands (no launcher secrets). The answer comes once the opener has started; a failure to start it is 500.',
     body: { json: schemaRef('OpenUrlRequest') },
     responses: { 200: jsonResponse('Handed to the opener.', 'OpenUrlResult') },
   },

@@ -49,7 +49,10 @@ export const wasmRoutes: readonly RouteDescription[] = [
     tag: 'wasm',
     summary: 'Call an exported function of a WASM plugin',
     description:
-      'Runs the export in a fresh instance inside a worker thread (no state is kept between calls), with a time limit of 5 s by default. The body may be omitted (calls `on_load` without arguments). `env.log` output goes to the backend log.',
+      'Runs the export in a fresh instance inside a worker thread (no state is kept between calls). Limits (options of `createLocalBackend`): ' +
+      'the call is stopped after 5 s (`wasmTimeoutMs`, 408 `WASM_TIMEOUT`); the module\'s memory has a maximum of 64 MiB (`wasmMemoryLimitBytes`), so a `memory.grow` past it answers -1 inside the module; ' +
+      'a plugin may have 2 calls in progress at once (`wasmConcurrencyPerPlugin`), and one more is refused at once with 400 `WASM_LIMIT_EXCEEDED`. ' +
+      'The body may be omitted (calls `on_load` without arguments). `env.log` output goes to the backend log.',
     body: { json: invokeRequest, description: '`{exportName?, args?}`; may be omitted.' },
     responses: {
       200: {
@@ -61,6 +64,6 @@ export const wasmRoutes: readonly RouteDescription[] = [
         },
       },
     },
-    errors: ['INVALID_ARGUMENT', 'WASM_NOT_LOADED', 'WASM_EXPORT_NOT_FOUND', 'WASM_TRAP', 'WASM_TIMEOUT'],
+    errors: ['INVALID_ARGUMENT', 'WASM_NOT_LOADED', 'WASM_EXPORT_NOT_FOUND', 'WASM_TRAP', 'WASM_TIMEOUT', 'WASM_LIMIT_EXCEEDED'],
   },
 ];

@@ -1,4 +1,5 @@
 import { PluginHostError, isPluginHostError } from '@plughost/host-sdk/core';
+import { DEFAULT_RESOURCE_LIMITS } from '../../config/resource-limits.js';
 import type { BackendLogger } from '../../http/logger.js';
 import type { DownloadSnapshot } from './download-snapshot.js';
 import { DownloadSession, SessionInterruption, type SessionProgress, type SessionSpec } from './download-session.js';
@@ -7,6 +8,17 @@ import { DownloadSession, SessionInterruption, type SessionProgress, type Sessio
 export interface DownloadManagerOptions {
   /** Sessions that transfer at the same time; the rest wait as `queued`. Default 3. */
   readonly concurrency?: number;
+  /**
+   * Sessions of one plugin that transfer at the same time (default 2). Its other sessions wait
+   * even while a slot is free, and sessions queued after them by others go first, so one plugin
+   * cannot take every slot. Sessions of the launcher (`pluginId: null`) have no such cap.
+   */
+  readonly runningPerPlugin?: number;
+  /**
+   * Sessions of one plugin that may wait, queued or paused (default 32): one more is refused with
+   * 429 `DOWNLOAD_QUEUE_FULL`. Paused sessions count, or pausing would lift the cap.
+   */
+  readonly queuedPerPlugin?: number;
   /** Finished sessions kept for the download centre (oldest dropped first). Default 200. */
   readonly keepFinished?: number;
   /** Shortest gap between two progress events of one session, in milliseconds. Default 250. */
@@ -22,7 +34,9 @@ export type SnapshotListener = (snapshot: DownloadSnapshot) => void;
  * downloads and modpack installs alike, so they share one queue, one concurrency limit and one
  * event stream.
  *
- * A session runs its work when a slot is free. State changes are published at once; byte
+ * A session runs its work when a slot is free and its plugin is below its running cap; each
+ * plugin may also have only so many sessions waiting (decisions section 2), so one plugin can
+ * neither flood the queue nor starve the others. State changes are published at once; byte
  * progress at most every `progressIntervalMs` per session. Pause aborts the work and keeps what
  * it wrote; resume queues it again and the work continues; cancel aborts and discards.
  */
@@ -35,21 +49,50 @@ export class DownloadManager {
   /** The running work of each active session. */
   private readonly runs = new Map<DownloadSession, Promise<void>>();
   private active = 0;
+  /** Running sessions per plugin id. */
+  private readonly activeOf = new Map<string, number>();
   private closed = false;
   private readonly concurrency: number;
+  private readonly runningPerPlugin: number;
+  private readonly queuedPerPlugin: number;
   private readonly keepFinished: number;
   private readonly progressIntervalMs: number;
 
   constructor(private readonly options: DownloadManagerOptions = {}) {
-    this.concurrency = options.concurrency ?? 3;
+    this.concurrency = options.concurrency ?? DEFAULT_RESOURCE_LIMITS.downloadConcurrency;
+    this.runningPerPlugin = options.runningPerPlugin ?? DEFAULT_RESOURCE_LIMITS.downloadsRunningPerPlugin;
+    this.queuedPerPlugin = options.queuedPerPlugin ?? DEFAULT_RESOURCE_LIMITS.downloadsQueuedPerPlugin;
     this.keepFinished = options.keepFinished ?? 200;
     this.progressIntervalMs = options.progressIntervalMs ?? 250;
-    if (!Number.isInteger(this.concurrency) || this.concurrency < 1) throw new PluginHostError('INVALID_ARGUMENT', 'Download concurrency must be a whole number of at least 1');
+    for (const [name, value, minimum] of [['concurrency', this.concurrency, 1], ['runningPerPlugin', this.runningPerPlugin, 1], ['queuedPerPlugin', this.queuedPerPlugin, 0]] as const) {
+      if (!Number.isInteger(value) || value < minimum) throw new PluginHostError('INVALID_ARGUMENT', `Download ${name} must be a whole number of at least ${minimum}`);
+    }
   }
 
-  /** Queues a session and returns its first snapshot. */
+  /**
+   * Throws 429 `DOWNLOAD_QUEUE_FULL` when plugin `pluginId` already has as many sessions waiting
+   * (queued or paused) as it may. Lets a caller refuse before it creates anything for a session
+   * ({@link DownloadManager.start} checks again).
+   */
+  requireRoomFor(pluginId: string | null): void {
+    if (pluginId === null) return;
+    let waiting = 0;
+    for (const session of this.sessions.values()) {
+      if (session.spec.pluginId === pluginId && (session.status === 'queued' || session.status === 'paused')) waiting += 1;
+    }
+    if (waiting >= this.queuedPerPlugin) {
+      throw new PluginHostError(
+        'DOWNLOAD_QUEUE_FULL',
+        `Plugin ${pluginId} already has ${waiting} download tasks waiting (the limit is ${this.queuedPerPlugin} queued or paused, ${this.runningPerPlugin} running); wait for some to finish or cancel some`,
+        { pluginId, limit: this.queuedPerPlugin },
+      );
+    }
+  }
+
+  /** Queues a session and returns its first snapshot; 429 `DOWNLOAD_QUEUE_FULL` past the plugin's cap. */
   start(spec: SessionSpec): DownloadSnapshot {
     if (this.closed) throw new PluginHostError('INVALID_ARGUMENT', 'The download manager is shut down');
+    this.requireRoomFor(spec.pluginId);
     const session = new DownloadSession(spec);
     this.sessions.set(session.id, session);
     this.waiting.push(session);
@@ -98,6 +141,8 @@ export class DownloadManager {
     if (session.status !== 'paused' && session.status !== 'failed') {
       throw new PluginHostError('INVALID_ARGUMENT', `Only a paused or failed download can be resumed; this one is ${session.status}`);
     }
+    // A paused session already counts as waiting; a failed one joins the queue anew.
+    if (session.status === 'failed') this.requireRoomFor(session.spec.pluginId);
     session.status = 'queued';
     session.error = null;
     session.stage = 'Waiting for a free download slot';
@@ -159,18 +204,33 @@ export class DownloadManager {
     }
   }
 
+  /** Starts waiting sessions, oldest first, skipping those whose plugin is at its running cap. */
   private pump(): void {
-    while (this.active < this.concurrency && this.waiting.length > 0) {
-      const session = this.waiting.shift();
+    while (this.active < this.concurrency) {
+      const index = this.waiting.findIndex((candidate) => this.mayStart(candidate));
+      if (index === -1) break;
+      const [session] = this.waiting.splice(index, 1);
       if (!session) break;
+      const owner = session.spec.pluginId;
       this.active += 1;
+      if (owner !== null) this.activeOf.set(owner, (this.activeOf.get(owner) ?? 0) + 1);
       const run = this.run(session).finally(() => {
         this.active -= 1;
+        if (owner !== null) {
+          const left = (this.activeOf.get(owner) ?? 1) - 1;
+          if (left === 0) this.activeOf.delete(owner);
+          else this.activeOf.set(owner, left);
+        }
         this.runs.delete(session);
         this.pump();
       });
       this.runs.set(session, run);
     }
+  }
+
+  private mayStart(session: DownloadSession): boolean {
+    const owner = session.spec.pluginId;
+    return owner === null || (this.activeOf.get(owner) ?? 0) < this.runningPerPlugin;
   }
 
   private async run(session: DownloadSession): Promise<void> {

@@ -6,6 +6,7 @@ import type { BackendContext } from '../../local-backend/context.js';
 import { extractArchive } from '../../package/extract-archive.js';
 import { requireLauncherPathConsent } from '../filesystem/launcher-path-consent.js';
 import { mergeIntoFolder } from '../filesystem/merge-into-folder.js';
+import { isPathWithin } from '../filesystem/path-within.js';
 import { requestedPath } from '../filesystem/requested-path.js';
 import type { AddTaskRequest } from './download-request.js';
 import type { AddedTask } from './download-snapshot.js';
@@ -14,26 +15,39 @@ import { partPathFor, transferFile } from './transfer-file.js';
 /** The default largest file one download may write: 4 GiB. */
 export const DEFAULT_DOWNLOAD_LIMIT_BYTES = 4 * 1024 ** 3;
 
-/** The final path of a task, resolved through links (the last name excepted: it is replaced, not followed). */
-async function resolveTarget(context: BackendContext, request: AddTaskRequest): Promise<{ targetPath: string; instanceId: string | null }> {
+/** Where a task writes. */
+interface ResolvedTarget {
+  /** The final path, resolved through links (the last name excepted: it is replaced, not followed). */
+  readonly targetPath: string;
+  readonly instanceId: string | null;
+  /** The folder a consent prompt should name: an instance's whole game directory, else the target's folder. */
+  readonly askAbout: string;
+}
+
+async function resolveTarget(context: BackendContext, request: AddTaskRequest): Promise<ResolvedTarget> {
   const { destination } = request;
   if (destination.kind === 'path') {
-    return { targetPath: await requestedPath(destination.targetPath, { field: 'targetPath', followFinalLink: false }), instanceId: null };
+    const targetPath = await requestedPath(destination.targetPath, { field: 'targetPath', followFinalLink: false });
+    return { targetPath, instanceId: null, askAbout: dirname(targetPath) };
   }
   const instance = await context.instances.get(destination.instanceId);
   if (!instance) throw new PluginHostError('INSTANCE_NOT_FOUND', `No instance ${destination.instanceId}`, { field: 'instanceId' });
   const wanted = join(instance.gameDir, destination.category, destination.fileName);
-  return { targetPath: await requestedPath(wanted, { field: 'fileName', followFinalLink: false }), instanceId: instance.id };
+  const targetPath = await requestedPath(wanted, { field: 'fileName', followFinalLink: false });
+  const gameDir = await requestedPath(instance.gameDir, { field: 'instanceId' });
+  // One consent for the whole instance, unless a link leads the category folder elsewhere.
+  return { targetPath, instanceId: instance.id, askAbout: isPathWithin(gameDir, targetPath) ? gameDir : dirname(targetPath) };
 }
 
 /**
  * Starts a `download.addTask` task: resolves and checks the target (consent for a plugin outside
- * the launcher's folders), then queues the transfer; with `extract` the archive is unpacked
+ * the launcher's folders), then queues the transfer (429 `DOWNLOAD_QUEUE_FULL` past the
+ * plugin's cap); with `extract` the archive is unpacked
  * safely into its folder and deleted once the download has completed.
  */
 export async function startFileTask(context: BackendContext, caller: Caller, request: AddTaskRequest): Promise<AddedTask> {
-  const { targetPath, instanceId } = await resolveTarget(context, request);
-  await requireLauncherPathConsent(context, caller, targetPath);
+  const { targetPath, instanceId, askAbout } = await resolveTarget(context, request);
+  await requireLauncherPathConsent(context, caller, targetPath, askAbout);
   const limit = context.options.downloadLimitBytes ?? DEFAULT_DOWNLOAD_LIMIT_BYTES;
   let partPath = '';
   const snapshot = context.downloads.start({

@@ -2,6 +2,7 @@ import { dirname, join } from 'node:path';
 import { PluginHostError } from '@plughost/host-sdk/core';
 import type { BackendContext } from '../../local-backend/context.js';
 import { readJsonFile, writeJsonAtomic } from '../atomic-file.js';
+import { launcherDataForbidden, refuseSystemPlace } from './forbidden-places.js';
 import { isPathWithin } from './path-within.js';
 import { resolveRealPath } from './resolve-real-path.js';
 
@@ -31,8 +32,8 @@ export class FileAuthorizations {
   /**
    * @param file - where the consent is stored.
    * @param launcherData - the launcher's data directory: no plugin reaches it through a file
-   *   route, whatever the user agreed to, since it holds the backend's records and every
-   *   plugin's folder.
+   *   route, whatever the user agreed to, since it holds the backend's records, keys and every
+   *   plugin's folder (decisions section 2).
    */
   constructor(
     private readonly file: string,
@@ -47,10 +48,12 @@ export class FileAuthorizations {
 
   /**
    * Records consent for `prefix` (a resolved absolute directory). Idempotent; prefixes already
-   * covered by a broader one are not stored again. Refused inside the launcher's data directory.
+   * covered by a broader one are not stored again. A prefix in a forbidden place (see
+   * {@link FileAuthorizations.refuseForbidden}) is refused; a broader one (`/`) is recorded but
+   * never covers those places.
    */
   async authorize(pluginId: string, prefix: string): Promise<void> {
-    await this.refuseLauncherData(prefix);
+    await this.refuseForbidden(prefix);
     const run = this.writes.then(async () => {
       const stored = await this.load();
       const current = stored.plugins[pluginId] ?? [];
@@ -84,23 +87,27 @@ export class FileAuthorizations {
   }
 
   /**
-   * Throws unless `pluginId` may touch `path` (resolved): 400 `INVALID_ARGUMENT` inside the
-   * launcher's data directory; 403 `FS_AUTHORIZATION_REQUIRED` with details `{prefix}` when the
-   * user has not agreed yet. `prefix` is the folder to ask about: the path's parent (a file's
-   * folder), or `askAbout` when given (a directory the caller knows is meant).
+   * Throws unless `pluginId` may touch `path` (resolved): 403 `FS_PATH_FORBIDDEN` in a forbidden
+   * place, checked first so the launcher never asks the user about one; 403
+   * `FS_AUTHORIZATION_REQUIRED` with details `{prefix}` when the user has not agreed yet.
+   * `prefix` is the folder to ask about: the path's parent (a file's folder), or `askAbout` when
+   * given (a directory the caller knows is meant).
    */
   async requireAuthorization(pluginId: string, path: string, askAbout: string = dirname(path)): Promise<void> {
-    await this.refuseLauncherData(path);
+    await this.refuseForbidden(path);
     if (await this.isAuthorized(pluginId, path)) return;
     throw new PluginHostError('FS_AUTHORIZATION_REQUIRED', `The user has not allowed ${pluginId} to access ${askAbout}`, { prefix: askAbout, pluginId });
   }
 
-  /** 400 `INVALID_ARGUMENT` when `path` (resolved) lies in the launcher's data directory. */
-  async refuseLauncherData(path: string): Promise<void> {
+  /**
+   * 403 `FS_PATH_FORBIDDEN` when `path` (resolved through links) lies where no plugin file
+   * operation reaches: `/proc`, `/sys`, `/dev`, a pseudo file system, a Windows device path, or
+   * the launcher's data directory.
+   */
+  async refuseForbidden(path: string): Promise<void> {
+    await refuseSystemPlace(path);
     this.protectedRoot ??= resolveRealPath(this.launcherData);
-    if (isPathWithin(await this.protectedRoot, path)) {
-      throw new PluginHostError('INVALID_ARGUMENT', "The launcher's data directory is not reachable through the file API");
-    }
+    if (isPathWithin(await this.protectedRoot, path)) throw launcherDataForbidden(path);
   }
 
   private load(): Promise<StoredAuthorizations> {

@@ -1,31 +1,33 @@
-import { PluginHostError } from '@plughost/host-sdk/core';
 import type { Caller } from '../../http/caller.js';
 import type { BackendContext } from '../../local-backend/context.js';
 import { fileAuthorizationsFor } from './file-authorizations.js';
+import { launcherDataForbidden, refuseSystemPlace } from './forbidden-places.js';
 import { isPathWithin } from './path-within.js';
 import { resolveRealPath } from './resolve-real-path.js';
 
 /**
  * Checks that `caller` may write at `path` (already resolved through links) for a download or a
- * modpack (decisions section 4):
+ * modpack (decisions sections 2 and 4). Consent belongs to one plugin:
  *
- * - nobody, not even the launcher, writes into `plugins/` or the backend's records;
- * - the launcher needs no consent;
- * - a plugin needs none inside the launcher's download folder, its instances folder or the game
- *   directory of a known instance, and the user's per-path consent (as `filesystem:write`)
- *   anywhere else: 403 `FS_AUTHORIZATION_REQUIRED` with the prefix to ask about.
+ * - nobody, not even the launcher, writes into `/proc`, `/sys`, `/dev` (or a Windows device
+ *   path), `plugins/` or the backend's records: 403 `FS_PATH_FORBIDDEN`;
+ * - the launcher (no `X-Plugin-Id`) needs no consent anywhere else;
+ * - a plugin needs none inside the launcher's download and instances folders; elsewhere in the
+ *   data directory it never writes (403 `FS_PATH_FORBIDDEN`); anywhere else it needs a prefix
+ *   the user agreed to for that same plugin: 403 `FS_AUTHORIZATION_REQUIRED` with the prefix to
+ *   ask about. An instance that another plugin (or the launcher) created outside those folders
+ *   widens nothing: its game directory is just another folder.
  *
  * @param askAbout - the folder the consent prompt should name; default the path's parent.
  */
 export async function requireLauncherPathConsent(context: BackendContext, caller: Caller, path: string, askAbout?: string): Promise<void> {
   const { paths } = context;
+  await refuseSystemPlace(path);
   for (const reserved of [paths.plugins, paths.backend]) {
-    if (isPathWithin(await resolveRealPath(reserved), path)) {
-      throw new PluginHostError('INVALID_ARGUMENT', "Plugin folders and the launcher's records cannot be download or install targets");
-    }
+    if (isPathWithin(await resolveRealPath(reserved), path)) throw launcherDataForbidden(path, "plugin folders or the launcher's records");
   }
   if (caller.pluginId === null) return;
-  const ownFolders = [paths.downloads, paths.instances, ...(await context.instances.list()).map((instance) => instance.gameDir)];
-  for (const folder of ownFolders) if (isPathWithin(await resolveRealPath(folder), path)) return;
+  for (const folder of [paths.downloads, paths.instances]) if (isPathWithin(await resolveRealPath(folder), path)) return;
+  if (isPathWithin(await resolveRealPath(paths.root), path)) throw launcherDataForbidden(path);
   await fileAuthorizationsFor(context).requireAuthorization(caller.pluginId, path, askAbout);
 }

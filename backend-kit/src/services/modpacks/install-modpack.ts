@@ -68,6 +68,8 @@ export async function startModpackInstall(context: BackendContext, caller: Calle
   const existing = await stat(gameDir).catch(() => null);
   if (existing && !existing.isDirectory()) throw new PluginHostError('INVALID_ARGUMENT', `${gameDir} is a file, not a directory`, { field: 'gameDir' });
   const localPack = request.source.kind === 'local' ? await checkedLocalPack(context, caller, request.source.path) : undefined;
+  // Refused before the instance exists, so a full queue leaves nothing behind.
+  context.downloads.requireRoomFor(caller.pluginId);
 
   const instance = await context.instances.create({
     name: request.name,

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { childEnvironment } from '../system/child-environment.js';
 
 /**
  * Kills `child` and everything it started. On POSIX the child leads its own process group
@@ -13,7 +14,7 @@ export async function killProcessTree(child: ChildProcess, graceMs: number, plat
   if (pid === undefined) return;
   if (platform === 'win32') {
     await new Promise<void>((resolve) => {
-      const killer = spawn('taskkill', ['/T', '/F', '/PID', String(pid)], { stdio: 'ignore', windowsHide: true });
+      const killer = spawn('taskkill', ['/T', '/F', '/PID', String(pid)], { stdio: 'ignore', windowsHide: true, env: childEnvironment() });
       killer.once('error', () => resolve());
       killer.once('exit', () => resolve());
     });

@@ -1,3 +1,5 @@
+import { DEFAULT_RESOURCE_LIMITS } from '../../config/resource-limits.js';
+
 /** The limits of `POST /api/plugins/shell/<id>` (specification "Limits"; caps chosen here). */
 export const SHELL_LIMITS = {
   /** `timeoutMs` when the request gives none. */
@@ -7,10 +9,11 @@ export const SHELL_LIMITS = {
   /** Largest accepted `timeoutMs`. */
   maximumTimeoutMs: 120_000,
   /**
-   * Bytes kept of stdout and of stderr, each. Beyond it the rest is read and dropped (so the
-   * command never blocks on a full pipe) and the text ends with {@link truncationMarker}.
+   * Bytes kept of stdout and of stderr, each, unless the `shellOutputLimitBytes` option says
+   * otherwise. Beyond it the rest is read and dropped (so the command never blocks on a full
+   * pipe) and the text ends with {@link truncationMarker}.
    */
-  maximumOutputBytes: 1024 * 1024,
+  maximumOutputBytes: DEFAULT_RESOURCE_LIMITS.shellOutputLimitBytes,
   /** Time between SIGTERM and SIGKILL when a timed-out process tree is killed. */
   killGraceMs: 500,
   /** Longest accepted command, in UTF-16 units. */

@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { childEnvironment } from './child-environment.js';
 import type { OsDescription } from './os-description.js';
 
 /** What `sw_vers` prints for its three fields. */
@@ -21,7 +22,7 @@ export function describeMacos(fields: SwVersFields): OsDescription {
 function swVers(flag: string): Promise<string> {
   return new Promise((resolve) => {
     // An argument array, no shell; a short timeout so a wedged tool cannot stall a request.
-    execFile('sw_vers', [flag], { timeout: 2000 }, (error, stdout) => resolve(error ? '' : String(stdout).trim()));
+    execFile('sw_vers', [flag], { timeout: 2000, env: childEnvironment() }, (error, stdout) => resolve(error ? '' : String(stdout).trim()));
   });
 }
 

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import type { BackendLogger } from '../../http/logger.js';
+import { childEnvironment } from './child-environment.js';
 
 /** A program and its arguments; always run without a shell. */
 export interface OpenerCommand {
@@ -18,16 +19,26 @@ export function openerCommand(platform: NodeJS.Platform, url: string): OpenerCom
   return { command: 'xdg-open', args: [url] };
 }
 
+/** How {@link openWithPlatformOpener} starts the opener. */
+export interface OpenerOptions {
+  /** The child's environment; default {@link childEnvironment} of this process (no launcher secrets). */
+  readonly env?: NodeJS.ProcessEnv;
+  readonly platform?: NodeJS.Platform;
+}
+
 /**
  * Opens `url` with the platform opener. Resolves once the program has started and rejects when
  * it cannot start (for example no `xdg-open` installed); how the program ends later is only
  * logged, because by then the request has been answered. The child is detached and unreferenced:
- * a browser it starts is not tied to the launcher process and does not keep it alive.
+ * a browser it starts is not tied to the launcher process and does not keep it alive. It gets
+ * the scrubbed environment of every child process: a browser started here must not inherit the
+ * API token.
  */
-export function openWithPlatformOpener(url: string, logger: BackendLogger, platform: NodeJS.Platform = process.platform): Promise<void> {
-  const { command, args } = openerCommand(platform, url);
+export function openWithPlatformOpener(url: string, logger: BackendLogger, options: OpenerOptions = {}): Promise<void> {
+  const { command, args } = openerCommand(options.platform ?? process.platform, url);
+  const env = options.env ?? childEnvironment();
   return new Promise((resolve, reject) => {
-    const child = spawn(command, [...args], { detached: true, stdio: 'ignore', shell: false, windowsHide: true });
+    const child = spawn(command, [...args], { detached: true, stdio: 'ignore', shell: false, windowsHide: true, env });
     child.once('error', (error) => {
       logger.error(`Could not start ${command} to open a URL`, { error: error.message });
       reject(error);

@@ -1,6 +1,8 @@
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { WASM_MODULE_FILE, type PluginManifest } from '@plughost/host-sdk/core';
+import { WASM_PAGE_BYTES, formatBytes } from '../../config/resource-limits.js';
+import { capMemory } from './cap-memory.js';
 import { readWasmSignatures, type WasmModuleInfo } from './read-wasm-signatures.js';
 import { findUnsupportedImport } from './wasm-abi.js';
 import { webAssembly, type CompiledWasmModule } from './wasm-runtime.js';
@@ -21,8 +23,6 @@ export interface UnloadedWasmModule {
 /** The outcome of loading one plugin's module. */
 export type WasmLoadResult = LoadedWasmModule | UnloadedWasmModule;
 
-/** The initial memory a module may ask for: 1024 pages of 64 KiB = 64 MiB. */
-export const MAX_INITIAL_MEMORY_PAGES = 1024;
 
 /** The largest `plugin.wasm` read into memory (32 MiB). */
 export const MAX_MODULE_BYTES = 32 * 1024 * 1024;
@@ -45,10 +45,12 @@ export async function moduleFileKey(folder: string): Promise<string | null> {
 
 /**
  * Reads, compiles and checks `<folder>/plugin.wasm`: it must compile, import nothing outside the
- * ABI and ask for at most {@link MAX_INITIAL_MEMORY_PAGES} of initial memory. Compiling only
- * validates; no plugin code runs here (a start function runs only inside a worker).
+ * ABI, define at most one memory and ask for at most `memoryLimitBytes` of initial memory. The
+ * module that runs is then compiled with that limit as its memory's maximum ({@link capMemory}),
+ * so it can never grow past it. Compiling only validates; no plugin code runs here (a start
+ * function runs only inside a worker).
  */
-export async function loadWasmModule(folder: string): Promise<WasmLoadResult> {
+export async function loadWasmModule(folder: string, memoryLimitBytes: number): Promise<WasmLoadResult> {
   const path = join(folder, WASM_MODULE_FILE);
   const size = (await stat(path)).size;
   if (size > MAX_MODULE_BYTES) return { loaded: false, reason: `${WASM_MODULE_FILE} is larger than ${MAX_MODULE_BYTES} bytes` };
@@ -67,8 +69,16 @@ export async function loadWasmModule(folder: string): Promise<WasmLoadResult> {
   }
   const unsupported = findUnsupportedImport(info.imports);
   if (unsupported !== null) return { loaded: false, reason: `${WASM_MODULE_FILE} ${unsupported}` };
-  if (info.memoryMinimumPages.some((pages) => pages > MAX_INITIAL_MEMORY_PAGES)) {
-    return { loaded: false, reason: `${WASM_MODULE_FILE} asks for more than ${MAX_INITIAL_MEMORY_PAGES} pages (64 MiB) of initial memory` };
+  // Each memory would get the whole limit: with several, the module could use a multiple of it.
+  if (info.memoryMinimumPages.length > 1) return { loaded: false, reason: `${WASM_MODULE_FILE} defines ${info.memoryMinimumPages.length} memories; the host runs modules with at most one` };
+  const maxPages = Math.floor(memoryLimitBytes / WASM_PAGE_BYTES);
+  if (info.memoryMinimumPages.some((pages) => pages > maxPages)) {
+    return { loaded: false, reason: `${WASM_MODULE_FILE} asks for more initial memory than the limit of ${formatBytes(memoryLimitBytes)} (${maxPages} pages)` };
   }
-  return { loaded: true, module, info };
+  if (info.memoryMinimumPages.length === 0) return { loaded: true, module, info };
+  try {
+    return { loaded: true, module: await webAssembly.compile(capMemory(bytes, maxPages)), info };
+  } catch (error) {
+    return { loaded: false, reason: `${WASM_MODULE_FILE} cannot be limited to ${formatBytes(memoryLimitBytes)} of memory: ${(error as Error).message}` };
+  }
 }

@@ -6,7 +6,7 @@ import { WASM_WORKER_SOURCE, type WasmWorkerData, type WasmWorkerMessage } from 
 export interface WasmWorkerLimits {
   /** Wall-clock limit of the call, worker start-up included; then the worker is terminated. */
   readonly timeoutMs: number;
-  /** V8 heap limits of the worker (JS objects only; WASM memory is counted separately, see the docs). */
+  /** V8 heap limits of the worker (JS objects only; a module's memory is capped by its own maximum, see `capMemory`). */
   readonly resourceLimits: NonNullable<ConstructorParameters<typeof Worker>[1]>['resourceLimits'];
 }
 

@@ -1,5 +1,6 @@
 import { readdir } from 'node:fs/promises';
 import { isValidPluginId } from '@plughost/host-sdk/core';
+import { DEFAULT_RESOURCE_LIMITS } from '../../config/resource-limits.js';
 import type { DataPaths } from '../../local-backend/data-paths.js';
 import { readInstalledManifest } from '../installed-manifest.js';
 import { declaresWasm, loadWasmModule, moduleFileKey, type WasmLoadResult } from './load-wasm-module.js';
@@ -14,9 +15,13 @@ import { declaresWasm, loadWasmModule, moduleFileKey, type WasmLoadResult } from
 export class WasmRegistry {
   private readonly cache = new Map<string, { readonly key: string; readonly result: WasmLoadResult }>();
 
+  /**
+   * @param memoryLimitBytes - the largest linear memory a module may have (see `loadWasmModule`).
+   */
   constructor(
     private readonly paths: DataPaths,
     private readonly isDisabled: (id: string) => boolean = () => false,
+    private readonly memoryLimitBytes: number = DEFAULT_RESOURCE_LIMITS.wasmMemoryLimitBytes,
   ) {}
 
   /** The module of plugin `id`, or why there is none. */
@@ -32,7 +37,7 @@ export class WasmRegistry {
     const key = `${manifest.version}|${fileKey}`;
     const cached = this.cache.get(id);
     if (cached?.key === key) return cached.result;
-    const result = await loadWasmModule(folder);
+    const result = await loadWasmModule(folder, this.memoryLimitBytes);
     this.cache.set(id, { key, result });
     return result;
   }

@@ -1,9 +1,12 @@
 import { PluginHostError } from '@plughost/host-sdk/core';
+import { DEFAULT_RESOURCE_LIMITS } from '../../config/resource-limits.js';
 import type { BackendLogger } from '../../http/logger.js';
 import type { DataPaths } from '../../local-backend/data-paths.js';
 import { runWasmWorker, type WasmWorkerLimits } from './run-wasm-worker.js';
 import { WasmRegistry } from './wasm-registry.js';
-import { toJsonResult, toWasmArguments, type JsonWasmResult } from './wasm-values.js';
+import type { CompiledWasmModule } from './wasm-runtime.js';
+import type { WasmSignature } from './wasm-value-type.js';
+import { toJsonResult, toWasmArguments, type JsonWasmResult, type WasmValue } from './wasm-values.js';
 import { WorkerSlots } from './worker-slots.js';
 
 /** Limits of WASM calls; every field has a default (see {@link DEFAULT_WASM_LIMITS}). */
@@ -12,7 +15,11 @@ export interface WasmServiceOptions {
   readonly isDisabled?: (id: string) => boolean;
   /** Time limit of one call in milliseconds (default 5000). */
   readonly timeoutMs?: number;
-  /** Workers running at once (default 4); further calls wait. */
+  /** Largest linear memory of a module in bytes (default 64 MiB); `memory.grow` past it answers -1. */
+  readonly memoryLimitBytes?: number;
+  /** Calls of one plugin running or waiting at once (default 2); one more is 400 `WASM_LIMIT_EXCEEDED`. */
+  readonly concurrencyPerPlugin?: number;
+  /** Workers running at once across all plugins (default 4); further calls wait. */
   readonly concurrency?: number;
   /** Calls waiting for a worker (default 32); beyond that 408 `WASM_TIMEOUT` at once. */
   readonly maxWaiting?: number;
@@ -26,7 +33,9 @@ export interface WasmServiceOptions {
 
 /** The defaults of {@link WasmServiceOptions}. */
 export const DEFAULT_WASM_LIMITS = {
-  timeoutMs: 5000,
+  timeoutMs: DEFAULT_RESOURCE_LIMITS.wasmTimeoutMs,
+  memoryLimitBytes: DEFAULT_RESOURCE_LIMITS.wasmMemoryLimitBytes,
+  concurrencyPerPlugin: DEFAULT_RESOURCE_LIMITS.wasmConcurrencyPerPlugin,
   concurrency: 4,
   maxWaiting: 32,
   maxLogLines: 100,
@@ -45,8 +54,10 @@ export interface WasmService {
 /** Creates the WASM service over the plugin folders of `paths`. */
 export function createWasmService(paths: DataPaths, logger: BackendLogger, options: WasmServiceOptions = {}): WasmService {
   const limits = { ...DEFAULT_WASM_LIMITS, ...options };
-  const registry = new WasmRegistry(paths, options.isDisabled);
+  const registry = new WasmRegistry(paths, options.isDisabled, limits.memoryLimitBytes);
   const slots = new WorkerSlots(limits.concurrency, limits.maxWaiting);
+  /** Calls in progress per plugin, waiting for a worker included. */
+  const inProgress = new Map<string, number>();
 
   return {
     list: () => registry.list(),
@@ -58,20 +69,42 @@ export function createWasmService(paths: DataPaths, logger: BackendLogger, optio
         throw new PluginHostError('WASM_EXPORT_NOT_FOUND', `The WASM module of "${id}" has no exported function "${exportName}"`);
       }
       const values = toWasmArguments(args, target.signature, exportName);
-      const release = await slots.acquire();
-      try {
-        const outcome = await runWasmWorker(
-          { module: loaded.module, exportName, args: values, maxLogLines: limits.maxLogLines, maxLogBytes: limits.maxLogBytes },
-          { timeoutMs: limits.timeoutMs, resourceLimits: limits.resourceLimits },
-          (text) => logger.info(`[wasm ${id}] ${text}`, { pluginId: id, exportName, source: 'wasm' }),
+      const running = inProgress.get(id) ?? 0;
+      // Refused rather than queued: a plugin firing calls in a loop must not fill the shared
+      // worker queue and delay every other plugin's calls.
+      if (running >= limits.concurrencyPerPlugin) {
+        throw new PluginHostError(
+          'WASM_LIMIT_EXCEEDED',
+          `Plugin "${id}" already has ${running} WASM calls running, the most one plugin may have at once (${limits.concurrencyPerPlugin}); wait for one to finish`,
+          { limit: 'wasmConcurrencyPerPlugin', pluginId: id },
         );
-        if (outcome.droppedLogLines > 0) {
-          logger.warn(`[wasm ${id}] ${outcome.droppedLogLines} log line(s) dropped (limit ${limits.maxLogLines} per call)`, { pluginId: id, exportName });
-        }
-        return toJsonResult(outcome.value, target.signature);
+      }
+      inProgress.set(id, running + 1);
+      try {
+        return await runCall(id, exportName, loaded.module, values, target.signature);
       } finally {
-        release();
+        const left = (inProgress.get(id) ?? 1) - 1;
+        if (left === 0) inProgress.delete(id);
+        else inProgress.set(id, left);
       }
     },
   };
+
+  /** Runs one call in a worker once a slot is free. */
+  async function runCall(id: string, exportName: string, module: CompiledWasmModule, values: readonly WasmValue[], signature: WasmSignature): Promise<JsonWasmResult> {
+    const release = await slots.acquire();
+    try {
+      const outcome = await runWasmWorker(
+        { module, exportName, args: values, maxLogLines: limits.maxLogLines, maxLogBytes: limits.maxLogBytes },
+        { timeoutMs: limits.timeoutMs, resourceLimits: limits.resourceLimits },
+        (text) => logger.info(`[wasm ${id}] ${text}`, { pluginId: id, exportName, source: 'wasm' }),
+      );
+      if (outcome.droppedLogLines > 0) {
+        logger.warn(`[wasm ${id}] ${outcome.droppedLogLines} log line(s) dropped (limit ${limits.maxLogLines} per call)`, { pluginId: id, exportName });
+      }
+      return toJsonResult(outcome.value, signature);
+    } finally {
+      release();
+    }
+  }
 }

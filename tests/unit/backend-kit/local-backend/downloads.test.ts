@@ -1,4 +1,4 @@
-import { lstat, mkdir, mkdtemp, readFile, readdir, rm, symlink, writeFile } from 'node:fs/promises';
+import { lstat, mkdir, mkdtemp, readFile, readdir, realpath, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -223,8 +223,8 @@ describe('download targets and consent', () => {
     expect(await readFile(target, 'utf8')).toBe('own');
   });
 
-  it('downloads into a category folder of an instance', async () => {
-    const gameDir = join(outside, 'instance');
+  it("downloads into a category folder of an instance in the launcher's instances folder without consent", async () => {
+    const gameDir = join(await realpath(backend.dataDirectory), 'instances', 'test');
     const instance = await backend.backend.instances.create({ name: 'Test', gameDir, maxMemory: 4096, versionIsolation: false });
     serveBytes(upstream, '/mod.jar', Buffer.from('jar'));
     const added = await addTask(backend, { url: `${upstream.origin}/mod.jar`, instanceId: instance.id, category: 'mods', fileName: 'mod.jar' }, PLUGIN);
@@ -233,6 +233,45 @@ describe('download targets and consent', () => {
     const done = await waitForTask(backend, String(added.body['taskId']), (s) => s.status === 'completed');
     expect(done.instanceId).toBe(instance.id);
     expect(await readFile(join(gameDir, 'mods', 'mod.jar'), 'utf8')).toBe('jar');
+  });
+
+  it('an instance outside the launcher folders needs the asking plugin\'s own consent, asked for its game directory', async () => {
+    const gameDir = join(outside, 'instance');
+    const instance = await backend.backend.instances.create({ name: 'Elsewhere', gameDir, maxMemory: 4096, versionIsolation: false });
+    serveBytes(upstream, '/mod.jar', Buffer.from('jar'));
+    const task = { url: `${upstream.origin}/mod.jar`, instanceId: instance.id, category: 'mods', fileName: 'mod.jar' };
+    const refused = await addTask(backend, task, PLUGIN);
+    expect(refused.status).toBe(403);
+    expect(refused.body.error).toMatchObject({ code: 'FS_AUTHORIZATION_REQUIRED', prefix: gameDir });
+    // The launcher itself needs no consent.
+    const launcher = await addTask(backend, task);
+    expect(launcher.status).toBe(201);
+    await waitForTask(backend, String(launcher.body['taskId']), (s) => s.status === 'completed');
+    expect((await fileCall(backend, PLUGIN, 'authorize', { path: gameDir })).status).toBe(200);
+    expect((await addTask(backend, { ...task, fileName: 'second.jar' }, PLUGIN)).status).toBe(201);
+  });
+
+  it('an instance another plugin created never widens what this plugin may write: consent belongs to one plugin', async () => {
+    const granted = join(outside, 'granted-to-other');
+    await mkdir(granted);
+    expect((await fileCall(backend, OTHER, 'authorize', { path: granted })).status).toBe(200);
+    const instance = await backend.backend.instances.create({ name: 'Theirs', gameDir: granted, maxMemory: 4096, versionIsolation: false, createdBy: OTHER });
+    serveBytes(upstream, '/evil.jar', Buffer.from('evil'));
+    for (const task of [
+      { url: `${upstream.origin}/evil.jar`, targetPath: join(granted, 'mods', 'evil.jar') },
+      { url: `${upstream.origin}/evil.jar`, targetPath: join(granted, 'options.txt') },
+      { url: `${upstream.origin}/evil.jar`, instanceId: instance.id, category: 'mods', fileName: 'evil.jar' },
+    ]) {
+      const refused = await addTask(backend, task, PLUGIN);
+      expect(refused.status, JSON.stringify(task)).toBe(403);
+      expect(refused.body.error).toMatchObject({ code: 'FS_AUTHORIZATION_REQUIRED' });
+    }
+    // The plugin the user agreed with still may.
+    const own = await addTask(backend, { url: `${upstream.origin}/evil.jar`, instanceId: instance.id, category: 'mods', fileName: 'own.jar' }, OTHER);
+    expect(own.status).toBe(201);
+    await waitForTask(backend, String(own.body['taskId']), (s) => s.status === 'completed');
+    expect(await filesIn(join(granted, 'mods'))).toEqual(['own.jar']);
+    expect(await filesIn(granted)).toEqual(['mods']);
   });
 
   it("an instance's category folder that links elsewhere needs consent", async () => {
@@ -268,11 +307,38 @@ describe('download targets and consent', () => {
     expect(refused.body.error?.code).toBe('INSTANCE_NOT_FOUND');
   });
 
-  it('nobody downloads into plugin folders or the backend records, not even the launcher', async () => {
+  it('nobody downloads into plugin folders or the backend records, not even the launcher: 403 FS_PATH_FORBIDDEN', async () => {
     for (const target of [join(backend.dataDirectory, 'plugins', PLUGIN, 'index.html'), join(backend.dataDirectory, 'backend', 'file-authorizations.json')]) {
       const refused = await addTask(backend, { url: `${upstream.origin}/x`, targetPath: target });
-      expect(refused.status).toBe(400);
+      expect(refused.status, target).toBe(403);
+      expect(refused.body.error?.code).toBe('FS_PATH_FORBIDDEN');
     }
+  });
+
+  it.runIf(process.platform === 'linux')('nobody downloads into /proc, /sys or /dev, not even the launcher, nor through a link', async () => {
+    await symlink('/dev/shm', join(outside, 'shm'));
+    for (const target of ['/dev/shm/plughost-download-test.bin', '/proc/self/plughost.bin', '/sys/plughost.bin', join(outside, 'shm', 'plughost-download-test.bin')]) {
+      for (const pluginId of [undefined, PLUGIN]) {
+        const refused = await addTask(backend, { url: `${upstream.origin}/x`, targetPath: target }, pluginId);
+        expect(refused.status, `${target} ${pluginId ?? 'launcher'}`).toBe(403);
+        expect(refused.body.error?.code).toBe('FS_PATH_FORBIDDEN');
+      }
+    }
+    expect(backend.backend.downloads.list()).toEqual([]);
+  });
+
+  it("a plugin granted / still cannot download into the launcher's data directory outside its downloads and instances folders", async () => {
+    expect((await fileCall(backend, PLUGIN, 'authorize', { path: '/' })).status).toBe(200);
+    const root = await realpath(backend.dataDirectory);
+    for (const target of [join(root, 'launcher-settings.json'), join(root, 'plugins', OTHER, 'index.html'), join(root, 'backend', 'x.json'), join(root, 'elsewhere', 'x.bin')]) {
+      const refused = await addTask(backend, { url: `${upstream.origin}/x`, targetPath: target }, PLUGIN);
+      expect(refused.status, target).toBe(403);
+      expect(refused.body.error?.code).toBe('FS_PATH_FORBIDDEN');
+    }
+    serveBytes(upstream, '/fine.txt', Buffer.from('fine'));
+    const added = await addTask(backend, { url: `${upstream.origin}/fine.txt`, targetPath: join(root, 'downloads', 'fine.txt') }, PLUGIN);
+    expect(added.status).toBe(201);
+    await waitForTask(backend, String(added.body['taskId']), (s) => s.status === 'completed');
   });
 
   it.each([

@@ -1,4 +1,4 @@
-import { access, mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { access, mkdir, mkdtemp, readFile, readdir, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -235,6 +235,56 @@ describe('consent', () => {
     const answer = await install({ id: 'Probe', gameDir, path: '/etc/nothing-here.mrpack' }, PLUGIN);
     expect(answer.status).toBe(403);
     expect(answer.body.error?.code).toBe('FS_AUTHORIZATION_REQUIRED');
+  });
+
+  it('an instance plugin A installed never lets plugin B write into its game directory (consent belongs to one plugin)', async () => {
+    const other = 'com.example.intruder';
+    await installOnDisk(backend.dataDirectory, other);
+    const gameDir = join(work, 'granted-to-a');
+    const packPath = join(backend.dataDirectory, 'downloads', 'p.mrpack');
+    await mkdir(join(backend.dataDirectory, 'downloads'), { recursive: true });
+    await writeFile(packPath, mrpackArchive(mrpackIndex(upstream, [{ path: 'mods/a.jar', content: 'a' }])));
+    expect((await fileCall(backend, PLUGIN, 'authorize', { path: gameDir })).status).toBe(200);
+    const installed = await install({ id: 'A', gameDir, path: packPath }, PLUGIN);
+    expect(installed.status).toBe(202);
+    const instanceId = String(installed.body.instanceId);
+    await sessionOf(instanceId, (s) => s.status === 'completed');
+
+    const again = await install({ id: 'B', gameDir, path: packPath }, other);
+    expect(again.status).toBe(403);
+    expect(again.body.error).toMatchObject({ code: 'FS_AUTHORIZATION_REQUIRED', prefix: gameDir });
+    const nested = await install({ id: 'B', gameDir: join(gameDir, 'nested'), path: packPath }, other);
+    expect(nested.status).toBe(403);
+    for (const task of [
+      { url: `${upstream.origin}/files/a.jar`, targetPath: join(gameDir, 'mods', 'evil.jar') },
+      { url: `${upstream.origin}/files/a.jar`, instanceId, category: 'mods', fileName: 'evil.jar' },
+    ]) {
+      const response = await backend.api('/api/plugins/download/tasks', { json: task, headers: { 'X-Plugin-Id': other } });
+      expect(response.status, JSON.stringify(task)).toBe(403);
+      expect(((await response.json()) as { error: { code: string } }).error.code).toBe('FS_AUTHORIZATION_REQUIRED');
+    }
+    expect(await listTree(gameDir)).toEqual(['mods/a.jar']);
+    expect((await (await backend.api('/api/instance')).json()) as unknown[]).toHaveLength(1);
+  });
+
+  it.runIf(process.platform === 'linux')('refuses a gameDir or pack path in /proc, /sys, /dev or the data directory with 403 FS_PATH_FORBIDDEN, for everyone', async () => {
+    await symlink('/proc/self/environ', join(work, 'environ.mrpack'));
+    const packPath = join(work, 'p.mrpack');
+    await writeFile(packPath, mrpackArchive(mrpackIndex(upstream, [])));
+    expect((await fileCall(backend, PLUGIN, 'authorize', { path: '/' })).status).toBe(200);
+    for (const pluginId of [undefined, PLUGIN]) {
+      for (const json of [
+        { id: 'X', gameDir: '/dev/shm/plughost-pack', path: packPath },
+        { id: 'X', gameDir: '/proc/self/pack', path: packPath },
+        { id: 'X', gameDir: join(backend.dataDirectory, 'backend', 'pack'), path: packPath },
+        { id: 'X', gameDir: join(backend.dataDirectory, 'instances', 'x'), path: join(work, 'environ.mrpack') },
+      ]) {
+        const answer = await install(json, pluginId);
+        expect(answer.status, `${JSON.stringify(json)} ${pluginId ?? 'launcher'}`).toBe(403);
+        expect(answer.body.error?.code).toBe('FS_PATH_FORBIDDEN');
+      }
+    }
+    expect((await (await backend.api('/api/instance')).json()) as unknown[]).toEqual([]);
   });
 
   it("a plugin needs no consent inside the launcher's instances folder", async () => {

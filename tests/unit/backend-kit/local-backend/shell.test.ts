@@ -127,6 +127,21 @@ describe.runIf(posix)('POST /api/plugins/shell/:id', () => {
     expect(body['exitCode']).toBe(0);
   });
 
+  it('takes the output cap from shellOutputLimitBytes', async () => {
+    const small = await startTestBackend({ token: TOKEN, shellOutputLimitBytes: 1000 });
+    try {
+      const folder = join(small.dataDirectory, 'plugins', ID);
+      await mkdir(folder, { recursive: true });
+      await writeFile(join(folder, 'manifest.json'), JSON.stringify(sampleManifest({ id: ID, permissions: ['shell:execute'] })));
+      const response = await small.api(URL_PATH, { json: { command: "head -c 5000 /dev/zero | tr '\\0' a" } });
+      expect(response.status).toBe(200);
+      expect(((await response.json()) as { stdout: string }).stdout).toBe(`${'a'.repeat(1000)}\n[output truncated after 1000 bytes]`);
+    } finally {
+      await small.close();
+    }
+    await expect(startTestBackend({ shellOutputLimitBytes: 0 })).rejects.toMatchObject({ code: 'INVALID_ARGUMENT', message: expect.stringContaining('shellOutputLimitBytes') });
+  });
+
   it('kills the whole process tree on timeout, even processes that ignore SIGTERM', async () => {
     const child = join(scratch, 'child.pid');
     const grandchild = join(scratch, 'grandchild.pid');

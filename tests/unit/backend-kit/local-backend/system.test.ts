@@ -1,4 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startTestBackend, type TestBackend, type TestBackendOptions } from '../../../support/local-backend.js';
 
@@ -160,6 +163,40 @@ describe('POST /api/system/open-url', () => {
     const body = (await response.json()) as { error: { code: string; message: string } };
     expect(body.error.code).toBe('INTERNAL_ERROR');
     expect(body.error.message).not.toContain('secret');
+  });
+
+  it.runIf(process.platform === 'linux')('starts the platform opener without launcher secrets in its environment', async () => {
+    // A stand-in `xdg-open` first on PATH writes the environment it got, then exits with 7;
+    // the backend logs that status, which tells the test the child has finished.
+    const folder = await mkdtemp(join(tmpdir(), 'opener-env-'));
+    const written = join(folder, 'environment.txt');
+    await writeFile(join(folder, 'xdg-open'), `#!/bin/sh\nenv > '${written}'\nexit 7\n`, { mode: 0o755 });
+    const token = 'opener-test-token-0123456789abcdef';
+    const saved = { PATH: process.env['PATH'], LAUNCHER_API_TOKEN: process.env['LAUNCHER_API_TOKEN'], REGISTRY_ROOT_PRIVATE_KEY: process.env['REGISTRY_ROOT_PRIVATE_KEY'], OPENER_TEST_HARMLESS: process.env['OPENER_TEST_HARMLESS'] };
+    process.env['PATH'] = `${folder}:${process.env['PATH'] ?? ''}`;
+    process.env['LAUNCHER_API_TOKEN'] = token;
+    process.env['REGISTRY_ROOT_PRIVATE_KEY'] = 'root-key-secret';
+    process.env['OPENER_TEST_HARMLESS'] = 'kept';
+    let exited: (message: string) => void = () => {};
+    const exitLogged = new Promise<string>((resolve) => (exited = resolve));
+    const logger = { info: () => {}, error: () => {}, warn: (message: string) => exited(message) };
+    try {
+      const backend = await start({ token, logger });
+      const response = await backend.api('/api/system/open-url', { json: { url: 'https://example.com/' } });
+      expect(response.status).toBe(200);
+      expect(await exitLogged).toContain('status 7');
+      const environment = await readFile(written, 'utf8');
+      expect(environment).toContain('OPENER_TEST_HARMLESS=kept');
+      expect(environment).not.toContain(token);
+      expect(environment).not.toMatch(/^(LAUNCHER_|REGISTRY_|PLUGIN_ROOT_|PLUGINCTL_)/m);
+      expect(environment).not.toContain('root-key-secret');
+    } finally {
+      for (const [name, value] of Object.entries(saved)) {
+        if (value === undefined) delete process.env[name];
+        else process.env[name] = value;
+      }
+      await rm(folder, { recursive: true, force: true });
+    }
   });
 
   it('needs the token', async () => {

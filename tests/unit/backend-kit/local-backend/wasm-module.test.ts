@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { capMemory } from '../../../../backend-kit/src/services/wasm/cap-memory.js';
 import { readWasmSignatures } from '../../../../backend-kit/src/services/wasm/read-wasm-signatures.js';
 import { findUnsupportedImport } from '../../../../backend-kit/src/services/wasm/wasm-abi.js';
 import { toJsonResult, toWasmArguments } from '../../../../backend-kit/src/services/wasm/wasm-values.js';
 import { WorkerSlots } from '../../../../backend-kit/src/services/wasm/worker-slots.js';
 import { buildWasmModule, isValidWasm, signedLeb, unsignedLeb } from '../../../support/wasm-builder.js';
-import { TEST_MODULE, WASI_MODULE } from './wasm-support.js';
+import { TEST_MODULE, WASI_MODULE, memoryModule } from './wasm-support.js';
 
 describe('wasm-builder (test support)', () => {
   it('encodes LEB128 as the specification does', () => {
@@ -92,5 +93,33 @@ describe('WorkerSlots', () => {
     (await second)();
     expect(secondStarted).toBe(true);
     (await slots.acquire())();
+  });
+});
+
+describe('capMemory', () => {
+  type Api = { Module: new (bytes: Uint8Array) => object; Instance: new (module: object) => { exports: { memory: { grow(pages: number): number } } } };
+  const api = (globalThis as unknown as { WebAssembly: Api }).WebAssembly;
+  const memoryOf = (bytes: Uint8Array) => new api.Instance(new api.Module(bytes)).exports.memory;
+
+  it('gives a memory without maximum the cap as its maximum, and changes nothing else', () => {
+    const original = memoryModule();
+    const capped = capMemory(original, 10);
+    expect(isValidWasm(capped)).toBe(true);
+    expect(readWasmSignatures(capped)).toEqual(readWasmSignatures(original));
+    const memory = memoryOf(capped);
+    expect(memory.grow(9)).toBe(1);
+    expect(() => memory.grow(1)).toThrow(RangeError);
+  });
+
+  it('lowers a larger declared maximum and keeps a smaller one', () => {
+    expect(() => memoryOf(capMemory(memoryModule({ min: 1, max: 65536 }), 4)).grow(4)).toThrow(RangeError);
+    const small = memoryOf(capMemory(memoryModule({ min: 1, max: 3 }), 1024));
+    expect(small.grow(2)).toBe(1);
+    expect(() => small.grow(1)).toThrow(RangeError);
+  });
+
+  it('rewrites a module with a memory and leaves one without memory byte for byte', () => {
+    expect(capMemory(TEST_MODULE.slice(), 1)).not.toEqual(TEST_MODULE);
+    expect(capMemory(WASI_MODULE, 1)).toEqual(WASI_MODULE);
   });
 });

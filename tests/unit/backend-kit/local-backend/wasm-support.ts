@@ -71,3 +71,40 @@ export function capturingLogger(): BackendLogger & { entries: { level: string; m
   };
   return { entries, info: record('info'), warn: record('warn'), error: record('error') };
 }
+
+/** Memory instructions the shared builder does not name. */
+export const memoryOp = {
+  /** `memory.size` of memory 0, in pages. */
+  size: [0x3f, 0x00],
+  /** `memory.grow` of memory 0: pushes the old size in pages, or -1 when it cannot grow. */
+  grow: [0x40, 0x00],
+  i32Eq: [0x46],
+  /** `if` with no result. */
+  ifEmpty: [0x04, 0x40],
+  brIf: (depth: number) => [0x0d, depth],
+} as const;
+
+/**
+ * A module that grows its memory on request (each call runs in a fresh instance, starting at
+ * `min` pages): `grow(pages)` answers what `memory.grow` gave (-1 when refused),
+ * `grow_until_refused(step)` grows by `step` pages until refused and answers the size reached,
+ * `grow_or_trap(pages)` traps when the growth was refused (what a compiled allocator does when it
+ * runs out of memory), `spin` never returns.
+ */
+export function memoryModule(memory: { min: number; max?: number; exported?: boolean } = { min: 1 }): Uint8Array {
+  return buildWasmModule({
+    memory: { min: memory.min, ...(memory.max !== undefined ? { max: memory.max } : {}), ...(memory.exported === false ? {} : { export: 'memory' }) },
+    functions: [
+      { export: 'grow', params: ['i32'], results: ['i32'], body: [op.localGet(0), memoryOp.grow] },
+      { export: 'pages', results: ['i32'], body: [memoryOp.size] },
+      {
+        export: 'grow_until_refused',
+        params: ['i32'],
+        results: ['i32'],
+        body: [op.block, op.loop, op.localGet(0), memoryOp.grow, op.i32Const(-1), memoryOp.i32Eq, memoryOp.brIf(1), op.br(0), op.end, op.end, memoryOp.size],
+      },
+      { export: 'grow_or_trap', params: ['i32'], body: [op.localGet(0), memoryOp.grow, op.i32Const(-1), memoryOp.i32Eq, memoryOp.ifEmpty, op.unreachable, op.end] },
+      { export: 'spin', body: [op.loop, op.br(0), op.end] },
+    ],
+  });
+}
