@@ -12,6 +12,7 @@ export * from './local-backend/index.js';
 export * from './registry/index.js';
 export { consoleLogger, silentLogger, type BackendLogger } from './http/logger.js';
 export { hostCheck, type HostCheckOptions } from './middleware/host-check.js';
+export { isLoopbackAddress, loopbackPeersOnly, type LoopbackPeersOnlyOptions } from './middleware/loopback-peers-only.js';
 export { ERROR_STATUS } from './http/error-status.js';
 export type { ErrorBody } from './middleware/error-handler.js';
 export { buildOpenApiDocument } from './openapi/build-document.js';
