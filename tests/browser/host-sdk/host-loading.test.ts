@@ -80,6 +80,16 @@ describe('plugin frames load', () => {
     expect(srcdocChanges).to.deep.equal([]);
   });
 
+  it('connects fifty plugins at once, every one of them', async () => {
+    const plugins = Array.from({ length: 50 }, (_, index) => ({ id: `app.many-${index}`, files: { 'index.html': testPluginPage() } }));
+    const { host, close } = await hostFor(plugins);
+    cleanup = close;
+    const report = await host.start();
+    expect(report.failed).to.deep.equal([]);
+    expect(report.activated).to.have.length(50);
+    expect([...host.activePlugins()].sort()).to.deep.equal(plugins.map((plugin) => plugin.id).sort());
+  });
+
   it('loads frames in parallel: a plugin that never connects fails after its own timeout and delays no other', async () => {
     const { host, events, close } = await hostFor(
       [
