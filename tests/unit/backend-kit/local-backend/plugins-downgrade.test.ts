@@ -3,10 +3,10 @@
  * overwrite with a lower version is refused with 409 DOWNGRADE_REFUSED unless the request says
  * allowDowngrade; rollback stays the way back, and the same version may be reinstalled (repair).
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startTestBackend, type TestBackend } from '../../../support/local-backend.js';
+import { describe, expect, it } from 'vitest';
 import { sampleManifest, testKeys } from '../../../support/plugin-package.js';
 import {
+  backendWithScratch,
   developmentFolder,
   errorOf,
   jsonOf,
@@ -14,8 +14,6 @@ import {
   pluginText,
   pluginsFolder,
   postPackage,
-  removeFolder,
-  scratchFolder,
   temporaryLeftovers,
   versionSpec,
 } from './plugins-support.js';
@@ -24,32 +22,21 @@ const keys = testKeys();
 const ID = 'com.example.hello';
 
 describe('overwrite with a lower version', () => {
-  let backend: TestBackend;
-  let scratch: string;
-
-  beforeEach(async () => {
-    backend = await startTestBackend({ keys });
-    scratch = await scratchFolder();
-  });
-
-  afterEach(async () => {
-    await backend.close();
-    await removeFolder(scratch);
-  });
+  const fixture = backendWithScratch({ keys });
 
   async function upload(version: string, query = ''): Promise<Response> {
-    return postPackage(backend, await packageFile(scratch, versionSpec(version, keys)), { query });
+    return postPackage(fixture.backend, await packageFile(fixture.scratch, versionSpec(version, keys)), { query });
   }
 
   async function installFolder(version: string, extra: Record<string, unknown> = {}): Promise<Response> {
-    const source = await developmentFolder(`${scratch}/folder-${version}-${Object.keys(extra).join('-')}`, sampleManifest({ version }));
-    return backend.api('/api/plugins/install', { json: { sourceDir: source, ...extra } });
+    const source = await developmentFolder(`${fixture.scratch}/folder-${version}-${Object.keys(extra).join('-')}`, sampleManifest({ version }));
+    return fixture.backend.api('/api/plugins/install', { json: { sourceDir: source, ...extra } });
   }
 
   async function expectInstalled(version: string): Promise<void> {
-    expect(await jsonOf(await backend.api('/api/plugins/'), 200)).toEqual([expect.objectContaining({ id: ID, version })]);
-    expect(await pluginText(backend, ID, 'manifest.json')).toContain(`"version": "${version}"`);
-    expect(await temporaryLeftovers(backend)).toEqual([]);
+    expect(await jsonOf(await fixture.backend.api('/api/plugins/'), 200)).toEqual([expect.objectContaining({ id: ID, version })]);
+    expect(await pluginText(fixture.backend, ID, 'manifest.json')).toContain(`"version": "${version}"`);
+    expect(await temporaryLeftovers(fixture.backend)).toEqual([]);
   }
 
   it('refuses an upload of an older version with 409 DOWNGRADE_REFUSED naming both versions, and keeps the installed one', async () => {
@@ -60,7 +47,7 @@ describe('overwrite with a lower version', () => {
     expect(error.message).toContain('1.9.9');
     expect(error.pluginId).toBe(ID);
     await expectInstalled('2.0.0');
-    expect(await pluginsFolder(backend)).toEqual([ID]);
+    expect(await pluginsFolder(fixture.backend)).toEqual([ID]);
   });
 
   it('compares pre-releases as semver does: 1.0.0-beta.1 is older than 1.0.0', async () => {
@@ -73,7 +60,7 @@ describe('overwrite with a lower version', () => {
     await jsonOf(await upload('2.0.0'), 201);
     expect(await jsonOf(await upload('1.0.0', '?allowDowngrade=true'), 201)).toMatchObject({ version: '1.0.0', hasRollback: true });
     await expectInstalled('1.0.0');
-    expect(await pluginsFolder(backend)).toEqual([ID, `${ID}.bak-2.0.0`]);
+    expect(await pluginsFolder(fixture.backend)).toEqual([ID, `${ID}.bak-2.0.0`]);
   });
 
   it('refuses a malformed allowDowngrade query with 400 INVALID_ARGUMENT', async () => {
@@ -91,7 +78,7 @@ describe('overwrite with a lower version', () => {
   it('leaves rollback as the way back', async () => {
     await jsonOf(await upload('1.0.0'), 201);
     await jsonOf(await upload('2.0.0'), 201);
-    expect(await jsonOf(await backend.api(`/api/plugins/${ID}/rollback`, { method: 'POST' }), 200)).toMatchObject({ version: '1.0.0' });
+    expect(await jsonOf(await fixture.backend.api(`/api/plugins/${ID}/rollback`, { method: 'POST' }), 200)).toMatchObject({ version: '1.0.0' });
     await expectInstalled('1.0.0');
   });
 

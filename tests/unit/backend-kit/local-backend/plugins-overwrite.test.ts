@@ -1,9 +1,9 @@
 import { readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startTestBackend, type TestBackend } from '../../../support/local-backend.js';
+import { describe, expect, it } from 'vitest';
 import { sampleManifest, testKeys } from '../../../support/plugin-package.js';
 import {
+  backendWithScratch,
   developmentFolder,
   errorOf,
   jsonOf,
@@ -11,8 +11,6 @@ import {
   pluginText,
   pluginsFolder,
   postPackage,
-  removeFolder,
-  scratchFolder,
   temporaryLeftovers,
   versionSpec,
 } from './plugins-support.js';
@@ -22,67 +20,56 @@ const otherDeveloper = testKeys(0x51, 0x53);
 const ID = 'com.example.hello';
 
 describe('overwrite install', () => {
-  let backend: TestBackend;
-  let scratch: string;
-
-  beforeEach(async () => {
-    backend = await startTestBackend({ keys });
-    scratch = await scratchFolder();
-  });
-
-  afterEach(async () => {
-    await backend.close();
-    await removeFolder(scratch);
-  });
+  const fixture = backendWithScratch({ keys });
 
   async function upload(spec: Parameters<typeof packageFile>[1], status = 201): Promise<Response> {
-    const response = await postPackage(backend, await packageFile(scratch, spec));
+    const response = await postPackage(fixture.backend, await packageFile(fixture.scratch, spec));
     expect(response.status).toBe(status);
     return response;
   }
 
   async function writeUserData(settings: string, cache: string): Promise<void> {
-    const folder = join(backend.dataDirectory, 'plugins', ID);
+    const folder = join(fixture.backend.dataDirectory, 'plugins', ID);
     await writeFile(join(folder, 'settings.json'), settings);
     await writeFile(join(folder, 'cache.json'), cache);
   }
 
   it('keeps settings.json, cache.json and enabled, snapshots the old version and keeps status until restart', async () => {
     await upload({ ...versionSpec('1.0.0', keys), manifest: sampleManifest({ version: '1.0.0' }) });
-    await jsonOf(await backend.api(`/api/plugins/${ID}/state`, { method: 'PUT', json: { enabled: true } }), 200);
-    await jsonOf(await backend.api('/api/launcher/restart', { method: 'POST' }), 202);
+    await jsonOf(await fixture.backend.api(`/api/plugins/${ID}/state`, { method: 'PUT', json: { enabled: true } }), 200);
+    await jsonOf(await fixture.backend.api('/api/launcher/restart', { method: 'POST' }), 202);
     await writeUserData('{"theme":"dark"}', '{"k":{"v":1,"e":null}}');
 
     const body = await jsonOf(await upload(versionSpec('2.0.0', keys)), 201);
     expect(body).toMatchObject({ id: ID, version: '2.0.0', enabled: true, status: 'active', hasRollback: true });
-    expect(await pluginsFolder(backend)).toEqual([ID, `${ID}.bak-1.0.0`]);
-    expect(await pluginText(backend, ID, 'dist/main.js')).toContain('2.0.0');
-    expect(await pluginText(backend, ID, 'settings.json')).toBe('{"theme":"dark"}');
-    expect(await pluginText(backend, ID, 'cache.json')).toBe('{"k":{"v":1,"e":null}}');
-    expect(await pluginText(backend, `${ID}.bak-1.0.0`, 'dist/main.js')).toContain('1.0.0');
-    expect(await jsonOf(await backend.api('/api/plugins/'), 200)).toEqual([
+    expect(await pluginsFolder(fixture.backend)).toEqual([ID, `${ID}.bak-1.0.0`]);
+    expect(await pluginText(fixture.backend, ID, 'dist/main.js')).toContain('2.0.0');
+    expect(await pluginText(fixture.backend, ID, 'settings.json')).toBe('{"theme":"dark"}');
+    expect(await pluginText(fixture.backend, ID, 'cache.json')).toBe('{"k":{"v":1,"e":null}}');
+    expect(await pluginText(fixture.backend, `${ID}.bak-1.0.0`, 'dist/main.js')).toContain('1.0.0');
+    expect(await jsonOf(await fixture.backend.api('/api/plugins/'), 200)).toEqual([
       { id: ID, name: 'Hello', version: '2.0.0', status: 'active', enabled: true, hasRollback: true },
     ]);
-    expect(await temporaryLeftovers(backend)).toEqual([]);
+    expect(await temporaryLeftovers(fixture.backend)).toEqual([]);
   });
 
   it('keeps only the newest snapshot', async () => {
     for (const version of ['1.0.0', '1.1.0', '1.2.0']) await upload(versionSpec(version, keys));
-    expect(await pluginsFolder(backend)).toEqual([ID, `${ID}.bak-1.1.0`]);
+    expect(await pluginsFolder(fixture.backend)).toEqual([ID, `${ID}.bak-1.1.0`]);
     // Reinstalling the same version replaces the snapshot of that version too.
     await upload(versionSpec('1.2.0', keys, 'again'));
-    expect(await pluginsFolder(backend)).toEqual([ID, `${ID}.bak-1.2.0`]);
-    expect(await pluginText(backend, `${ID}.bak-1.2.0`, 'dist/main.js')).toContain('1.2.0');
-    expect(await pluginText(backend, ID, 'dist/main.js')).toContain('again');
+    expect(await pluginsFolder(fixture.backend)).toEqual([ID, `${ID}.bak-1.2.0`]);
+    expect(await pluginText(fixture.backend, `${ID}.bak-1.2.0`, 'dist/main.js')).toContain('1.2.0');
+    expect(await pluginText(fixture.backend, ID, 'dist/main.js')).toContain('again');
   });
 
   it('refuses another developer key with 409 SIGNER_CHANGED and keeps the installed version', async () => {
     await upload(versionSpec('1.0.0', keys));
     const response = await upload(versionSpec('2.0.0', otherDeveloper), 409);
     expect(await errorOf(response, 409)).toMatchObject({ code: 'SIGNER_CHANGED', pluginId: ID });
-    expect(await pluginsFolder(backend)).toEqual([ID]);
-    expect(await pluginText(backend, ID, 'dist/main.js')).toContain('1.0.0');
-    expect(await temporaryLeftovers(backend)).toEqual([]);
+    expect(await pluginsFolder(fixture.backend)).toEqual([ID]);
+    expect(await pluginText(fixture.backend, ID, 'dist/main.js')).toContain('1.0.0');
+    expect(await temporaryLeftovers(fixture.backend)).toEqual([]);
   });
 
   it('compares developerId when both certificates carry one (key rotation), else key ids', async () => {
@@ -96,52 +83,41 @@ describe('overwrite install', () => {
 
   it('refuses an unsigned development folder over a signed install, but lets anything replace an unsigned one', async () => {
     await upload(versionSpec('1.0.0', keys));
-    const dev = await developmentFolder(join(scratch, 'dev'), sampleManifest({ version: '1.1.0-dev' }));
-    const refused = await errorOf(await backend.api('/api/plugins/install', { json: { sourceDir: dev } }), 409);
+    const dev = await developmentFolder(join(fixture.scratch, 'dev'), sampleManifest({ version: '1.1.0-dev' }));
+    const refused = await errorOf(await fixture.backend.api('/api/plugins/install', { json: { sourceDir: dev } }), 409);
     expect(refused).toMatchObject({ code: 'SIGNER_CHANGED', message: expect.stringContaining('unsigned') });
 
-    expect((await backend.api(`/api/plugins/${ID}`, { method: 'DELETE' })).status).toBe(204);
-    await jsonOf(await backend.api('/api/plugins/install', { json: { sourceDir: dev } }), 201);
-    await jsonOf(await backend.api('/api/plugins/install', { json: { sourceDir: dev } }), 201);
+    expect((await fixture.backend.api(`/api/plugins/${ID}`, { method: 'DELETE' })).status).toBe(204);
+    await jsonOf(await fixture.backend.api('/api/plugins/install', { json: { sourceDir: dev } }), 201);
+    await jsonOf(await fixture.backend.api('/api/plugins/install', { json: { sourceDir: dev } }), 201);
     expect(await jsonOf(await upload(versionSpec('2.0.0', otherDeveloper)), 201)).toMatchObject({ version: '2.0.0', hasRollback: true });
   });
 });
 
 describe('POST /api/plugins/<id>/rollback', () => {
-  let backend: TestBackend;
-  let scratch: string;
-
-  beforeEach(async () => {
-    backend = await startTestBackend({ keys });
-    scratch = await scratchFolder();
-  });
-
-  afterEach(async () => {
-    await backend.close();
-    await removeFolder(scratch);
-  });
+  const fixture = backendWithScratch({ keys });
 
   const upload = async (version: string): Promise<void> => {
-    await jsonOf(await postPackage(backend, await packageFile(scratch, versionSpec(version, keys))), 201);
+    await jsonOf(await postPackage(fixture.backend, await packageFile(fixture.scratch, versionSpec(version, keys))), 201);
   };
-  const rollback = (id = ID): Promise<Response> => backend.api(`/api/plugins/${id}/rollback`, { method: 'POST' });
+  const rollback = (id = ID): Promise<Response> => fixture.backend.api(`/api/plugins/${id}/rollback`, { method: 'POST' });
 
   it('restores the old version with the current settings, deletes the replaced version, keeps enabled and status', async () => {
     await upload('1.0.0');
-    await jsonOf(await backend.api(`/api/plugins/${ID}/state`, { method: 'PUT', json: { enabled: true } }), 200);
+    await jsonOf(await fixture.backend.api(`/api/plugins/${ID}/state`, { method: 'PUT', json: { enabled: true } }), 200);
     await upload('2.0.0');
-    await writeFile(join(backend.dataDirectory, 'plugins', ID, 'settings.json'), '{"set":"in 2.0.0"}');
+    await writeFile(join(fixture.backend.dataDirectory, 'plugins', ID, 'settings.json'), '{"set":"in 2.0.0"}');
     // The snapshot's own stale copy is replaced by the current one.
-    await writeFile(join(backend.dataDirectory, 'plugins', `${ID}.bak-1.0.0`, 'cache.json'), '{"stale":{"v":0,"e":null}}');
+    await writeFile(join(fixture.backend.dataDirectory, 'plugins', `${ID}.bak-1.0.0`, 'cache.json'), '{"stale":{"v":0,"e":null}}');
 
     const body = await jsonOf(await rollback(), 200);
     expect(body).toEqual({ id: ID, name: 'Hello', version: '1.0.0', status: 'installed', enabled: true, hasRollback: false });
-    expect(await pluginsFolder(backend)).toEqual([ID]);
-    expect(await pluginText(backend, ID, 'dist/main.js')).toContain('1.0.0');
-    expect(await pluginText(backend, ID, 'settings.json')).toBe('{"set":"in 2.0.0"}');
-    await expect(pluginText(backend, ID, 'cache.json')).rejects.toMatchObject({ code: 'ENOENT' });
-    expect(await jsonOf(await backend.api('/api/plugins/'), 200)).toMatchObject([{ version: '1.0.0', hasRollback: false }]);
-    expect(await temporaryLeftovers(backend)).toEqual([]);
+    expect(await pluginsFolder(fixture.backend)).toEqual([ID]);
+    expect(await pluginText(fixture.backend, ID, 'dist/main.js')).toContain('1.0.0');
+    expect(await pluginText(fixture.backend, ID, 'settings.json')).toBe('{"set":"in 2.0.0"}');
+    await expect(pluginText(fixture.backend, ID, 'cache.json')).rejects.toMatchObject({ code: 'ENOENT' });
+    expect(await jsonOf(await fixture.backend.api('/api/plugins/'), 200)).toMatchObject([{ version: '1.0.0', hasRollback: false }]);
+    expect(await temporaryLeftovers(fixture.backend)).toEqual([]);
 
     // A second rollback has nothing left to restore.
     expect((await errorOf(await rollback(), 404)).code).toBe('ROLLBACK_NOT_AVAILABLE');
@@ -160,17 +136,17 @@ describe('POST /api/plugins/<id>/rollback', () => {
   it('refuses a snapshot whose manifest is another plugin', async () => {
     await upload('1.0.0');
     await upload('2.0.0');
-    const snapshot = join(backend.dataDirectory, 'plugins', `${ID}.bak-1.0.0`);
+    const snapshot = join(fixture.backend.dataDirectory, 'plugins', `${ID}.bak-1.0.0`);
     const manifest = JSON.parse(await readFile(join(snapshot, 'manifest.json'), 'utf8')) as Record<string, unknown>;
     await writeFile(join(snapshot, 'manifest.json'), JSON.stringify({ ...manifest, id: 'com.example.intruder' }));
     expect((await errorOf(await rollback(), 404)).code).toBe('ROLLBACK_NOT_AVAILABLE');
-    expect(await pluginText(backend, ID, 'dist/main.js')).toContain('2.0.0');
+    expect(await pluginText(fixture.backend, ID, 'dist/main.js')).toContain('2.0.0');
   });
 
   it('restores a snapshot the records do not know of', async () => {
     await upload('1.0.0');
     await upload('2.0.0');
-    const plugins = join(backend.dataDirectory, 'plugins');
+    const plugins = join(fixture.backend.dataDirectory, 'plugins');
     await rename(join(plugins, `${ID}.bak-1.0.0`), join(plugins, `${ID}.bak-0.9.0`));
     expect(await jsonOf(await rollback(), 200)).toMatchObject({ version: '1.0.0', hasRollback: false });
   });

@@ -8,12 +8,12 @@ import { access, readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ed25519PublicKeyFromSeed, keyIdOf, signRevocationList, type RevocationList } from '@plughost/host-sdk/core';
 import { startTestBackend, type TestBackend, type TestBackendOptions } from '../../../support/local-backend.js';
 import { sampleManifest, testKeys, writePluginPackage } from '../../../support/plugin-package.js';
 import { DEVELOPER_SEEDS, libraryManifest, signingKeys, startPublishingServer } from '../../registry/publishing/publishing-support.js';
-import { developmentFolder, errorOf, jsonOf, packageFile, pluginsFolder, postPackage, removeFolder, scratchFolder, temporaryLeftovers, versionSpec } from './plugins-support.js';
+import { developmentFolder, errorOf, jsonOf, packageFile, pluginsFolder, postPackage, scratchWithCleanups, temporaryLeftovers, versionSpec } from './plugins-support.js';
 
 const keys = testKeys();
 const REVOKED_KEY_ID = keyIdOf(ed25519PublicKeyFromSeed(keys.developerSeed));
@@ -66,28 +66,14 @@ function signedList(revoked: string[], issuedAt: string, rootSeed = keys.rootSee
 }
 
 describe('the store revocation list', () => {
-  let scratch: string;
-  const cleanups: (() => Promise<void>)[] = [];
-
-  beforeEach(async () => {
-    scratch = await scratchFolder();
-  });
-
-  afterEach(async () => {
-    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-    await removeFolder(scratch);
-  });
+  const fixture = scratchWithCleanups();
 
   async function listServer(body: string | null): Promise<ListServer> {
-    const started = await startListServer(body);
-    cleanups.push(() => started.close());
-    return started;
+    return fixture.closeAfterTest(await startListServer(body));
   }
 
   async function backendFor(options: TestBackendOptions): Promise<TestBackend> {
-    const started = await startTestBackend({ keys, ...options });
-    cleanups.push(() => started.close());
-    return started;
+    return fixture.closeAfterTest(await startTestBackend({ keys, ...options }));
   }
 
   /** A backend whose store revokes the test developer key, once its first refresh has ended. */
@@ -107,19 +93,19 @@ describe('the store revocation list', () => {
 
   it('refuses an upload signed by a revoked key with 400 SIGNATURE_INVALID naming the key, and installs nothing', async () => {
     const { backend } = await revokingBackend();
-    await expectRevokedRefusal(await postPackage(backend, await packageFile(scratch, versionSpec('1.0.0', keys))));
+    await expectRevokedRefusal(await postPackage(backend, await packageFile(fixture.scratch, versionSpec('1.0.0', keys))));
     expect(await pluginsFolder(backend)).toEqual([]);
     expect(await temporaryLeftovers(backend)).toEqual([]);
     // Another developer's key is not on the list.
-    expect((await postPackage(backend, await packageFile(scratch, versionSpec('1.0.0', otherDeveloper)))).status).toBe(201);
+    expect((await postPackage(backend, await packageFile(fixture.scratch, versionSpec('1.0.0', otherDeveloper)))).status).toBe(201);
   });
 
   it('refuses a development folder carrying signature files of a revoked key', async () => {
     const { backend } = await revokingBackend();
-    const built = join(scratch, 'signed.plugpkg');
+    const built = join(fixture.scratch, 'signed.plugpkg');
     const { entries } = await writePluginPackage(built, versionSpec('1.0.0', keys));
     const files = Object.fromEntries([...entries].filter(([name]) => name !== 'manifest.json').map(([name, bytes]) => [name, new TextDecoder().decode(bytes)]));
-    const source = await developmentFolder(join(scratch, 'folder'), sampleManifest(), files);
+    const source = await developmentFolder(join(fixture.scratch, 'folder'), sampleManifest(), files);
     await expectRevokedRefusal(await backend.api('/api/plugins/install', { json: { sourceDir: source } }));
     expect(await pluginsFolder(backend)).toEqual([]);
   });
@@ -128,13 +114,13 @@ describe('the store revocation list', () => {
     const list = await listServer(signedList([], '2030-01-01T00:00:00.000Z'));
     const backend = await backendFor({ storeUrl: list.base });
     await backend.backend.revocation.refresh();
-    await jsonOf(await postPackage(backend, await packageFile(scratch, versionSpec('1.0.0', keys)), { query: '?enable=true' }), 201);
+    await jsonOf(await postPackage(backend, await packageFile(fixture.scratch, versionSpec('1.0.0', keys)), { query: '?enable=true' }), 201);
     await jsonOf(await backend.api('/api/launcher/restart', { method: 'POST' }), 202);
     expect(await jsonOf(await backend.api('/api/plugins/'), 200)).toEqual([expect.not.objectContaining({ signerRevoked: true })]);
 
     list.body = signedList([REVOKED_KEY_ID], '2030-01-02T00:00:00.000Z');
     expect(await backend.backend.revocation.refresh()).toMatchObject({ status: 'updated' });
-    await expectRevokedRefusal(await postPackage(backend, await packageFile(scratch, versionSpec('1.1.0', keys))));
+    await expectRevokedRefusal(await postPackage(backend, await packageFile(fixture.scratch, versionSpec('1.1.0', keys))));
     const [info] = await jsonOf<Record<string, unknown>[]>(await backend.api('/api/plugins/'), 200);
     expect(info).toMatchObject({ id: 'com.example.hello', version: '1.0.0', status: 'active', enabled: true, signerRevoked: true });
     // Its files are still served: installed plugins signed by a revoked key keep running.
@@ -142,8 +128,7 @@ describe('the store revocation list', () => {
   });
 
   it('refuses a store install signed by a key the store revoked (a real registry)', async () => {
-    const store = await startPublishingServer();
-    cleanups.push(() => store.close());
+    const store = fixture.closeAfterTest(await startPublishingServer());
     expect((await store.certify('alice', DEVELOPER_SEEDS.alice1)).status).toBe(201);
     const aliceKeyId = keyIdOf(ed25519PublicKeyFromSeed(DEVELOPER_SEEDS.alice1));
     const { path } = await store.writePackage('library-1.0.0', { manifest: libraryManifest(), keys: signingKeys(DEVELOPER_SEEDS.alice1) });
@@ -167,19 +152,18 @@ describe('the store revocation list', () => {
     const unreachable = list.base;
     await list.close();
 
-    const restarted = await startTestBackend({ keys, dataDirectory: backend.dataDirectory, storeUrl: unreachable });
-    cleanups.push(() => restarted.close());
+    const restarted = fixture.closeAfterTest(await startTestBackend({ keys, dataDirectory: backend.dataDirectory, storeUrl: unreachable }));
     // No refresh awaited: the kept list applies from the start.
-    await expectRevokedRefusal(await postPackage(restarted, await packageFile(scratch, versionSpec('1.0.0', keys))));
+    await expectRevokedRefusal(await postPackage(restarted, await packageFile(fixture.scratch, versionSpec('1.0.0', keys))));
     expect(await restarted.backend.revocation.refresh()).toMatchObject({ status: 'unavailable' });
-    await expectRevokedRefusal(await postPackage(restarted, await packageFile(scratch, versionSpec('1.0.0', keys))));
+    await expectRevokedRefusal(await postPackage(restarted, await packageFile(fixture.scratch, versionSpec('1.0.0', keys))));
   });
 
   it('ignores a list older than the kept one', async () => {
     const { backend, list } = await revokingBackend();
     list.body = signedList([], '2030-01-01T00:00:00.000Z');
     expect(await backend.backend.revocation.refresh()).toMatchObject({ status: 'ignored', reason: expect.stringMatching(/older/) });
-    await expectRevokedRefusal(await postPackage(backend, await packageFile(scratch, versionSpec('1.0.0', keys))));
+    await expectRevokedRefusal(await postPackage(backend, await packageFile(fixture.scratch, versionSpec('1.0.0', keys))));
   });
 
   it('ignores a list whose root signature fails: another root, or a changed list', async () => {
@@ -189,7 +173,7 @@ describe('the store revocation list', () => {
     const genuine = JSON.parse(signedList([REVOKED_KEY_ID], '2030-02-01T00:00:00.000Z')) as RevocationList;
     list.body = JSON.stringify({ ...genuine, revoked: [] });
     expect(await backend.backend.revocation.refresh()).toMatchObject({ status: 'ignored' });
-    await expectRevokedRefusal(await postPackage(backend, await packageFile(scratch, versionSpec('1.0.0', keys))));
+    await expectRevokedRefusal(await postPackage(backend, await packageFile(fixture.scratch, versionSpec('1.0.0', keys))));
   });
 
   it('never takes a key off through a badly signed first list either', async () => {
@@ -197,7 +181,7 @@ describe('the store revocation list', () => {
     const backend = await backendFor({ storeUrl: list.base });
     expect(await backend.backend.revocation.refresh()).toMatchObject({ status: 'ignored' });
     // The forged list revokes nothing either: only the root speaks for the store.
-    expect((await postPackage(backend, await packageFile(scratch, versionSpec('1.0.0', keys)))).status).toBe(201);
+    expect((await postPackage(backend, await packageFile(fixture.scratch, versionSpec('1.0.0', keys)))).status).toBe(201);
   });
 
   it('fetches at start without waiting for a slow store', async () => {
@@ -207,6 +191,6 @@ describe('the store revocation list', () => {
     await requested;
     // The list request is still unanswered, yet the backend serves and installs.
     expect(hung.requests).toHaveLength(1);
-    expect((await postPackage(backend, await packageFile(scratch, versionSpec('1.0.0', keys)))).status).toBe(201);
+    expect((await postPackage(backend, await packageFile(fixture.scratch, versionSpec('1.0.0', keys)))).status).toBe(201);
   });
 });

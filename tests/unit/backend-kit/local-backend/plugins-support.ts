@@ -1,11 +1,13 @@
 /**
- * Helpers of the plugin lifecycle route tests: packages and development folders on disk, uploads
- * through real multipart requests, and error bodies.
+ * Helpers of the plugin lifecycle route tests: a fresh backend and scratch folder per test,
+ * packages and development folders on disk, uploads through real multipart requests, and error
+ * bodies.
  */
 import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import type { TestBackend } from '../../../support/local-backend.js';
+import { afterEach, beforeEach } from 'vitest';
+import { startTestBackend, type TestBackend, type TestBackendOptions } from '../../../support/local-backend.js';
 import { DEFAULT_FILES, sampleManifest, writePluginPackage, type PackageSpec } from '../../../support/plugin-package.js';
 
 /** A temporary folder for packages and development folders, outside every data folder. */
@@ -16,6 +18,110 @@ export async function scratchFolder(): Promise<string> {
 /** Removes a scratch folder. */
 export async function removeFolder(folder: string): Promise<void> {
   await rm(folder, { recursive: true, force: true });
+}
+
+/** What {@link backendWithScratch} gives each test. */
+export interface BackendFixture {
+  /**
+   * The running backend of the current test. A test that restarts it closes this one and assigns
+   * the new one here, so that the fixture closes whichever runs at the end.
+   */
+  backend: TestBackend;
+  /** The current test's scratch folder. */
+  readonly scratch: string;
+}
+
+/**
+ * Gives every test of the calling `describe` its own backend (started with `options`) and scratch
+ * folder, and closes and removes both after it. Call it in the `describe` body; a `beforeEach`
+ * registered after it runs once both exist.
+ *
+ * @example
+ * const fixture = backendWithScratch({ keys });
+ * it('uploads', async () => {
+ *   await postPackage(fixture.backend, await packageFile(fixture.scratch, { keys }));
+ * });
+ */
+export function backendWithScratch(options?: TestBackendOptions): BackendFixture {
+  let backend: TestBackend | undefined;
+  let scratch: string | undefined;
+
+  beforeEach(async () => {
+    backend = await startTestBackend(options);
+    scratch = await scratchFolder();
+  });
+
+  afterEach(async () => {
+    // A failed start leaves nothing to close; reporting that here would hide the start's error.
+    await backend?.close();
+    if (scratch !== undefined) await removeFolder(scratch);
+    backend = undefined;
+    scratch = undefined;
+  });
+
+  return {
+    get backend(): TestBackend {
+      if (backend === undefined) throw new Error('backendWithScratch: the backend exists only while a test runs');
+      return backend;
+    },
+    set backend(next: TestBackend) {
+      backend = next;
+    },
+    get scratch(): string {
+      if (scratch === undefined) throw new Error('backendWithScratch: the scratch folder exists only while a test runs');
+      return scratch;
+    },
+  };
+}
+
+/** Something a test started and must stop: a backend, a store, a small HTTP server. */
+export interface Closable {
+  close(): Promise<void>;
+}
+
+/** What {@link scratchWithCleanups} gives each test. */
+export interface ScratchFixture {
+  /** The current test's scratch folder. */
+  readonly scratch: string;
+  /** Closes `started` after the current test (the latest first, before the scratch folder goes) and returns it. */
+  closeAfterTest<T extends Closable>(started: T): T;
+}
+
+/**
+ * Gives every test of the calling `describe` its own scratch folder, for tests that start their
+ * own backends and servers; what they hand to `closeAfterTest` is closed after the test, the
+ * latest first, then the folder is removed.
+ *
+ * @example
+ * const fixture = scratchWithCleanups();
+ * it('installs from the store', async () => {
+ *   const backend = fixture.closeAfterTest(await startTestBackend({ keys, storeUrl }));
+ * });
+ */
+export function scratchWithCleanups(): ScratchFixture {
+  let scratch: string | undefined;
+  const cleanups: Closable[] = [];
+
+  beforeEach(async () => {
+    scratch = await scratchFolder();
+  });
+
+  afterEach(async () => {
+    for (const started of cleanups.splice(0).reverse()) await started.close();
+    if (scratch !== undefined) await removeFolder(scratch);
+    scratch = undefined;
+  });
+
+  return {
+    get scratch(): string {
+      if (scratch === undefined) throw new Error('scratchWithCleanups: the scratch folder exists only while a test runs');
+      return scratch;
+    },
+    closeAfterTest(started) {
+      cleanups.push(started);
+      return started;
+    },
+  };
 }
 
 let counter = 0;

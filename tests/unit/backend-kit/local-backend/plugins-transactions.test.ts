@@ -7,7 +7,7 @@
  */
 import { readFile, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   setTransactionFaultHook,
   type TransactionStep,
@@ -15,6 +15,7 @@ import {
 import { startTestBackend, type TestBackend } from '../../../support/local-backend.js';
 import { sampleManifest, testKeys } from '../../../support/plugin-package.js';
 import {
+  backendWithScratch,
   developmentFolder,
   errorOf,
   jsonOf,
@@ -22,8 +23,6 @@ import {
   pluginText,
   pluginsFolder,
   postPackage,
-  removeFolder,
-  scratchFolder,
   temporaryLeftovers,
   versionSpec,
 } from './plugins-support.js';
@@ -84,21 +83,10 @@ async function expectCrashState(backend: TestBackend, step: TransactionStep): Pr
 }
 
 describe('plugin transactions under failures', () => {
-  let backend: TestBackend;
-  let scratch: string;
-
-  beforeEach(async () => {
-    backend = await startTestBackend({ keys });
-    scratch = await scratchFolder();
-  });
-
-  afterEach(async () => {
-    await backend.close();
-    await removeFolder(scratch);
-  });
+  const fixture = backendWithScratch({ keys });
 
   const upload = async (version: string, status = 201): Promise<Response> => {
-    const response = await postPackage(backend, await packageFile(scratch, versionSpec(version, keys)));
+    const response = await postPackage(fixture.backend, await packageFile(fixture.scratch, versionSpec(version, keys)));
     expect(response.status).toBe(status);
     return response;
   };
@@ -107,119 +95,119 @@ describe('plugin transactions under failures', () => {
   async function installPrevious(): Promise<unknown> {
     await upload('0.9.0');
     await upload('1.0.0');
-    await jsonOf(await backend.api(`/api/plugins/${ID}/state`, { method: 'PUT', json: { enabled: true } }), 200);
-    await writeFile(join(backend.dataDirectory, 'plugins', ID, 'settings.json'), '{"kept":true}');
-    return record(backend);
+    await jsonOf(await fixture.backend.api(`/api/plugins/${ID}/state`, { method: 'PUT', json: { enabled: true } }), 200);
+    await writeFile(join(fixture.backend.dataDirectory, 'plugins', ID, 'settings.json'), '{"kept":true}');
+    return record(fixture.backend);
   }
 
   /** The state {@link installPrevious} made, exactly. */
   async function expectPrevious(recordBefore: unknown): Promise<void> {
-    expect(await pluginsFolder(backend)).toEqual([ID, `${ID}.bak-0.9.0`]);
-    expect(await pluginText(backend, ID, 'dist/main.js')).toContain('1.0.0');
-    expect(await served(backend)).toContain('1.0.0');
-    expect(await pluginText(backend, ID, 'settings.json')).toBe('{"kept":true}');
-    expect(await pluginText(backend, `${ID}.bak-0.9.0`, 'dist/main.js')).toContain('0.9.0');
-    expect(await jsonOf(await backend.api('/api/plugins/'), 200)).toMatchObject([
+    expect(await pluginsFolder(fixture.backend)).toEqual([ID, `${ID}.bak-0.9.0`]);
+    expect(await pluginText(fixture.backend, ID, 'dist/main.js')).toContain('1.0.0');
+    expect(await served(fixture.backend)).toContain('1.0.0');
+    expect(await pluginText(fixture.backend, ID, 'settings.json')).toBe('{"kept":true}');
+    expect(await pluginText(fixture.backend, `${ID}.bak-0.9.0`, 'dist/main.js')).toContain('0.9.0');
+    expect(await jsonOf(await fixture.backend.api('/api/plugins/'), 200)).toMatchObject([
       { id: ID, version: '1.0.0', enabled: true, hasRollback: true },
     ]);
-    expect(await record(backend)).toEqual(recordBefore);
-    expect(await journals(backend)).toEqual([]);
-    expect(await temporaryLeftovers(backend)).toEqual([]);
+    expect(await record(fixture.backend)).toEqual(recordBefore);
+    expect(await journals(fixture.backend)).toEqual([]);
+    expect(await temporaryLeftovers(fixture.backend)).toEqual([]);
   }
 
   for (const step of STEPS) {
     it(`an overwrite failing after "${step}" leaves the previous version installed`, async () => {
       const before = await installPrevious();
-      failAt(backend, step, 'install');
+      failAt(fixture.backend, step, 'install');
       expect((await errorOf(await upload('2.0.0', 500), 500)).code).toBe('INTERNAL_ERROR');
-      setTransactionFaultHook(backend.backend.plugins, undefined);
+      setTransactionFaultHook(fixture.backend.backend.plugins, undefined);
       await expectPrevious(before);
       // Nothing is stuck: the same overwrite then succeeds.
       expect(await jsonOf(await upload('2.0.0'), 201)).toMatchObject({ version: '2.0.0', enabled: true, hasRollback: true });
-      expect(await pluginsFolder(backend)).toEqual([ID, `${ID}.bak-1.0.0`]);
+      expect(await pluginsFolder(fixture.backend)).toEqual([ID, `${ID}.bak-1.0.0`]);
     });
 
     it(`an overwrite crashing after "${step}" is undone at the next start`, async () => {
       const before = await installPrevious();
-      const frozen = freezeAt(backend, step, 'install');
+      const frozen = freezeAt(fixture.backend, step, 'install');
       const request = upload('2.0.0').catch(() => undefined);
       await frozen;
-      await expectCrashState(backend, step);
-      await backend.close({ keepData: true });
+      await expectCrashState(fixture.backend, step);
+      await fixture.backend.close({ keepData: true });
       await request;
-      backend = await startTestBackend({ dataDirectory: backend.dataDirectory, keys });
+      fixture.backend = await startTestBackend({ dataDirectory: fixture.backend.dataDirectory, keys });
       await expectPrevious(before);
       expect(await jsonOf(await upload('2.0.0'), 201)).toMatchObject({ version: '2.0.0', hasRollback: true });
     });
 
     it(`a first install failing after "${step}" installs nothing`, async () => {
-      failAt(backend, step, 'install');
+      failAt(fixture.backend, step, 'install');
       await errorOf(await upload('1.0.0', 500), 500);
-      setTransactionFaultHook(backend.backend.plugins, undefined);
-      expect(await pluginsFolder(backend)).toEqual([]);
-      expect(await jsonOf(await backend.api('/api/plugins/'), 200)).toEqual([]);
-      expect(await journals(backend)).toEqual([]);
-      expect(await temporaryLeftovers(backend)).toEqual([]);
+      setTransactionFaultHook(fixture.backend.backend.plugins, undefined);
+      expect(await pluginsFolder(fixture.backend)).toEqual([]);
+      expect(await jsonOf(await fixture.backend.api('/api/plugins/'), 200)).toEqual([]);
+      expect(await journals(fixture.backend)).toEqual([]);
+      expect(await temporaryLeftovers(fixture.backend)).toEqual([]);
       await upload('1.0.0');
     });
 
     it(`a rollback failing after "${step}" keeps the current version and the snapshot`, async () => {
       await upload('1.0.0');
       await upload('2.0.0');
-      failAt(backend, step, 'rollback');
-      await errorOf(await backend.api(`/api/plugins/${ID}/rollback`, { method: 'POST' }), 500);
-      setTransactionFaultHook(backend.backend.plugins, undefined);
-      expect(await pluginsFolder(backend)).toEqual([ID, `${ID}.bak-1.0.0`]);
-      expect(await pluginText(backend, ID, 'dist/main.js')).toContain('2.0.0');
-      expect(await served(backend)).toContain('2.0.0');
-      expect(await jsonOf(await backend.api('/api/plugins/'), 200)).toMatchObject([{ version: '2.0.0', hasRollback: true }]);
-      expect(await temporaryLeftovers(backend)).toEqual([]);
-      expect(await jsonOf(await backend.api(`/api/plugins/${ID}/rollback`, { method: 'POST' }), 200)).toMatchObject({ version: '1.0.0' });
+      failAt(fixture.backend, step, 'rollback');
+      await errorOf(await fixture.backend.api(`/api/plugins/${ID}/rollback`, { method: 'POST' }), 500);
+      setTransactionFaultHook(fixture.backend.backend.plugins, undefined);
+      expect(await pluginsFolder(fixture.backend)).toEqual([ID, `${ID}.bak-1.0.0`]);
+      expect(await pluginText(fixture.backend, ID, 'dist/main.js')).toContain('2.0.0');
+      expect(await served(fixture.backend)).toContain('2.0.0');
+      expect(await jsonOf(await fixture.backend.api('/api/plugins/'), 200)).toMatchObject([{ version: '2.0.0', hasRollback: true }]);
+      expect(await temporaryLeftovers(fixture.backend)).toEqual([]);
+      expect(await jsonOf(await fixture.backend.api(`/api/plugins/${ID}/rollback`, { method: 'POST' }), 200)).toMatchObject({ version: '1.0.0' });
     });
 
     it(`a rollback crashing after "${step}" is undone at the next start`, async () => {
       await upload('1.0.0');
       await upload('2.0.0');
-      const before = await record(backend);
-      const frozen = freezeAt(backend, step, 'rollback');
-      const request = backend.api(`/api/plugins/${ID}/rollback`, { method: 'POST' }).catch(() => undefined);
+      const before = await record(fixture.backend);
+      const frozen = freezeAt(fixture.backend, step, 'rollback');
+      const request = fixture.backend.api(`/api/plugins/${ID}/rollback`, { method: 'POST' }).catch(() => undefined);
       await frozen;
-      await expectCrashState(backend, step);
-      await backend.close({ keepData: true });
+      await expectCrashState(fixture.backend, step);
+      await fixture.backend.close({ keepData: true });
       await request;
-      backend = await startTestBackend({ dataDirectory: backend.dataDirectory, keys });
-      expect(await pluginsFolder(backend)).toEqual([ID, `${ID}.bak-1.0.0`]);
-      expect(await served(backend)).toContain('2.0.0');
-      expect(await record(backend)).toEqual(before);
-      expect(await temporaryLeftovers(backend)).toEqual([]);
+      fixture.backend = await startTestBackend({ dataDirectory: fixture.backend.dataDirectory, keys });
+      expect(await pluginsFolder(fixture.backend)).toEqual([ID, `${ID}.bak-1.0.0`]);
+      expect(await served(fixture.backend)).toContain('2.0.0');
+      expect(await record(fixture.backend)).toEqual(before);
+      expect(await temporaryLeftovers(fixture.backend)).toEqual([]);
     });
   }
 
   it('a transaction another process left unfinished is undone before the next change of that plugin', async () => {
     await upload('1.0.0');
     // A second backend on the same data folder stands for a process whose undo failed.
-    const other = await startTestBackend({ dataDirectory: backend.dataDirectory, keys });
+    const other = await startTestBackend({ dataDirectory: fixture.backend.dataDirectory, keys });
     const frozen = freezeAt(other, 'current-moved', 'install');
-    const request = postPackage(other, await packageFile(scratch, versionSpec('2.0.0', keys))).catch(() => undefined);
+    const request = postPackage(other, await packageFile(fixture.scratch, versionSpec('2.0.0', keys))).catch(() => undefined);
     await frozen;
-    expect(await pluginsFolder(backend)).toEqual([`${ID}.bak-1.0.0`]);
+    expect(await pluginsFolder(fixture.backend)).toEqual([`${ID}.bak-1.0.0`]);
     expect(await jsonOf(await upload('3.0.0'), 201)).toMatchObject({ version: '3.0.0', hasRollback: true });
-    expect(await pluginsFolder(backend)).toEqual([ID, `${ID}.bak-1.0.0`]);
-    expect(await journals(backend)).toEqual([]);
+    expect(await pluginsFolder(fixture.backend)).toEqual([ID, `${ID}.bak-1.0.0`]);
+    expect(await journals(fixture.backend)).toEqual([]);
     await other.close({ keepData: true });
     await request;
   });
 
   it('a development overwrite failing midway leaves the previous version', async () => {
-    const install = (sourceDir: string): Promise<Response> => backend.api('/api/plugins/install', { json: { sourceDir } });
+    const install = (sourceDir: string): Promise<Response> => fixture.backend.api('/api/plugins/install', { json: { sourceDir } });
     const files = (marker: string): Record<string, string> => ({ 'dist/index.html': '<!doctype html>', 'dist/main.js': marker });
-    await jsonOf(await install(await developmentFolder(join(scratch, 'v1'), sampleManifest({ version: '1.0.0' }), files('dev one'))), 201);
-    failAt(backend, 'incoming-moved', 'install');
-    const v2 = await developmentFolder(join(scratch, 'v2'), sampleManifest({ version: '2.0.0' }), files('dev two'));
+    await jsonOf(await install(await developmentFolder(join(fixture.scratch, 'v1'), sampleManifest({ version: '1.0.0' }), files('dev one'))), 201);
+    failAt(fixture.backend, 'incoming-moved', 'install');
+    const v2 = await developmentFolder(join(fixture.scratch, 'v2'), sampleManifest({ version: '2.0.0' }), files('dev two'));
     expect((await errorOf(await install(v2), 500)).code).toBe('INTERNAL_ERROR');
-    setTransactionFaultHook(backend.backend.plugins, undefined);
-    expect(await pluginsFolder(backend)).toEqual([ID]);
-    expect(await pluginText(backend, ID, 'dist/main.js')).toBe('dev one');
-    expect(await temporaryLeftovers(backend)).toEqual([]);
+    setTransactionFaultHook(fixture.backend.backend.plugins, undefined);
+    expect(await pluginsFolder(fixture.backend)).toEqual([ID]);
+    expect(await pluginText(fixture.backend, ID, 'dist/main.js')).toBe('dev one');
+    expect(await temporaryLeftovers(fixture.backend)).toEqual([]);
   });
 });

@@ -4,13 +4,13 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Koa from 'koa';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ed25519PublicKeyFromSeed, keyIdOf, sha256Hex } from '@plughost/host-sdk/core';
 import { createRegistry, silentLogger, type BackendLogger, type Registry } from '@plughost/backend-kit';
 import { startTestBackend, type TestBackend, type TestBackendOptions } from '../../../support/local-backend.js';
 import { testKeys, type PackageSpec, type TestKeys } from '../../../support/plugin-package.js';
 import { TEST_ROOT_PRIVATE_KEY } from '../../registry/registry-support.js';
-import { errorOf, jsonOf, packageFile, pluginsFolder, removeFolder, scratchFolder, temporaryLeftovers, versionSpec } from './plugins-support.js';
+import { errorOf, jsonOf, packageFile, pluginsFolder, scratchWithCleanups, temporaryLeftovers, versionSpec } from './plugins-support.js';
 
 // The backend's root and the registry's root are the same test key, as in a real deployment.
 const keys = testKeys();
@@ -186,40 +186,24 @@ function packagePath(slug: string, version: string): string {
 }
 
 describe('POST /api/plugins/store-install', () => {
-  let scratch: string;
-  const cleanups: (() => Promise<void>)[] = [];
-
-  beforeEach(async () => {
-    scratch = await scratchFolder();
-  });
-
-  afterEach(async () => {
-    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-    await removeFolder(scratch);
-  });
+  const fixture = scratchWithCleanups();
 
   async function store(options: Parameters<typeof startStore>[0] = {}): Promise<TestStore> {
-    const started = await startStore(options);
-    cleanups.push(() => started.close());
-    return started;
+    return fixture.closeAfterTest(await startStore(options));
   }
 
   async function mirrorServer(): Promise<TestMirror> {
-    const started = await startMirror();
-    cleanups.push(() => started.close());
-    return started;
+    return fixture.closeAfterTest(await startMirror());
   }
 
   async function backendFor(options: TestBackendOptions = {}): Promise<TestBackend> {
-    const started = await startTestBackend({ keys, ...options });
-    cleanups.push(() => started.close());
-    return started;
+    return fixture.closeAfterTest(await startTestBackend({ keys, ...options }));
   }
 
   /** Publishes `com.example.hello` at `version` as slug `hello`; returns the package path, digest and size. */
   async function publishHello(target: TestStore, version: string, spec: Partial<PackageSpec> = {}): Promise<{ path: string; sha256: string; size: number }> {
     const signer = 'keys' in spec ? spec.keys : keys;
-    const path = await packageFile(scratch, { ...versionSpec(version, signer), ...spec });
+    const path = await packageFile(fixture.scratch, { ...versionSpec(version, signer), ...spec });
     return { path, ...(await target.publish(path, { id: 'com.example.hello', slug: 'hello', name: 'Hello', version, ...(signer ? { signer } : {}) })) };
   }
 
@@ -430,10 +414,10 @@ describe('POST /api/plugins/store-install', () => {
     });
 
     it('is 502 STORE_UNAVAILABLE when the store cannot be reached', async () => {
-      const registry = await store();
+      // Not handed to the fixture: it is closed here, before the backend asks it.
+      const registry = await startStore();
       const base = registry.base;
       await registry.close();
-      cleanups.pop();
       const backend = await backendFor({ storeUrl: base });
       expect((await errorOf(await storeInstall(backend, { slug: 'hello' }), 502)).code).toBe('STORE_UNAVAILABLE');
       await expectNothingInstalled(backend);
