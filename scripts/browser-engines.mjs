@@ -1,7 +1,7 @@
 // The three browser engines the tests run in (decisions 11): Chromium as it ships, Firefox ESR
 // (over WebDriver BiDi) and WebKitGTK (WebKitWebDriver driving MiniBrowser under Xvfb). Finds each,
 // installs Debian's packages when they are missing and apt can run, and starts WebKit's driver.
-import { spawn, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { findChromium } from './chromium.mjs';
@@ -73,6 +73,11 @@ function apt(args) {
  * @throws Error when an install was tried and failed: decisions 11 make that a failed run.
  */
 export function ensureEngines(engines = ENGINES) {
+  // A path the user set is a request, not a hint: pointing nowhere is an error, never a skip.
+  for (const [variable, engine] of [['CHROME_PATH', 'chromium'], ['FIREFOX_PATH', 'firefox'], ['WEBKIT_MINIBROWSER_PATH', 'webkit']]) {
+    const path = process.env[variable];
+    if (engines.includes(engine) && path && !existsSync(path)) throw new Error(`${variable} is set to ${path}, but no file is there. Point it at the ${engine} executable, or unset it.`);
+  }
   const found = {};
   const skipped = [];
   const missing = engines.filter((engine) => {
@@ -98,9 +103,15 @@ export function ensureEngines(engines = ENGINES) {
   return { found, skipped };
 }
 
-/** The engines a run asks for: PLUGHOST_ENGINES (comma-separated), else all. */
-export function requestedEngines(env = process.env) {
-  const wanted = (env.PLUGHOST_ENGINES ?? '').split(',').map((name) => name.trim()).filter(Boolean);
+/**
+ * The engines a run asks for: `--engine NAME` arguments (repeatable, or comma-separated), else
+ * PLUGHOST_ENGINES (comma-separated), else all.
+ */
+export function requestedEngines(env = process.env, argv = []) {
+  const fromArgs = argv.flatMap((arg, index) => (arg === '--engine' ? [argv[index + 1] ?? ''] : arg.startsWith('--engine=') ? [arg.slice('--engine='.length)] : []));
+  if (argv.some((arg, index) => arg === '--engine' && (argv[index + 1] === undefined || argv[index + 1].startsWith('--')))) throw new Error(`--engine needs a name: ${ENGINES.join(', ')}`);
+  const source = fromArgs.length > 0 ? fromArgs.join(',') : env.PLUGHOST_ENGINES ?? '';
+  const wanted = source.split(',').map((name) => name.trim()).filter(Boolean);
   const unknown = wanted.filter((name) => !ENGINES.includes(name));
   if (unknown.length > 0) throw new Error(`Unknown engine ${unknown.join(', ')}: use ${ENGINES.join(', ')}`);
   return wanted.length > 0 ? wanted : ENGINES;
@@ -173,4 +184,41 @@ export async function startWebKitDriver(webkit = findWebKit()) {
     },
     stop,
   };
+}
+
+/** One line per engine for people: its executable and version. */
+function describe(engine, info) {
+  const binary = engine === 'webkit' ? info.miniBrowser : info;
+  let version = '';
+  try {
+    // WebKitWebDriver has no --version; the WebKitGTK library package says it.
+    version =
+      engine === 'webkit'
+        ? `WebKitGTK ${execFileSync('dpkg-query', ['-W', '-f=${Version}', 'libwebkit2gtk-4.1-0'], { encoding: 'utf8' }).trim()}`
+        : execFileSync(binary, ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+  } catch {
+    version = 'version unknown';
+  }
+  return `${engine}: ${binary} (${version})`;
+}
+
+// `node scripts/browser-engines.mjs [--engine NAME]...`: finds (and on Debian as root installs)
+// the engines, prints one line each, and names the ones skipped. Exit 1 when an install failed or
+// a configured path points nowhere, 2 on a bad argument.
+if (import.meta.url === `file://${process.argv[1]}`) {
+  let engines;
+  try {
+    engines = requestedEngines(process.env, process.argv.slice(2));
+  } catch (error) {
+    console.error(`ENGINE_UNKNOWN: ${error.message}`);
+    process.exit(2);
+  }
+  try {
+    const { found, skipped } = ensureEngines(engines);
+    for (const [engine, info] of Object.entries(found)) console.log(describe(engine, info));
+    for (const { engine, reason } of skipped) console.error(`ENGINE_SKIPPED: ${engine}: ${reason}`);
+  } catch (error) {
+    console.error(`ENGINE_MISSING: ${error.message}`);
+    process.exit(1);
+  }
 }

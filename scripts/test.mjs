@@ -1,20 +1,25 @@
 #!/usr/bin/env node
-// `npm test`: checks Chromium (installing it on Debian when possible), builds what is stale,
-// runs the node suites (vitest) and the browser suites (@web/test-runner, real Chromium), and
-// prints one closing line with the totals of both.
+// `npm test`: finds the browser engines (installing Chromium, Firefox ESR and WebKitGTK on Debian
+// as root when they are missing), builds what is stale, runs the node suites (vitest) and the
+// browser suites (@web/test-runner, in every engine), and prints one closing line with the totals.
+// `npm test -- --engine webkit` runs the browser suites in one engine (repeatable).
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildNeeded } from './build-state.mjs';
-import { ensureChromium } from './ensure-chromium.mjs';
+import { ensureEngines, requestedEngines } from './browser-engines.mjs';
 
 const started = Date.now();
-let chromePath;
+let engines;
+let skippedEngines;
 try {
-  chromePath = ensureChromium();
+  const { found, skipped } = ensureEngines(requestedEngines(process.env, process.argv.slice(2)));
+  engines = Object.keys(found);
+  skippedEngines = skipped;
+  for (const { engine, reason } of skipped) console.error(`test: ENGINE_SKIPPED: the browser suites do not run in ${engine}: ${reason}`);
 } catch (error) {
-  console.error(`CHROMIUM_MISSING: ${error.message}`);
+  console.error(`test: ENGINE_MISSING: ${error.message}`);
   process.exit(1);
 }
 
@@ -33,7 +38,8 @@ if (reason) {
 }
 
 const work = mkdtempSync(join(tmpdir(), 'plughost-test-'));
-const env = { ...process.env, CHROME_PATH: chromePath };
+// The runners and the e2e tests read which engines this run has.
+const env = { ...process.env, PLUGHOST_ENGINES: engines.join(',') };
 
 const vitestReport = join(work, 'vitest.json');
 const vitest = spawnSync(
@@ -43,10 +49,10 @@ const vitest = spawnSync(
 );
 
 const wtrCounts = join(work, 'wtr.json');
-const wtr = spawnSync(process.execPath, ['node_modules/@web/test-runner/dist/bin.js'], {
-  stdio: 'inherit',
-  env: { ...env, WTR_COUNTS_FILE: wtrCounts },
-});
+const wtr =
+  engines.length > 0
+    ? spawnSync(process.execPath, ['node_modules/@web/test-runner/dist/bin.js'], { stdio: 'inherit', env: { ...env, WTR_COUNTS_FILE: wtrCounts } })
+    : { status: 0 };
 
 function readJson(path) {
   try {
@@ -67,6 +73,7 @@ let failed = (node?.numFailedTests ?? 0) + (browser?.failed ?? 0) + (browser?.se
 if (vitest.status !== 0 && failed === 0) failed = 1;
 if (wtr.status !== 0 && failed === 0) failed = 1;
 
-console.log(`\nnode: ${node?.numPassedTests ?? 0} passed, ${node?.numFailedTests ?? 0} failed; browser: ${browser?.passed ?? 0} passed, ${browser?.failed ?? 0} failed; ${((Date.now() - started) / 1000).toFixed(0)} s`);
+const skippedNote = skippedEngines.length > 0 ? `; engines skipped: ${skippedEngines.map(({ engine, reason }) => `${engine} (${reason})`).join(', ')}` : '';
+console.log(`\nnode: ${node?.numPassedTests ?? 0} passed, ${node?.numFailedTests ?? 0} failed; browser (${engines.join(', ') || 'no engine'}): ${browser?.passed ?? 0} passed, ${browser?.failed ?? 0} failed; ${((Date.now() - started) / 1000).toFixed(0)} s${skippedNote}`);
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(failed > 0 || vitest.status !== 0 || wtr.status !== 0 ? 1 : 0);
