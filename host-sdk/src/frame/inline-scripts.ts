@@ -4,6 +4,7 @@
  * whenever it loads, so each is awaited before the next is inserted.
  */
 import type { PendingScript } from './inline-content.js';
+import { runInlineModule } from './inline-module-run.js';
 
 const HTML_NAMESPACE = 'http://www.w3.org/1999/xhtml';
 // The HTML standard's JavaScript MIME type essences: scripts of any other type are data blocks.
@@ -13,10 +14,6 @@ const JAVASCRIPT_TYPES = new Set([
   'text/javascript1.3', 'text/javascript1.4', 'text/javascript1.5', 'text/jscript', 'text/livescript',
   'text/x-ecmascript', 'text/x-javascript',
 ]);
-// An empty classic script queued behind an inline module: inline module scripts fire no `load`
-// event, but dynamically inserted scripts with `async = false` run in insertion order, so this
-// one's `load` (or `error`, if a policy blocks `data:`) means the module before it has run.
-const ORDER_SENTINEL_URL = 'data:text/javascript,';
 
 type ScriptKind = 'external' | 'inline-module' | 'immediate';
 
@@ -30,8 +27,8 @@ export interface RunScriptsOptions {
 /**
  * Replaces each placeholder by a live copy of its script, one after the other: inline classic
  * scripts run on insertion, external ones (classic or module) are awaited until `load` or
- * `error`, inline modules until they have run. Resolves when all have run or the run was
- * cancelled; a script that fails to load does not stop the ones after it.
+ * `error`, inline modules until their code has started ({@link runInlineModule}). Resolves when
+ * all have run or the run was cancelled; a script that fails to load does not stop the ones after it.
  */
 export async function runScriptsInOrder(document: Document, scripts: readonly PendingScript[], options: RunScriptsOptions): Promise<void> {
   for (const pending of scripts) {
@@ -52,8 +49,7 @@ export async function runScriptsInOrder(document: Document, scripts: readonly Pe
       pending.placeholder.replaceWith(script);
       await done;
     } else {
-      pending.placeholder.replaceWith(script);
-      await runSentinel(document, options.nonce);
+      await runInlineModule(document, pending.placeholder, script as HTMLScriptElement);
     }
   }
 }
@@ -81,15 +77,4 @@ function settled(script: Element): Promise<void> {
     script.addEventListener('load', () => resolve(), { once: true });
     script.addEventListener('error', () => resolve(), { once: true });
   });
-}
-
-async function runSentinel(document: Document, nonce: string | undefined): Promise<void> {
-  const sentinel = document.createElement('script');
-  if (nonce !== undefined) sentinel.setAttribute('nonce', nonce);
-  sentinel.async = false;
-  sentinel.src = ORDER_SENTINEL_URL;
-  const done = settled(sentinel);
-  document.head.append(sentinel);
-  await done;
-  sentinel.remove();
 }

@@ -504,7 +504,7 @@ describe('mountInlinePlugin', () => {
         <p class="inline-probe">hello</p><img id="inline-img" src="img.svg"><a id="inline-js" href="javascript:alert(1)">x</a>
         <script src="first.js"></script>
         <script>window.__pluginOrder.push('inline-after-external');</script>
-        <script type="module">window.__pluginOrder.push('inline-module');</script>
+        <script type="module">import '${FILES}/imported.js'; window.__pluginOrder.push('inline-module');</script>
         <script>window.__pluginOrder.push('inline-after-module');</script>
         <script type="module" src="module.js"></script>
         <script nomodule src="never.js"></script>
@@ -523,6 +523,7 @@ describe('mountInlinePlugin', () => {
       'head-inline:true',
       'external-classic',
       'inline-after-external',
+      'imported',
       'inline-module',
       'inline-after-module',
       'external-module',
@@ -544,6 +545,37 @@ describe('mountInlinePlugin', () => {
     expect(element.isConnected).to.equal(false);
     expect(container.childElementCount).to.equal(0);
     expect(document.getElementById('root')).to.equal(null);
+  });
+
+  it('goes on after an inline module whose import fails, which throws or which does not parse', async () => {
+    // The plugin's uncaught errors are expected here: the test framework must not count them.
+    const frameworkOnError = window.onerror;
+    const uncaught: string[] = [];
+    window.onerror = (message) => {
+      uncaught.push(String(message));
+      return true;
+    };
+    try {
+      const mount = mountInlinePlugin(container, {
+        html: `<script type="module">import '${FILES}/missing-module.js'; window.__pluginOrder.push('never');</script>
+          <script>window.__pluginOrder.push('after-failed-import');</script>
+          <script type="module">window.__pluginOrder.push('module-before-throw'); throw new Error('inline module threw');</script>
+          <script>window.__pluginOrder.push('after-throw');</script>
+          <script type="module">window.__pluginOrder.push('never'); this is not JavaScript</script>
+          <script>window.__pluginOrder.push('after-syntax-error');</script>`,
+        pluginFilesBase: FILES,
+        entryPath: 'index.html',
+      });
+      await mount.ready;
+      expect(globals['__pluginOrder']).to.deep.equal(['after-failed-import', 'module-before-throw', 'after-throw', 'after-syntax-error']);
+      mount.unmount();
+      // The throw is the plugin's own; whether the syntax error also reaches the window before the
+      // next script runs is up to the engine, so only the throw is asserted.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(uncaught.some((message) => message.includes('inline module threw'))).to.equal(true);
+    } finally {
+      window.onerror = frameworkOnError;
+    }
   });
 
   it('gives id="root" to the most recently mounted plugin and back on unmount', async () => {
