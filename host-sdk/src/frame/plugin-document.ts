@@ -4,6 +4,7 @@
 import { apiBaseScript, frameGuardScript } from './injected-scripts.js';
 import { createPluginUrlResolver } from './plugin-url.js';
 import { removeBaseElements, rewritePluginUrls } from './rewrite-urls.js';
+import { requestOwnScriptsWithCors } from './script-cors.js';
 import { escapeInlineScript } from './script-text.js';
 
 /** Options of {@link buildPluginDocument}. */
@@ -48,7 +49,9 @@ export interface PluginDocumentOptions {
  *
  * The plugin's HTML is parsed with `DOMParser` (never rewritten with regular expressions); its
  * relative URLs are rewritten to absolute URLs below `pluginFilesBase`, `javascript:` URLs and any
- * `<base>` are removed. The first children of `<head>` become, in this order: a `<base>` for the
+ * `<base>` are removed. The plugin's own `<script src>` elements get `crossorigin="anonymous"`
+ * unless they set `crossorigin` themselves, so engines that can show their errors' text do (see
+ * {@link requestOwnScriptsWithCors}). The first children of `<head>` become, in this order: a `<base>` for the
  * entry's folder (so relative `fetch()` calls and module imports resolve to the plugin's files),
  * the `__PLUGIN_API_BASE__` script (sandbox mode only), the frame guard (blocks `window.open`,
  * reports load failures as `FRAME_REPORT_EVENT`; the runtime reports script errors), then the guest runtime. Script text
@@ -70,6 +73,7 @@ export function buildPluginDocument(options: PluginDocumentOptions): string {
   const document = new DOMParser().parseFromString(options.html, 'text/html');
   removeBaseElements(document);
   rewritePluginUrls(document, resolver);
+  requestOwnScriptsWithCors(document, resolver.filesBase);
   if (options.cspNonce !== undefined) {
     for (const element of document.querySelectorAll('script, style')) element.setAttribute('nonce', options.cspNonce);
   }
