@@ -15,6 +15,7 @@ import {
 import { bootValues } from './boot.js';
 import { LauncherBackend } from './launcher-backend.js';
 import { currentRoute, goTo, parseRoute, type LauncherRoute } from './routes.js';
+import { describeStartupFailure } from './startup-failure.js';
 
 /** Launcher routes plugins may reach through `callBackend` (decisions section 2). */
 const ALLOWED_LAUNCHER_ROUTES = ['/instance', '/resources/search', '/settings', '/resource-download/start'];
@@ -48,8 +49,9 @@ export class LauncherApp extends LitElement {
   constructor() {
     super();
     const boot = bootValues();
-    this.backend = new LauncherBackend(location.origin, boot.apiToken);
-    this.downloadSource = { url: this.backend.origin, token: this.backend.token };
+    // The backend may live at another origin than this page (a desktop app's page, a dev server).
+    this.backend = new LauncherBackend(boot.backendUrl, boot.apiToken);
+    this.downloadSource = { url: this.backend.baseUrl, token: this.backend.token };
     this.storeUrl = boot.storeUrl ?? '';
   }
 
@@ -90,7 +92,7 @@ export class LauncherApp extends LitElement {
     try {
       this.plugins = await this.backend.plugins();
     } catch (error) {
-      this.startupError = `The local backend did not answer: ${error instanceof Error ? error.message : String(error)}`;
+      this.startupError = await describeStartupFailure(error, this.backend.baseUrl, location.origin);
       this.requestUpdate();
       return;
     }
@@ -112,7 +114,7 @@ export class LauncherApp extends LitElement {
       pluginName: (id) => this.pluginName(id),
     });
     this.host = new PluginHost({
-      baseUrl: this.backend.origin,
+      baseUrl: this.backend.baseUrl,
       token: this.backend.token,
       ui,
       frameContainer: (id) => this.querySelector(`plugin-frame[plugin-id="${CSS.escape(id)}"]`) ?? (this.querySelector('#plugin-pages') as HTMLElement),
@@ -157,7 +159,8 @@ export class LauncherApp extends LitElement {
         this.setFrameStatus(event.pluginId, 'ready', '');
         break;
       case 'runtime-error':
-        console.warn(`[plugins] ${event.pluginId}: ${event.message}`);
+        // The stack (when the engine gave one) on its own lines; `hidden` errors say so in their message.
+        console.warn(`[plugins] ${event.pluginId}: ${event.message}${event.source ? ` (${event.source})` : ''}${event.stack ? `\n${event.stack}` : ''}`);
         break;
       default:
         break;

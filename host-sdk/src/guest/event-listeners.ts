@@ -1,6 +1,7 @@
 /** `on` / `off` / `deliverEvent`: events the launcher forwards to the frame (`file-drop`, ...). */
 import type { PluginEventListener } from './plugin-api.js';
 import { bridgeError } from './bridge-error.js';
+import type { CaughtErrors } from './error-reporter.js';
 import { isName } from './guards.js';
 import { callIsolated } from './isolated-call.js';
 
@@ -14,8 +15,8 @@ export interface EventListeners {
   deliver(name: unknown, payload: unknown): void;
 }
 
-/** Listeners kept only in this closure. */
-export function createEventListeners(): EventListeners {
+/** Listeners kept only in this closure; what they throw goes to `errors`. */
+export function createEventListeners(errors: CaughtErrors): EventListeners {
   const listeners = new Map<string, Set<PluginEventListener>>();
 
   const off = (name: string, listener: PluginEventListener): void => {
@@ -39,7 +40,7 @@ export function createEventListeners(): EventListeners {
     deliver(name, payload) {
       if (!isName(name)) return;
       // A copy: a listener that adds or removes listeners does not change this delivery.
-      for (const listener of [...(listeners.get(name) ?? [])]) callIsolated(() => listener(payload));
+      for (const listener of [...(listeners.get(name) ?? [])]) callIsolated(() => listener(payload), errors, `on('${name}') listener`);
     },
   };
 }

@@ -3,6 +3,7 @@ import type { HookOutcome, WireResult } from '../core/bridge/protocol.js';
 import type { HookContext, HookHandler } from './plugin-api.js';
 import type { HostAccess } from './host-session.js';
 import { bridgeError } from './bridge-error.js';
+import type { CaughtErrors } from './error-reporter.js';
 import { callHostDirect } from './host-calls.js';
 import { argumentList, isName, isRecord } from './guards.js';
 import { errorResult, unwrapResult, valueResult } from './wire-result.js';
@@ -15,8 +16,11 @@ export interface HookRegistry {
   run(invocation: unknown): Promise<WireResult<HookOutcome>>;
 }
 
-/** A registry whose handlers live only in this closure, keyed by generated hook ids. */
-export function createHookRegistry(host: HostAccess, newId: () => string): HookRegistry {
+/**
+ * A registry whose handlers live only in this closure, keyed by generated hook ids. A handler that
+ * fails is reported to `errors` (the host skips its layer without reporting it again).
+ */
+export function createHookRegistry(host: HostAccess, newId: () => string, errors: CaughtErrors): HookRegistry {
   const handlers = new Map<string, HookHandler>();
 
   /** `next()`: the inner layers run in the host; it may be called once. */
@@ -64,15 +68,22 @@ export function createHookRegistry(host: HostAccess, newId: () => string): HookR
           state.prevented = true;
         },
       };
+      const source = `registerHook('${method}') handler`;
+      const failed = (thrown: unknown): WireResult<never> => {
+        errors.fromHandler(thrown, source);
+        return errorResult(thrown);
+      };
       try {
         await handler(ctx, nextFor(invocationId, ctx, state));
       } catch (error) {
-        return errorResult(error);
+        return failed(error);
       }
       // A handler may have replaced `ctx.args` with anything; only an array is an argument list.
-      if (!Array.isArray(ctx.args)) return errorResult(bridgeError('ctx.args must be an array', 'INVALID_ARGUMENT'));
+      if (!Array.isArray(ctx.args)) return failed(bridgeError('ctx.args must be an array', 'INVALID_ARGUMENT'));
       const outcome: HookOutcome = { args: argumentList(ctx.args), result: ctx.result, prevented: state.prevented };
-      return valueResult(outcome, `The outcome of the ${method} hook`);
+      const result = valueResult(outcome, `The outcome of the ${method} hook`);
+      if (!result.ok) errors.fromHandler(result.error.message, source);
+      return result;
     },
   };
 }

@@ -36,13 +36,14 @@ function install(): void {
   let session: HostSession | undefined;
   const host: HostAccess = () => (session ? session.host() : Promise.reject(new Error('The bridge is not open yet')));
 
-  const parts = createGuestParts(host, newId);
+  // Listening first: the registries hand it the errors of the plugin functions they call.
+  const errors = watchErrors(window, host, createRateLimiter({ limit: REPORTS_PER_MINUTE, windowMs: 60_000 }));
+  const parts = createGuestParts(host, newId, errors);
   const opened = openHostSession(createGuestMethods(parts), GUEST_RUNTIME_VERSION);
   session = opened;
 
   const api = createPluginApi({ ...parts, host, identity: opened.identity, runtimeVersion: GUEST_RUNTIME_VERSION });
   defineConstant('__PLUGIN_API__', api);
-  watchErrors(window, host, createRateLimiter({ limit: REPORTS_PER_MINUTE, windowMs: 60_000 }));
 
   void opened.identity.then(
     ({ apiBase }) => {

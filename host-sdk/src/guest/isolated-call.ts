@@ -1,20 +1,18 @@
 /** Running plugin callbacks (listeners, menu actions, stream handlers) without letting them break the runtime. */
-
-// Captured at start-up so a plugin replacing the global cannot swallow its own errors through us.
-const enqueue = globalThis.queueMicrotask.bind(globalThis);
+import type { CaughtErrors } from './error-reporter.js';
 
 /**
- * Calls `fn`. Whatever it throws is rethrown in a microtask of its own: the runtime's caller
- * carries on, while the browser still reports the error as uncaught (console, `error` event,
- * and so the error reporter), exactly as if the plugin had thrown it from an event listener.
- * A returned promise that rejects is left alone: it becomes an `unhandledrejection` the same way.
+ * Calls `fn`. Whatever it throws goes to `errors.fromCallback` (reported to the host with its
+ * message and stack, then shown in the console as uncaught) and the runtime's caller carries on.
+ * A returned promise that rejects is left alone: it becomes an `unhandledrejection`, which keeps
+ * its reason in every engine and is reported from there.
+ *
+ * @param source - the callback, for the report: `on('file-drop') listener`.
  */
-export function callIsolated(fn: () => unknown): void {
+export function callIsolated(fn: () => unknown, errors: CaughtErrors, source: string): void {
   try {
     fn();
   } catch (error) {
-    enqueue(() => {
-      throw error;
-    });
+    errors.fromCallback(error, source);
   }
 }

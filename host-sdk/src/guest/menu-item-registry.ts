@@ -3,6 +3,7 @@ import type { WireMenuItem } from '../core/bridge/protocol.js';
 import type { PluginMenuItem } from './plugin-api.js';
 import type { HostAccess } from './host-session.js';
 import { bridgeError } from './bridge-error.js';
+import type { CaughtErrors } from './error-reporter.js';
 import { callHostDirect } from './host-calls.js';
 import { isName, isRecord } from './guards.js';
 import { callIsolated } from './isolated-call.js';
@@ -36,8 +37,8 @@ function wireItemOf(item: unknown): WireMenuItem {
   };
 }
 
-/** A registry whose actions live only in this closure, keyed by item id. */
-export function createMenuItemRegistry(host: HostAccess): MenuItemRegistry {
+/** A registry whose actions live only in this closure, keyed by item id; what they throw goes to `errors`. */
+export function createMenuItemRegistry(host: HostAccess, errors: CaughtErrors): MenuItemRegistry {
   const actions = new Map<string, () => unknown>();
 
   return {
@@ -54,7 +55,7 @@ export function createMenuItemRegistry(host: HostAccess): MenuItemRegistry {
 
     activated(itemId) {
       const action = isName(itemId) ? actions.get(itemId) : undefined;
-      if (action) callIsolated(() => action());
+      if (action) callIsolated(() => action(), errors, `addMenuItem('${String(itemId)}') onClick`);
     },
   };
 }

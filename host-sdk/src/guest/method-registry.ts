@@ -3,6 +3,7 @@ import type { WireResult } from '../core/bridge/protocol.js';
 import type { PluginMethod } from './plugin-api.js';
 import type { HostAccess } from './host-session.js';
 import { bridgeError } from './bridge-error.js';
+import type { CaughtErrors } from './error-reporter.js';
 import { callHostDirect } from './host-calls.js';
 import { argumentList, isName } from './guards.js';
 import { errorResult, valueResult } from './wire-result.js';
@@ -15,8 +16,11 @@ export interface MethodRegistry {
   invoke(name: unknown, args: unknown): Promise<WireResult>;
 }
 
-/** A registry whose functions live only in this closure. */
-export function createMethodRegistry(host: HostAccess): MethodRegistry {
+/**
+ * A registry whose functions live only in this closure. What a method throws answers the caller
+ * and is reported to `errors` as this plugin's error too.
+ */
+export function createMethodRegistry(host: HostAccess, errors: CaughtErrors): MethodRegistry {
   const methods = new Map<string, PluginMethod>();
 
   return {
@@ -40,12 +44,17 @@ export function createMethodRegistry(host: HostAccess): MethodRegistry {
     async invoke(name, args) {
       const fn = isName(name) ? methods.get(name) : undefined;
       if (!fn) return errorResult(bridgeError(`Method not registered: ${isName(name) ? name : '(not a name)'}`));
+      const source = `registerMethod('${name}')`;
+      let value: unknown;
       try {
-        const value: unknown = await fn(...argumentList(args));
-        return valueResult(value, `The result of ${name}`);
+        value = await fn(...argumentList(args));
       } catch (error) {
+        errors.fromHandler(error, source);
         return errorResult(error);
       }
+      const result = valueResult(value, `The result of ${name}`);
+      if (!result.ok) errors.fromHandler(result.error.message, source);
+      return result;
     },
   };
 }

@@ -2,6 +2,7 @@
 import type { ProxyStreamHandlers, ProxyStreamRequest } from './plugin-api.js';
 import type { HostAccess } from './host-session.js';
 import { bridgeError, reviveError } from './bridge-error.js';
+import type { CaughtErrors } from './error-reporter.js';
 import { callHostDirect } from './host-calls.js';
 import { isName, isRecord } from './guards.js';
 import { callIsolated } from './isolated-call.js';
@@ -27,8 +28,8 @@ function withoutSignal(request: ProxyStreamRequest): Record<string, unknown> {
   return rest;
 }
 
-/** A registry whose handlers live only in this closure. */
-export function createStreamRegistry(host: HostAccess, newId: () => string): StreamRegistry {
+/** A registry whose handlers live only in this closure; what they throw goes to `errors`. */
+export function createStreamRegistry(host: HostAccess, newId: () => string, errors: CaughtErrors): StreamRegistry {
   const streams = new Map<string, OpenStream>();
 
   return {
@@ -77,13 +78,13 @@ export function createStreamRegistry(host: HostAccess, newId: () => string): Str
         case 'chunk':
           if (typeof event['data'] === 'string') {
             const data = event['data'];
-            callIsolated(() => stream.handlers.onChunk(data));
+            callIsolated(() => stream.handlers.onChunk(data), errors, 'proxyFetchStream onChunk');
           }
           return;
         case 'error': {
           stream.finish();
           const error = reviveError(event['error']);
-          callIsolated(() => stream.handlers.onError?.(error));
+          callIsolated(() => stream.handlers.onError?.(error), errors, 'proxyFetchStream onError');
           return;
         }
         case 'end':

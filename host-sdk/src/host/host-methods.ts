@@ -5,9 +5,40 @@ import type { CallingPlugin } from '../bridge/bridge-method.js';
 import { abortStream } from '../bridge/methods/network-methods.js';
 import type { HostServices } from './host-services.js';
 
+/** A runtime error as a plugin's frame reported it, checked and clipped. */
+export interface GuestRuntimeError {
+  /** `TypeError: x is not a function`, or the text saying that the engine hid it. */
+  readonly message: string;
+  /** Where: `file:line:column`, `unhandledrejection`, or the plugin function (`on('file-drop') listener`). */
+  readonly source?: string;
+  /** The error's stack, when the engine gave one. */
+  readonly stack?: string;
+  /** The engine hid the error's text (WebKit's "Script error." in a sandboxed frame). */
+  readonly hidden?: true;
+}
+
+/** Longest message and source kept; the guest clips them too, but the frame is not trusted. */
+const MAX_MESSAGE_LENGTH = 1000;
+/** Longest stack kept. */
+const MAX_STACK_LENGTH = 4000;
+
+/** The fields of a `reportError` payload that have the right type, clipped. */
+function runtimeErrorFrom(report: unknown): GuestRuntimeError {
+  const fields = typeof report === 'object' && report !== null ? (report as Record<string, unknown>) : {};
+  const text = (value: unknown, max: number): string | undefined => (typeof value === 'string' && value !== '' ? value.slice(0, max) : undefined);
+  const source = text(fields['source'], MAX_MESSAGE_LENGTH);
+  const stack = text(fields['stack'], MAX_STACK_LENGTH);
+  return {
+    message: text(fields['message'], MAX_MESSAGE_LENGTH) ?? 'Unknown error',
+    ...(source !== undefined ? { source } : {}),
+    ...(stack !== undefined ? { stack } : {}),
+    ...(fields['hidden'] === true ? { hidden: true as const } : {}),
+  };
+}
+
 /** What the host does with the reports a plugin's frame sends. */
 export interface GuestReports {
-  runtimeError(message: string): void;
+  runtimeError(report: GuestRuntimeError): void;
   loadFailure(resource: string): void;
   /**
    * The guest said hello: the connection is usable. The answer to `hello` waits for the promise
@@ -52,8 +83,8 @@ export function hostMethodsFor(
     async abortStream(requestId: string) {
       abortStream(services, plugin.id, requestId);
     },
-    async reportError(report: { message?: unknown }) {
-      reports.runtimeError(typeof report?.message === 'string' ? report.message.slice(0, 1000) : 'Unknown error');
+    async reportError(report: unknown) {
+      reports.runtimeError(runtimeErrorFrom(report));
     },
     async reportLoadFailure(report: { resource?: unknown }) {
       reports.loadFailure(typeof report?.resource === 'string' ? report.resource.slice(0, 1000) : 'unknown resource');

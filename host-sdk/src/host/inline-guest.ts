@@ -1,9 +1,11 @@
 import { BRIDGE_PROTOCOL_VERSION, type GuestMethods, type HostMethods } from '../core/index.js';
 import { createPluginApi } from '../guest/create-plugin-api.js';
+import { reportCaughtErrors } from '../guest/error-reporter.js';
 import { createGuestMethods } from '../guest/guest-methods.js';
 import { createGuestParts } from '../guest/guest-parts.js';
 import type { HostAccess, HostProxy } from '../guest/host-session.js';
 import type { GuestIdentity, PluginApi } from '../guest/plugin-api.js';
+import { createRateLimiter } from '../guest/rate-limiter.js';
 import { GUEST_RUNTIME_VERSION } from '../guest/version.js';
 import { unwrapResult } from '../guest/wire-result.js';
 
@@ -35,7 +37,8 @@ export function createInlineGuest(win: Window, hostMethods: HostMethods, pluginI
   const proxy = hostMethods as unknown as HostProxy;
   const host: HostAccess = () => Promise.resolve(proxy);
   const newId = (): string => crypto.randomUUID();
-  const parts = createGuestParts(host, newId);
+  // The same limit as a frame's runtime: 20 reports a minute.
+  const parts = createGuestParts(host, newId, reportCaughtErrors(host, createRateLimiter({ limit: 20, windowMs: 60_000 })));
   const identity: Promise<GuestIdentity> = hostMethods
     .hello({ protocolVersion: BRIDGE_PROTOCOL_VERSION, runtimeVersion: GUEST_RUNTIME_VERSION })
     .then((answer) => unwrapResult(answer) as GuestIdentity);

@@ -20,7 +20,7 @@ import { PluginErrorReporter } from './error-reporter.js';
 import { HookRegistry, type HookableMethod } from './hook-registry.js';
 import { openPluginFrame, type GuestMethodMap } from './frame-connection.js';
 import { dependenciesSettled, skipMessage, unmetDependency, type ListedPlugin } from './dependency-gate.js';
-import { hostMethodsFor } from './host-methods.js';
+import { hostMethodsFor, type GuestRuntimeError } from './host-methods.js';
 import type { ActivePlugin, HostServices, PluginRuntimeState } from './host-services.js';
 import { createInlineGuest, releaseInlineApi } from './inline-guest.js';
 import { MenuRegistry } from './menu-registry.js';
@@ -77,7 +77,13 @@ export type PluginHostEvent =
   | { readonly type: 'activated'; readonly pluginId: string }
   | { readonly type: 'skipped'; readonly pluginId: string; readonly message: string }
   | { readonly type: 'load-failed'; readonly pluginId: string; readonly message: string }
-  | { readonly type: 'runtime-error'; readonly pluginId: string; readonly message: string }
+  /**
+   * An error in the plugin: `message` is the error's (`TypeError: x is not a function`); `source`
+   * says where, `stack` is its stack when the engine gave one, and `hidden` marks an uncaught error
+   * whose text the engine hid (WebKit in sandboxed frames). Nothing but the error type leaves the
+   * machine in telemetry.
+   */
+  | { readonly type: 'runtime-error'; readonly pluginId: string; readonly message: string; readonly source?: string; readonly stack?: string; readonly hidden?: true }
   | { readonly type: 'unresponsive'; readonly pluginId: string }
   | { readonly type: 'responsive'; readonly pluginId: string }
   | { readonly type: 'deactivated'; readonly pluginId: string };
@@ -140,7 +146,11 @@ export class PluginHost {
     const hooks = new HookRegistry(
       options.hookableMethods ?? [],
       (registration, invocation) => this.runHookLayer(registration.pluginId, { ...invocation, hookId: registration.hookId }, callTimeoutMs),
-      (registration, error) => this.emit({ type: 'runtime-error', pluginId: registration.pluginId, message: `Hook failed: ${error instanceof Error ? error.message : String(error)}` }),
+      // A handler that threw was reported by its frame, with its stack; what is left is a layer that
+      // timed out or whose plugin was not answering.
+      (registration, error) => {
+        if (!(error instanceof BridgeFailure)) this.emit({ type: 'runtime-error', pluginId: registration.pluginId, message: `Hook failed: ${error instanceof Error ? error.message : String(error)}` });
+      },
       // Activation order decides the layers, so the onion does not depend on which frame answered first.
       (pluginId) => [...this.running.keys()].indexOf(pluginId),
     );
@@ -443,9 +453,10 @@ export class PluginHost {
 
   private reportsFor(plugin: RunningPlugin, connected: () => Promise<void> | void) {
     return {
-      runtimeError: (message: string) => {
+      runtimeError: (error: GuestRuntimeError) => {
+        // Telemetry gets the error type only: the message and stack stay on this machine.
         this.reporter.report(plugin.id, plugin.manifest.version, 'plugin_runtime_error');
-        this.emit({ type: 'runtime-error', pluginId: plugin.id, message });
+        this.emit({ type: 'runtime-error', pluginId: plugin.id, ...error });
       },
       loadFailure: (resource: string) => {
         this.reporter.report(plugin.id, plugin.manifest.version, 'plugin_load_failed');

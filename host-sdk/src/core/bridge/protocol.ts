@@ -79,8 +79,14 @@ export interface HostMethods {
   hookNext(invocationId: string, args: readonly unknown[], prevented?: boolean): Promise<WireResult<{ readonly result: unknown; readonly prevented: boolean }>>;
   /** The guest's `signal` aborted a stream. */
   abortStream(requestId: string): Promise<void>;
-  /** An uncaught error or rejection in the frame (becomes a `plugin_runtime_error` report). */
-  reportError(report: { readonly message: string; readonly source?: string }): Promise<void>;
+  /**
+   * An error in the frame: one the runtime caught from a plugin function, an uncaught error or an
+   * unhandled rejection (becomes a `runtime-error` event and a `plugin_runtime_error` report).
+   * `source` says where (`file:line:column`, `unhandledrejection`, `on('file-drop') listener`),
+   * `stack` is the error's stack when the engine gave one, and `hidden` says the engine hid the
+   * error's text (WebKit's "Script error." in a sandboxed frame).
+   */
+  reportError(report: { readonly message: string; readonly source?: string; readonly stack?: string; readonly hidden?: boolean }): Promise<void>;
   /** A resource of the frame failed to load (becomes a `plugin_load_failed` report). */
   reportLoadFailure(report: { readonly resource: string }): Promise<void>;
 }
