@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import { BROWSER_LOCALE_ENV, findFirefox, requestedEngines, startWebKitDriver } from './scripts/browser-engines.mjs';
 import { chromiumArgs, findChromium } from './scripts/chromium.mjs';
 import { countingReporter } from './scripts/wtr-counting-reporter.mjs';
+import { pressKeysPlugin } from './scripts/wtr-keyboard.mjs';
 import { testBackends } from './scripts/wtr-test-backends.mjs';
 
 const backends = testBackends();
@@ -97,6 +98,8 @@ export default {
   plugins: [
     backends,
     bundleCommonjs(),
+    // Keys and chords through each launcher's own driver (tests/browser/support/keyboard.ts).
+    pressKeysPlugin(),
     // esbuild's tsconfig option does not follow `extends`; decorator settings live in
     // web-components/tsconfig.json itself. es2022 keeps decorators transformed for current Chromium.
     esbuildPlugin({ ts: true, target: 'es2022', tsconfig: 'web-components/tsconfig.json' }),

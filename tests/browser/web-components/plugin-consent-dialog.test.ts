@@ -1,5 +1,5 @@
 import { expect, fixture, html, oneEvent } from '@open-wc/testing';
-import { sendKeys } from '@web/test-runner-commands';
+import { press } from '../support/keyboard.js';
 import '@plughost/web-components/define';
 import type { PluginConsentDialog } from '@plughost/web-components';
 import type { FileAccessRequest } from '@plughost/host-sdk';
@@ -64,7 +64,7 @@ describe('<plugin-consent-dialog>', () => {
     expect(box.querySelector('.plugin-name')!.textContent).to.equal('Writer <b>x</b>');
     expect(box.querySelector('b')).to.equal(null);
     // Enter on the focused button denies.
-    await sendKeys({ press: 'Enter' });
+    await press('Enter');
     expect(await answer).to.equal(false);
   });
 
@@ -72,7 +72,7 @@ describe('<plugin-consent-dialog>', () => {
     const el = await fixture<PluginConsentDialog>(html`<plugin-consent-dialog></plugin-consent-dialog>`);
     const answer = el.ask(READ);
     await settled(el);
-    await sendKeys({ press: 'Escape' });
+    await press('Escape');
     expect(await answer).to.equal(false);
     await settled(el);
     expect(dialog(el).open).to.equal(false);
@@ -105,7 +105,7 @@ describe('<plugin-consent-dialog>', () => {
     buttonOf(el, 'Allow').click();
     await settled(el);
     expect(el.request?.pluginId).to.equal('com.example.third');
-    await sendKeys({ press: 'Escape' });
+    await press('Escape');
 
     expect(await Promise.all([first, second, third])).to.deep.equal([false, true, false]);
     expect(order).to.deep.equal(['read:false', 'write:true', 'third:false']);

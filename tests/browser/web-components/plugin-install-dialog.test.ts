@@ -1,5 +1,5 @@
 import { expect, fixture, html, oneEvent } from '@open-wc/testing';
-import { sendKeys } from '@web/test-runner-commands';
+import { press } from '../support/keyboard.js';
 import type { PluginManifest } from '@plughost/host-sdk/core';
 import '@plughost/web-components/define';
 import type { PluginInstallDialog } from '@plughost/web-components';
@@ -169,7 +169,7 @@ describe('<plugin-install-dialog>', () => {
     const manifest = manifestWith();
     const el = await shown(inspectionOf(manifest));
     const cancelled = oneEvent(el, 'plugin-install-cancel');
-    await sendKeys({ press: 'Escape' });
+    await press('Escape');
     const event = await cancelled;
     expect(event.detail.manifest).to.deep.equal(manifest);
     expect(event.bubbles && event.composed).to.equal(true);
@@ -193,9 +193,9 @@ describe('<plugin-install-dialog>', () => {
     const install = button(el, 'install-button');
     expect(install.textContent!.trim()).to.equal('Install');
     const confirmed = oneEvent(el, 'plugin-install-confirm');
-    await sendKeys({ press: 'Tab' }); // from Cancel to Install
+    await press('Tab'); // from Cancel to Install
     expect(root(el).activeElement).to.equal(install);
-    await sendKeys({ press: 'Enter' });
+    await press('Enter');
     const event = await confirmed;
     expect(event.detail.manifest).to.deep.equal(manifest);
     expect(event.bubbles && event.composed).to.equal(true);
@@ -217,7 +217,7 @@ describe('<plugin-install-dialog>', () => {
     el.addEventListener('plugin-install-cancel', () => events++);
     el.addEventListener('plugin-install-confirm', () => events++);
     dialog.focus();
-    await sendKeys({ press: 'Escape' });
+    await press('Escape');
     await el.updateComplete;
     expect(dialog.open).to.equal(true);
     button(el, 'install-button').click();

@@ -1,5 +1,5 @@
 import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
-import { sendKeys } from '@web/test-runner-commands';
+import { press } from '../support/keyboard.js';
 import type { PluginManifest } from '@plughost/host-sdk/core';
 import '@plughost/web-components/define';
 import type { PluginManager } from '@plughost/web-components';
@@ -171,8 +171,8 @@ describe('<plugin-manager>', () => {
     const el = await managerWith([plugin('com.example.a', 'A')]);
     const toggles = counter(el, 'plugin-toggle');
     part(card(el, 'com.example.a'), 'switch')!.focus();
-    await sendKeys({ press: 'Space' });
-    await sendKeys({ press: 'Enter' });
+    await press('Space');
+    await press('Enter');
     expect(toggles.details).to.deep.equal([
       { id: 'com.example.a', enabled: false },
       { id: 'com.example.a', enabled: false },
@@ -243,10 +243,10 @@ describe('<plugin-manager>', () => {
     expect(el.shadowRoot!.activeElement).to.equal(part(cardEl(), 'uninstall-button'));
 
     // Escape also backs out of the confirm step.
-    await sendKeys({ press: 'Enter' });
+    await press('Enter');
     await el.updateComplete;
     expect(part(cardEl(), 'confirm-uninstall-button')).to.not.equal(null);
-    await sendKeys({ press: 'Escape' });
+    await press('Escape');
     await el.updateComplete;
     expect(part(cardEl(), 'confirm-uninstall-button')).to.equal(null);
     expect(uninstalls.count).to.equal(0);

@@ -1,5 +1,5 @@
 import { expect, fixture, html, oneEvent } from '@open-wc/testing';
-import { sendKeys } from '@web/test-runner-commands';
+import { press } from '../support/keyboard.js';
 import '@plughost/web-components/define';
 import type { PluginSettingsTab } from '@plughost/web-components';
 
@@ -94,21 +94,21 @@ describe('<plugin-settings-tab>', () => {
     // One Tab stop: only the selected tab is focusable.
     expect(tabs(el).map((tab) => tab.tabIndex)).to.deep.equal([0, -1, -1]);
     tabs(el)[0]!.focus();
-    await sendKeys({ press: 'ArrowRight' });
+    await press('ArrowRight');
     await el.updateComplete;
     expect(selectedTab(el).textContent!.trim()).to.equal('Server list');
     expect(el.shadowRoot!.activeElement).to.equal(selectedTab(el));
     expect(tabs(el).map((tab) => tab.tabIndex)).to.deep.equal([-1, 0, -1]);
-    await sendKeys({ press: 'End' });
+    await press('End');
     await el.updateComplete;
     expect(selectedTab(el).textContent!.trim()).to.equal('Many pages');
-    await sendKeys({ press: 'ArrowRight' });
+    await press('ArrowRight');
     await el.updateComplete;
     expect(selectedTab(el).textContent!.trim()).to.equal('General');
-    await sendKeys({ press: 'ArrowLeft' });
+    await press('ArrowLeft');
     await el.updateComplete;
     expect(selectedTab(el).textContent!.trim()).to.equal('Many pages');
-    await sendKeys({ press: 'Home' });
+    await press('Home');
     await el.updateComplete;
     expect(selectedTab(el).textContent!.trim()).to.equal('General');
     expect(el.shadowRoot!.activeElement).to.equal(selectedTab(el));

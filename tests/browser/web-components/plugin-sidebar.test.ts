@@ -1,5 +1,5 @@
 import { expect, fixture, html, oneEvent } from '@open-wc/testing';
-import { sendKeys } from '@web/test-runner-commands';
+import { press } from '../support/keyboard.js';
 import '@plughost/web-components/define';
 import type { PluginSidebar } from '@plughost/web-components';
 import type { HostMenuItem } from '@plughost/host-sdk';
@@ -26,15 +26,6 @@ function colourOf(css: string): string {
   const value = getComputedStyle(probe).color;
   probe.remove();
   return value;
-}
-
-/** Presses a key combination such as `Control+Shift+KeyK` on the focused element, as a user would. */
-async function press(keys: string): Promise<void> {
-  const parts = keys.split('+');
-  const key = parts.pop()!;
-  for (const modifier of parts) await sendKeys({ down: modifier });
-  await sendKeys({ press: key });
-  for (const modifier of parts.reverse()) await sendKeys({ up: modifier });
 }
 
 /** Captures `console.warn` while `run` runs. */
@@ -202,9 +193,9 @@ describe('<plugin-sidebar>', () => {
     sidebar.addEventListener('plugin-command', (event) => details.push((event as CustomEvent).detail));
 
     page.querySelector<HTMLButtonElement>('#plain')!.focus();
-    await press('Control+Shift+KeyK');
-    await press('Alt+Digit1');
-    await press('Control+KeyK'); // not a shortcut: Shift is missing
+    await press('Control+Shift+k');
+    await press('Alt+1');
+    await press('Control+k'); // not a shortcut: Shift is missing
     expect(fired).to.deep.equal([
       { pluginId: 'a.plugin', id: 'refresh' },
       { pluginId: 'b.plugin', id: 'first' },
@@ -213,11 +204,11 @@ describe('<plugin-sidebar>', () => {
 
     for (const field of [...page.querySelectorAll<HTMLElement>('#text, #area, #editable'), shadowField]) {
       field.focus();
-      await press('Control+Shift+KeyK');
+      await press('Control+Shift+k');
     }
     expect(fired).to.have.length(2);
     page.querySelector<HTMLButtonElement>('#plain')!.focus();
-    await press('Control+Shift+KeyK');
+    await press('Control+Shift+k');
     expect(fired).to.have.length(3);
     page.remove();
     expect(sidebar.shortcuts.map((bound) => bound.shortcut)).to.deep.equal(['Ctrl+Shift+K', 'Alt+1']);
@@ -238,8 +229,8 @@ describe('<plugin-sidebar>', () => {
     expect(warned[0]).to.contain('Ctrl+Shift+O').and.contain('first.plugin').and.contain('second.plugin');
     expect(warned[0]).to.contain('"open"').and.contain('"other"');
     expect(warned[1]).to.contain('third.plugin');
-    await press('Control+Shift+KeyO');
-    await press('KeyK');
+    await press('Control+Shift+o');
+    await press('k');
     expect(fired).to.deep.equal([{ pluginId: 'first.plugin', id: 'open' }]);
   });
 
@@ -248,12 +239,12 @@ describe('<plugin-sidebar>', () => {
       .commands=${[{ pluginId: 'a.plugin', id: 'one', title: 'One', shortcut: 'Ctrl+Alt+J' }]}
     ></plugin-sidebar>`);
     const fired = recordCommands(el);
-    await press('Control+Alt+KeyJ');
+    await press('Control+Alt+j');
     expect(fired).to.have.length(1);
 
     el.commands = [{ pluginId: 'a.plugin', id: 'two', title: 'Two', shortcut: 'F7' }];
     await el.updateComplete;
-    await press('Control+Alt+KeyJ');
+    await press('Control+Alt+j');
     await press('F7');
     expect(fired).to.deep.equal([
       { pluginId: 'a.plugin', id: 'one' },

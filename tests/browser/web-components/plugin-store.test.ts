@@ -1,5 +1,5 @@
 import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
-import { sendKeys } from '@web/test-runner-commands';
+import { press, typeKeys } from '../support/keyboard.js';
 import '@plughost/web-components/define';
 import type { PluginStore, PluginStoreInstallDetail } from '@plughost/web-components';
 
@@ -231,7 +231,7 @@ describe('<plugin-store>', () => {
     const spy = spyFetch();
     restoreFetch = spy.restore;
     part<HTMLInputElement>(root(el), 'search-input').focus();
-    await sendKeys({ type: 'chat' });
+    await typeKeys('chat');
     const typedAt = performance.now();
     expect(spy.calls.filter((call) => searchParam(call, 'q') !== null)).to.have.length(0);
     await waitUntil(() => names(el).length === 1, 'search did not narrow the list', { timeout: 3000 });
@@ -478,24 +478,24 @@ describe('<plugin-store>', () => {
   it('is usable from the keyboard: Tab to a card, Enter opens the detail, Escape closes it and returns focus', async () => {
     const el = await storeAt(await startRegistry(CATALOG));
     part<HTMLInputElement>(root(el), 'search-input').focus();
-    await sendKeys({ press: 'Tab' }); // category
-    await sendKeys({ press: 'Tab' }); // sort
-    await sendKeys({ press: 'Tab' });
+    await press('Tab'); // category
+    await press('Tab'); // sort
+    await press('Tab');
     const first = part(card(el, 'map-tools'), 'open-button');
     expect(deepActive()).to.equal(first);
     expect(first.getAttribute('aria-haspopup')).to.equal('dialog');
-    await sendKeys({ press: 'Tab' });
+    await press('Tab');
     expect(deepActive()).to.equal(part(card(el, 'map-tools'), 'action-button'));
-    await sendKeys({ press: 'Tab' });
+    await press('Tab');
     const second = part(card(el, 'chat-relay'), 'open-button');
     expect(deepActive()).to.equal(second);
 
-    await sendKeys({ press: 'Enter' });
+    await press('Enter');
     await detailLoaded(el);
     expect(text(part(dialog(el), 'detail-title'))).to.equal('Chat Relay');
     expect(dialog(el).contains(deepActive())).to.equal(true);
 
-    await sendKeys({ press: 'Escape' });
+    await press('Escape');
     await el.updateComplete;
     expect(dialog(el).open).to.equal(false);
     expect(deepActive()).to.equal(second);
