@@ -20,6 +20,13 @@ export interface LauncherConfig {
   registryUrl: string | undefined;
   /** `LAUNCHER_ALLOW_REMOTE_UI=1`: serve the launcher page (which carries the token) to other machines. */
   allowRemoteUi: boolean;
+  /**
+   * `LAUNCHER_ALLOWED_ORIGINS`: comma-separated origins (`scheme://host[:port]`) of launcher pages
+   * served elsewhere than by this server (a desktop app's `tauri://localhost` or
+   * `http://tauri.localhost`, a dev server), which the backend answers (its `allowedOrigins`).
+   * Such a page passes the backend's URL and token in its boot script (`backendUrl`, `apiToken`).
+   */
+  allowedOrigins: string[];
   /** Port of the demo store: `REGISTRY_PORT`, else `PORT + 1` when `PORT` is not 0, else 0 (any free port). */
   registryPort: number;
 }
@@ -49,10 +56,21 @@ export async function readDevelopmentRootKeyPair(path: URL): Promise<{ publicKey
   return { publicKey: key.publicKey, privateKeySeed: key.privateKeySeed };
 }
 
+// scheme://host[:port], nothing after it: what a browser sends in `Origin`.
+const ORIGIN = /^[a-z][a-z0-9+.-]*:\/\/[^/?#\s]+$/;
+
+function readOrigins(env: Env, name: string): string[] {
+  const origins = (env[name] ?? '').split(',').map((entry) => entry.trim()).filter(Boolean);
+  for (const origin of origins) {
+    if (!ORIGIN.test(origin)) throw new Error(`${name}: "${origin}" is not an origin; write scheme://host[:port] with no path or trailing slash, such as http://127.0.0.1:1420 or tauri://localhost`);
+  }
+  return origins;
+}
+
 /**
  * Reads `PORT` (default 17420; 0 picks a free port), `HOST` (default 127.0.0.1), `LAUNCHER_HOME`,
  * `LAUNCHER_API_TOKEN`, `PLUGIN_ROOT_PUBLIC_KEY` (default: the development root), `LAUNCHER_TRUSTED_HOSTS`,
- * `NODE_ENV`, `REGISTRY_URL`, `REGISTRY_PORT` and `LAUNCHER_ALLOW_REMOTE_UI`.
+ * `NODE_ENV`, `REGISTRY_URL`, `REGISTRY_PORT`, `LAUNCHER_ALLOW_REMOTE_UI` and `LAUNCHER_ALLOWED_ORIGINS`.
  */
 export async function readLauncherConfig(developmentRootKey: URL, env: Env = process.env): Promise<LauncherConfig> {
   const port = readPort(env);
@@ -70,6 +88,7 @@ export async function readLauncherConfig(developmentRootKey: URL, env: Env = pro
     development: env['NODE_ENV'] !== 'production',
     registryUrl: env['REGISTRY_URL']?.trim() || undefined,
     allowRemoteUi: env['LAUNCHER_ALLOW_REMOTE_UI']?.trim() === '1',
+    allowedOrigins: readOrigins(env, 'LAUNCHER_ALLOWED_ORIGINS'),
     registryPort: env['REGISTRY_PORT'] !== undefined ? readPort(env, 'REGISTRY_PORT') : port === 0 ? 0 : port + 1,
   };
 }

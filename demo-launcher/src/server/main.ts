@@ -63,6 +63,7 @@ async function main(): Promise<void> {
     ...(config.apiToken ? { token: config.apiToken } : {}),
     host: config.host,
     trustedHosts: config.trustedHosts,
+    allowedOrigins: config.allowedOrigins,
     development: config.development,
     ...(storeUrl ? { storeUrl } : {}),
   });

@@ -5,8 +5,9 @@ import type { ManagedPlugin, PackageInspection } from '@plughost/web-components'
 export class LauncherBackend {
   readonly client: BackendClient;
 
-  constructor(readonly origin: string, readonly token: string) {
-    this.client = new BackendClient({ baseUrl: origin, token });
+  /** `baseUrl`: the backend's address, which may be another origin than the page's (boot `backendUrl`). */
+  constructor(readonly baseUrl: string, readonly token: string) {
+    this.client = new BackendClient({ baseUrl, token });
   }
 
   filesBase(pluginId: string): string {
