@@ -232,6 +232,9 @@ export class PluginStore extends LitElement {
       font-size: 0.8rem;
       color: hsl(var(--muted-foreground, 0 0% 40%));
     }
+    /* The controls are drawn entirely from the theme tokens, whatever the page's color-scheme:
+       WebKitGTK draws a native select in the colours of the page's scheme (light without one),
+       under the themed text colour, which is unreadable on a dark theme. */
     input,
     select {
       font: inherit;
@@ -239,12 +242,35 @@ export class PluginStore extends LitElement {
       padding: 0.4rem 0.6rem;
       border-radius: 0.5rem;
       border: 1px solid hsl(var(--input, 0 0% 80%));
-      background: hsl(var(--background, 0 0% 100%));
+      background-color: hsl(var(--background, 0 0% 100%));
       color: hsl(var(--foreground, 0 0% 10%));
     }
     input {
       flex: 1;
       min-width: 0;
+    }
+    input::placeholder {
+      color: hsl(var(--muted-foreground, 0 0% 40%));
+      opacity: 1;
+    }
+    /* No native widget: a chevron in the text colour (two gradient triangles) replaces its arrow. */
+    select {
+      appearance: none;
+      -webkit-appearance: none;
+      padding-right: 2rem;
+      background-image:
+        linear-gradient(45deg, transparent 50%, currentColor 50%),
+        linear-gradient(135deg, currentColor 50%, transparent 50%);
+      background-position:
+        right 1rem center,
+        right 0.7rem center;
+      background-size: 0.3rem 0.3rem;
+      background-repeat: no-repeat;
+    }
+    /* The open list: engines that style it (Chromium, Firefox) take these; others draw a menu in the page's scheme. */
+    option {
+      background-color: hsl(var(--popover, 0 0% 100%));
+      color: hsl(var(--popover-foreground, 0 0% 10%));
     }
     input:focus-visible,
     select:focus-visible,
