@@ -31,6 +31,9 @@ export function openEventStream(ctx: Context, keepAliveMs = 15_000): EventStream
     'X-Accel-Buffering': 'no',
   });
   res.flushHeaders();
+  // Firefox resolves `fetch` only once body bytes arrive: without them a client would wait for the
+  // first event or keep-alive (15 s) before it knows the stream is open.
+  res.write(formatComment('open'));
   let closed = false;
   let finish: () => void = () => {};
   const done = new Promise<void>((resolve) => (finish = resolve));
