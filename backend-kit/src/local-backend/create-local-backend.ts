@@ -25,6 +25,7 @@ import { createModpacksRouter } from '../routes/modpacks.js';
 import { createSettingsRouter } from '../routes/settings.js';
 import { createSystemRouter } from '../routes/system.js';
 import { createTelemetryRouter } from '../routes/telemetry.js';
+import { createCacheStore } from '../services/plugin-data/cache-store.js';
 import { createPluginService, type PluginService } from '../services/plugin-service.js';
 import { createRevocationService, type RevocationService } from '../services/revocation/revocation-service.js';
 import type { DownloadManager } from '../services/downloads/download-manager.js';
@@ -140,7 +141,7 @@ export async function createLocalBackend(options: LocalBackendOptions): Promise<
     createStoreRouter(context, plugins),
     createPluginFilesRouter(context),
     createSettingsRouter(context),
-    createCacheRouter(context),
+    createCacheRouter(context, createCacheStore({ ...context, now: options.now ?? Date.now })),
     createSystemRouter(context),
     createTelemetryRouter(context),
     createLauncherRouter(context, plugins),

@@ -111,4 +111,6 @@ export interface LocalBackendOptions {
   modpackApis?: ModpackApiOptions;
   /** The `fetch` used to forward telemetry (tests may pass their own); default the global one. */
   fetch?: typeof fetch;
+  /** The clock, in epoch milliseconds, that plugin cache expiry is measured by; default `Date.now` (tests pass their own). */
+  now?: () => number;
 }

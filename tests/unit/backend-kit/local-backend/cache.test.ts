@@ -14,6 +14,8 @@ async function installOnDisk(dataDirectory: string, id: string): Promise<string>
 describe('GET|POST /api/plugins/cache/:id', () => {
   let server: TestBackend;
   let plugin = 0;
+  // The backend's clock: expiry is driven by moving it, never by waiting.
+  let clock = Date.UTC(2030, 0, 1);
 
   async function freshPlugin(): Promise<{ id: string; path: string; folder: string }> {
     const id = `com.example.cache${++plugin}`;
@@ -22,7 +24,7 @@ describe('GET|POST /api/plugins/cache/:id', () => {
   const getKey = async (path: string, key: string) => (await server.api(`${path}?key=${encodeURIComponent(key)}`)).json();
 
   beforeAll(async () => {
-    server = await startTestBackend();
+    server = await startTestBackend({ now: () => clock });
   });
   afterAll(() => server.close());
 
@@ -46,17 +48,19 @@ describe('GET|POST /api/plugins/cache/:id', () => {
 
   it('stores the expiry as epoch milliseconds, answers null once expired, and prunes it on the next write', async () => {
     const { path, folder } = await freshPlugin();
-    const before = Date.now();
+    const start = clock;
     await server.api(path, { json: { key: 'short', value: 'soon gone', ttlSeconds: 1 } });
     await server.api(path, { json: { key: 'long', value: 'stays', ttlSeconds: 3600 } });
     await server.api(path, { json: { key: 'forever', value: 'stays', ttlSeconds: null } });
     const stored = JSON.parse(await readFile(join(folder, 'cache.json'), 'utf8')) as Record<string, { v: unknown; e: number | null }>;
-    expect(stored['short']!.e).toBeGreaterThanOrEqual(before + 1000);
-    expect(stored['short']!.e).toBeLessThanOrEqual(Date.now() + 1000);
+    expect(stored['short']!.e).toBe(start + 1000);
+    expect(stored['long']!.e).toBe(start + 3600 * 1000);
     expect(stored['forever']!.e).toBeNull();
+    clock = start + 999;
     expect(await getKey(path, 'short')).toEqual({ key: 'short', value: 'soon gone' });
 
-    await new Promise((resolve) => setTimeout(resolve, 1100));
+    // Expired from the stored millisecond on.
+    clock = start + 1000;
     expect(await getKey(path, 'short')).toEqual({ key: 'short', value: null });
     // Reads never write: the expired entry is still on disk until a write prunes it.
     expect(Object.keys(JSON.parse(await readFile(join(folder, 'cache.json'), 'utf8')) as object)).toContain('short');
@@ -65,6 +69,10 @@ describe('GET|POST /api/plugins/cache/:id', () => {
     const pruned = JSON.parse(await readFile(join(folder, 'cache.json'), 'utf8')) as Record<string, unknown>;
     expect(Object.keys(pruned).sort()).toEqual(['forever', 'long', 'other']);
     expect(await getKey(path, 'long')).toEqual({ key: 'long', value: 'stays' });
+
+    clock = start + 3600 * 1000;
+    expect(await getKey(path, 'long')).toEqual({ key: 'long', value: null });
+    expect(await getKey(path, 'forever')).toEqual({ key: 'forever', value: 'stays' });
   });
 
   it.each([0, -1, 'ten', true, [1], {}, 365 * 24 * 3600 + 1])('refuses ttlSeconds %j', async (ttlSeconds) => {
@@ -74,10 +82,13 @@ describe('GET|POST /api/plugins/cache/:id', () => {
     expect(await response.json()).toMatchObject({ error: { code: 'INVALID_ARGUMENT' } });
   });
 
-  it('accepts fractional and maximal ttlSeconds', async () => {
-    const { path } = await freshPlugin();
-    expect((await server.api(path, { json: { key: 'a', value: 1, ttlSeconds: 0.5 } })).status).toBe(200);
+  it('accepts fractional and maximal ttlSeconds, rounding the expiry up to the next millisecond', async () => {
+    const { path, folder } = await freshPlugin();
+    expect((await server.api(path, { json: { key: 'a', value: 1, ttlSeconds: 0.0005 } })).status).toBe(200);
     expect((await server.api(path, { json: { key: 'b', value: 1, ttlSeconds: 365 * 24 * 3600 } })).status).toBe(200);
+    const stored = JSON.parse(await readFile(join(folder, 'cache.json'), 'utf8')) as Record<string, { e: number }>;
+    expect(stored['a']!.e).toBe(clock + 1);
+    expect(stored['b']!.e).toBe(clock + 365 * 24 * 3600 * 1000);
   });
 
   it('refuses a read without exactly one key', async () => {
