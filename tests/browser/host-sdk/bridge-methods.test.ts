@@ -4,6 +4,8 @@ import { inFrame, startHost, testPluginPage, type StartedHost } from './host-sup
 
 const FULL = 'test.full';
 const NONE = 'test.none';
+/** A second plugin that may read and write settings, to show that each frame reaches only its own. */
+const PEER = 'test.peer';
 const ALL_PERMISSIONS = [
   'config:read', 'config:write', 'cache:access', 'network:fetch', 'network:cors_proxy', 'filesystem:read', 'filesystem:write',
   'shell:execute', 'system:notification', 'system:info', 'plugin:list', 'plugin:install', 'ui:toast', 'ui:sub_window',
@@ -27,6 +29,7 @@ before(async () => {
     [
       { id: FULL, name: 'Full', permissions: ALL_PERMISSIONS, files: { 'index.html': testPluginPage() } },
       { id: NONE, name: 'None', permissions: [], files: { 'index.html': testPluginPage() } },
+      { id: PEER, name: 'Peer', permissions: ['config:read', 'config:write'], files: { 'index.html': testPluginPage() } },
     ],
     { allowedLauncherRoutes: ['/instance'], hookableMethods: [{ name: 'launchGame', description: 'Starts a game' }] },
   );
@@ -202,20 +205,40 @@ describe('methods work with their permission', () => {
 
 describe('identity', () => {
   it('a frame cannot act as another plugin: data lands in its own settings', async () => {
-    await inFrame(started.frame(NONE), 'call', 'setSettings', 'x', 1);
-    const mine = await full('call', 'getSettings');
-    expect(mine.value).to.not.have.property('x');
+    // Two plugins that may write settings write the same key; one also names the other as if
+    // it could choose whose data it writes. The host takes the writer from the frame alone.
+    expect((await full('call', 'setSettings', 'owner', 'full', PEER)).ok).to.equal(true);
+    expect((await full('eval', `api.call('setSettings', 'owner', 'full again', { pluginId: '${PEER}' })`)).ok).to.equal(true);
+    expect((await inFrame(started.frame(PEER), 'call', 'setSettings', 'owner', 'peer')).ok).to.equal(true);
+    const denied = await inFrame(started.frame(NONE), 'call', 'setSettings', 'owner', 'none');
+    expect(denied.message).to.equal('Permission denied: requires config:write');
+
+    expect(((await full('call', 'getSettings')).value as Record<string, unknown>)['owner']).to.equal('full again');
+    expect(((await inFrame(started.frame(PEER), 'call', 'getSettings')).value as Record<string, unknown>)['owner']).to.equal('peer');
+    // What the backend keeps, read past the bridge: each value under its writer's id, nothing for the refused one.
+    const stored = async (id: string) => {
+      const response = await fetch(`${started.backend.origin}/api/plugins/settings/${id}`, { headers: { Authorization: `Bearer ${started.backend.token}` } });
+      expect(response.status, id).to.equal(200);
+      return ((await response.json()) as Record<string, unknown>)['owner'];
+    };
+    expect(await stored(FULL)).to.equal('full again');
+    expect(await stored(PEER)).to.equal('peer');
+    expect(await stored(NONE)).to.equal(undefined);
   });
 
   it('forged penpal messages from one frame reach nothing', async () => {
     const toasts = started.ui.toasts.length;
     // The frame without permissions posts penpal-shaped calls as if from another connection.
-    await inFrame(started.frame(NONE), 'eval', `
+    const forged = await inFrame(started.frame(NONE), 'eval', `
       for (const type of ['SYN', 'ACK1', 'ACK2', 'CALL']) {
         parent.postMessage({ namespace: 'penpal', channel: undefined, type, id: 'forged', methodPath: ['call'], args: ['showToast', ['forged', 'info']], participantId: 'x' }, '*');
       }
-      new Promise((resolve) => setTimeout(resolve, 200));
+      'posted';
     `);
+    // No wait: messages from one frame reach this window in order, and the bridge handles a call
+    // without leaving the task (showToast is synchronous), so when this answer (posted after the
+    // forged messages) arrives, the host has handled every forged message.
+    expect(forged.value).to.equal('posted');
     expect(started.ui.toasts.length).to.equal(toasts);
     // Both connections still work.
     expect((await full('call', 'getThemeColor')).value).to.equal('#3366ff');
