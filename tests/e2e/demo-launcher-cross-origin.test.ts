@@ -11,7 +11,7 @@ import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINE_NAMES, availableEngines, openEngine, type EngineName, type EnginePage } from '../support/engine-driver.js';
 import { startProcess } from '../support/processes.js';
 import { LAUNCHER_PAGES, expectNone, launcherAlerts, openLauncherPage, sampleProblems, startLauncher, type StartedLauncher } from './engine-smoke-support.js';
@@ -120,6 +120,11 @@ function engineSuite(engine: EngineName): void {
 
   afterAll(async () => {
     await page?.close();
+  });
+
+  // Any uncaught error or unhandled rejection of the page fails the test it happened in.
+  afterEach(async () => {
+    if (page) expectNone(await page.pageErrors(), `page errors in ${engine}`);
   });
 
   it('a page from an allowed origin connects every sample plugin, and they work', async () => {

@@ -9,7 +9,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINE_NAMES, availableEngines, openEngine, type EngineName, type EnginePage } from '../support/engine-driver.js';
 import { LAUNCHER_PAGES, expectNone, launcherAlerts, openLauncherPage, sampleProblems, startLauncher, unreadableControls, type StartedLauncher } from './engine-smoke-support.js';
 
@@ -42,6 +42,11 @@ function engineSuite(engine: EngineName): void {
 
   afterAll(async () => {
     await page?.close();
+  });
+
+  // Any uncaught error or unhandled rejection of the page fails the test it happened in.
+  afterEach(async () => {
+    if (page) expectNone(await page.pageErrors(), `page errors in ${engine}`);
   });
 
   it('connects every sample plugin and opens each launcher page without a page error', async () => {

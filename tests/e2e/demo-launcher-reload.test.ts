@@ -8,7 +8,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 // @ts-expect-error plain JavaScript module shared with the runner scripts
 import { chromiumArgs, findChromium } from '../../scripts/chromium.mjs';
 import { startProcess, waitForOutput, type RunningProcess } from '../support/processes.js';
@@ -23,6 +23,8 @@ let launcher: RunningProcess;
 let browser: Browser;
 let page: Page;
 let origin: string;
+/** Uncaught errors and unhandled rejections of the page, taken by the check after each test. */
+const pageErrors: string[] = [];
 
 /** Each framed sample's `<plugin-frame>` status once none is loading any more (or the wait ends). */
 async function settledStatuses(ids: readonly string[] = FRAMED_SAMPLES): Promise<Record<string, string | null>> {
@@ -47,12 +49,19 @@ beforeAll(async () => {
   origin = url!.replace(/\/$/, '');
   browser = await chromium.launch({ executablePath: findChromium() as string, headless: true, args: chromiumArgs as string[] });
   page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  page.on('pageerror', (error) => pageErrors.push(`${error.message}\n${error.stack ?? ''}`));
 }, 90_000);
 
 afterAll(async () => {
   await browser?.close();
   await launcher?.stop();
   await rm(home, { recursive: true, force: true });
+});
+
+// Any page error fails the test it happened in, on whichever load it happened.
+afterEach(() => {
+  const errors = pageErrors.splice(0);
+  expect(errors, `page errors:\n${errors.join('\n')}`).toEqual([]);
 });
 
 describe('demo launcher page loads, in default Chromium', () => {

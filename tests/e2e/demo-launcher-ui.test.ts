@@ -7,7 +7,7 @@ import { copyFile, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import puppeteer, { type Browser, type Frame, type Page } from 'puppeteer-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 // @ts-expect-error plain JavaScript module shared with the runner scripts
 import { findChromium, puppeteerDefaultFeatureArgs } from '../../scripts/chromium.mjs';
 import { startProcess, waitForOutput, type RunningProcess } from '../support/processes.js';
@@ -22,6 +22,8 @@ let launcher: RunningProcess;
 let browser: Browser;
 let page: Page;
 let origin: string;
+/** Uncaught errors and unhandled rejections of the page, taken by the check after each test. */
+const pageErrors: string[] = [];
 // A known token, so the test can call the API as the launcher; the page itself deletes the global
 // that carried it before any plugin runs.
 const TOKEN = 'e2e-launcher-token-0123456789abcdef';
@@ -60,7 +62,7 @@ beforeAll(async () => {
   // Chromium as it ships: sandboxed frames in their own process (Puppeteer turns that off by default).
   browser = await puppeteer.launch({ executablePath, headless: true, ...puppeteerDefaultFeatureArgs(puppeteer), defaultViewport: { width: 1280, height: 800 } });
   page = await browser.newPage();
-  page.on('pageerror', (error) => console.error('[page error]', error));
+  page.on('pageerror', (error) => pageErrors.push(error instanceof Error ? `${error.message}\n${error.stack ?? ''}` : String(error)));
   await page.goto(`${origin}/`);
 }, 90_000);
 
@@ -69,6 +71,12 @@ afterAll(async () => {
   await launcher?.stop();
   await rm(home, { recursive: true, force: true });
   await rm(shots, { recursive: true, force: true });
+});
+
+// Any page error fails the test it happened in (the first load counts towards the first test).
+afterEach(() => {
+  const errors = pageErrors.splice(0);
+  expect(errors, `page errors:\n${errors.join('\n')}`).toEqual([]);
 });
 
 describe('demo launcher in Chromium', () => {

@@ -41,9 +41,11 @@ export interface EnginePage {
   /** Saves a PNG of the viewport. */
   screenshot(path: string): Promise<void>;
   /**
-   * Uncaught errors and unhandled rejections of the top document: those the driver reports
-   * (Chromium, Firefox) and those a listener installed by `goto` saw after the load (every engine;
-   * WebDriver classic has no error events, so in WebKit an error during the load itself is missed).
+   * Uncaught errors and unhandled rejections of the top document since the previous call (each is
+   * returned once, so a check after every test names only that test's errors): those the driver
+   * reports (Chromium, Firefox) and those a listener installed by `goto` saw after the load, kept
+   * across later navigations (every engine; WebDriver classic has no error events, so in WebKit an
+   * error during the load itself is missed).
    */
   pageErrors(): Promise<string[]>;
   /** Closes the browser and stops every process started for it (driver, X server). */
@@ -66,8 +68,27 @@ function recordErrors(name: string): void {
   window.addEventListener('unhandledrejection', (event) => errors.push(`unhandled rejection: ${event.reason instanceof Error ? event.reason.message : String(event.reason)}`));
 }
 
-function readErrors(name: string): string[] {
-  return [...((window as unknown as Record<string, string[] | undefined>)[name] ?? [])];
+/** Takes what {@link recordErrors} kept: each error is read once. */
+function takeErrors(name: string): string[] {
+  return (window as unknown as Record<string, string[] | undefined>)[name]?.splice(0) ?? [];
+}
+
+/**
+ * The page's own error list, taken before a navigation discards it and after each read. A page
+ * that cannot be read (nothing loaded yet, or a document being replaced) has none to give.
+ */
+function errorCollector(take: () => Promise<string[]>): { save(): Promise<void>; drain(): Promise<string[]> } {
+  const saved: string[] = [];
+  const save = async () => {
+    saved.push(...(await take().catch(() => [])));
+  };
+  return {
+    save,
+    async drain() {
+      await save();
+      return saved.splice(0);
+    },
+  };
 }
 
 /** Polls `check` until it holds; `describe` names what was awaited in the timeout error. */
@@ -110,6 +131,7 @@ async function openChromium(): Promise<EnginePage> {
   });
   const reported: string[] = [];
   page.on('pageerror', (error) => reported.push(`${error.message}\n${error.stack ?? ''}`));
+  const inPage = errorCollector(() => page.evaluate(takeErrors, ERRORS_GLOBAL));
   const target = async (options?: EvaluateOptions) => {
     if (!options?.frame) return page.mainFrame();
     const element = await page.$(options.frame);
@@ -120,6 +142,7 @@ async function openChromium(): Promise<EnginePage> {
   const driver: EnginePage = {
     engine: 'chromium',
     async goto(url) {
+      await inPage.save();
       await page.goto(url, { waitUntil: 'load' });
       await page.evaluate(recordErrors, ERRORS_GLOBAL);
     },
@@ -132,7 +155,7 @@ async function openChromium(): Promise<EnginePage> {
       await page.screenshot({ path });
     },
     async pageErrors() {
-      return [...reported, ...(await page.evaluate(readErrors, ERRORS_GLOBAL))];
+      return [...reported.splice(0), ...(await inPage.drain())];
     },
     close: () => browser.close(),
   };
@@ -165,6 +188,7 @@ async function openFirefox(): Promise<EnginePage> {
     if (message.startsWith('Cross-Origin Request Blocked:')) return;
     reported.push(error instanceof Error ? `${message}\n${error.stack ?? ''}` : message);
   });
+  const inPage = errorCollector(() => page.evaluate(takeErrors, ERRORS_GLOBAL));
   const target = async (options?: EvaluateOptions) => {
     if (!options?.frame) return page.mainFrame();
     const element = await page.$(options.frame);
@@ -175,6 +199,7 @@ async function openFirefox(): Promise<EnginePage> {
   return {
     engine: 'firefox',
     async goto(url) {
+      await inPage.save();
       await page.goto(url, { waitUntil: 'load' });
       await page.evaluate(recordErrors, ERRORS_GLOBAL);
     },
@@ -187,7 +212,7 @@ async function openFirefox(): Promise<EnginePage> {
       await page.screenshot({ path: path as `${string}.png` });
     },
     async pageErrors() {
-      return [...reported, ...(await page.evaluate(readErrors, ERRORS_GLOBAL))];
+      return [...reported.splice(0), ...(await inPage.drain())];
     },
     close: () => browser.close(),
   };
@@ -219,9 +244,11 @@ async function openWebKit(): Promise<EnginePage> {
       await browser.switchFrame(null);
     }
   };
+  const inPage = errorCollector(() => run(takeErrors, ERRORS_GLOBAL));
   return {
     engine: 'webkit',
     async goto(url) {
+      await inPage.save();
       await browser.navigateTo(url);
       await run(recordErrors, ERRORS_GLOBAL);
     },
@@ -230,7 +257,7 @@ async function openWebKit(): Promise<EnginePage> {
     async screenshot(path) {
       await browser.saveScreenshot(path);
     },
-    pageErrors: () => run(readErrors, ERRORS_GLOBAL),
+    pageErrors: () => inPage.drain(),
     async close() {
       try {
         await browser.deleteSession();
