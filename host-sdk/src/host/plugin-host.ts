@@ -1,35 +1,27 @@
-import type { Connection } from 'penpal';
-import {
-  parseManifest,
-  planActivation,
-  pluginMethodUnavailable,
-  wireErrorToError,
-  type GuestMethods,
-  type HookOutcome,
-  type PluginManifest,
-  type SkippedPlugin,
-  type WireResult,
-} from '../core/index.js';
 import { BRIDGE_METHODS } from '../bridge/bridge-methods.js';
 import type { BridgeMethod } from '../bridge/bridge-method.js';
-import { indexMethods } from '../bridge/dispatch.js';
-import { destroyOverlaysOf } from '../bridge/methods/overlay-methods.js';
-import { buildPluginDocument, mountInlinePlugin, type InlineMount } from '../frame/index.js';
-import { BackendClient, BridgeFailure } from './backend-client.js';
+import { indexMethods, type BridgeMethodIndex } from '../bridge/dispatch.js';
+import { PluginActivation, type StartReport } from './activation.js';
+import { BackendClient } from './backend-client.js';
 import { PluginErrorReporter } from './error-reporter.js';
-import { HookRegistry, type HookableMethod } from './hook-registry.js';
-import { openPluginFrame, type GuestMethodMap } from './frame-connection.js';
-import { dependenciesSettled, skipMessage, unmetDependency, type ListedPlugin } from './dependency-gate.js';
-import { hostMethodsFor, type GuestRuntimeError } from './host-methods.js';
-import type { ActivePlugin, HostServices, PluginRuntimeState } from './host-services.js';
-import { createInlineGuest, releaseInlineApi } from './inline-guest.js';
+import { createHookRegistry } from './hook-layers.js';
+import type { HookableMethod } from './hook-registry.js';
+import { HostEvents, type PluginHostEvent } from './host-events.js';
+import type { ActivePlugin, HostServices } from './host-services.js';
+import { InstalledPlugins } from './installed-plugins.js';
 import { MenuRegistry } from './menu-registry.js';
 import { MethodRegistry } from './method-registry.js';
 import { OwnedIds } from './owned-ids.js';
-import { guestWhenConnected } from './pending-guest.js';
+import { PageOpener } from './page-opener.js';
+import { callPluginMethod } from './plugin-calls.js';
+import { PluginFiles } from './plugin-files.js';
+import { RunningPlugins } from './running-plugins.js';
+import { SandboxDocuments } from './sandbox-documents.js';
 import { ThemeController } from './theme-controller.js';
 import type { PluginUiAdapter } from './ui-adapter.js';
-import { withTimeout } from './with-timeout.js';
+
+export type { PluginHostEvent } from './host-events.js';
+export type { StartReport } from './activation.js';
 
 /** Options of {@link PluginHost}. */
 export interface PluginHostOptions {
@@ -72,46 +64,14 @@ export interface PluginHostOptions {
   readonly fetch?: typeof fetch;
 }
 
-/** Something the host reports to the launcher. */
-export type PluginHostEvent =
-  | { readonly type: 'activated'; readonly pluginId: string }
-  | { readonly type: 'skipped'; readonly pluginId: string; readonly message: string }
-  | { readonly type: 'load-failed'; readonly pluginId: string; readonly message: string }
-  /**
-   * An error in the plugin: `message` is the error's (`TypeError: x is not a function`); `source`
-   * says where, `stack` is its stack when the engine gave one, and `hidden` marks an uncaught error
-   * whose text the engine hid (WebKit in sandboxed frames). Nothing but the error type leaves the
-   * machine in telemetry.
-   */
-  | { readonly type: 'runtime-error'; readonly pluginId: string; readonly message: string; readonly source?: string; readonly stack?: string; readonly hidden?: true }
-  | { readonly type: 'unresponsive'; readonly pluginId: string }
-  | { readonly type: 'responsive'; readonly pluginId: string }
-  | { readonly type: 'deactivated'; readonly pluginId: string };
-
-/** What {@link PluginHost.start} did. */
-export interface StartReport {
-  readonly activated: readonly string[];
-  readonly skipped: readonly SkippedPlugin[];
-  readonly failed: readonly { readonly pluginId: string; readonly message: string }[];
-}
-
-interface RunningPlugin extends Omit<ActivePlugin, 'guest' | 'state'> {
-  /** Secondary pages opened with `openPage`, closed with the plugin. */
-  readonly pages: Set<() => void>;
-  guest: GuestMethods;
-  state: PluginRuntimeState;
-  /** Settles `ready`. */
-  settle(active: boolean): void;
-  frame?: HTMLIFrameElement;
-  inline?: InlineMount;
-  connection?: Connection<GuestMethodMap>;
-  heartbeat?: ReturnType<typeof setInterval>;
-}
-
 /**
  * The plugin host of a launcher page: activates the backend's active plugins in dependency
  * order, each in a sandboxed frame (or inline when its manifest asks), connects every frame
  * with its own bridge connection, and answers the bridge from one permission-gated method table.
+ *
+ * The class only composes the parts that do each job: {@link PluginActivation} (start, activate),
+ * {@link RunningPlugins} (what runs, deactivation), the hook registry, {@link HostEvents} and
+ * {@link PageOpener}.
  *
  * @example
  * ```ts
@@ -121,46 +81,30 @@ interface RunningPlugin extends Omit<ActivePlugin, 'guest' | 'state'> {
  * ```
  */
 export class PluginHost {
-  private readonly document: Document;
+  private readonly events = new HostEvents();
   private readonly services: HostServices;
-  private readonly running = new Map<string, RunningPlugin>();
-  private readonly listeners = new Set<(event: PluginHostEvent) => void>();
-  private readonly index;
-  /** The table for a plugin's secondary pages: what registers functions belongs to its main page. */
-  private readonly pageIndex;
-  private readonly reporter: PluginErrorReporter;
-  private readonly backend: BackendClient;
-  private installed = new Map<string, ListedPlugin>();
-  private guestRuntimeSource: Promise<string> | undefined;
-  private inlineOwner: string | undefined;
-  /** Inline plugins mount one after another, in activation order. */
-  private inlineQueue: Promise<void> = Promise.resolve();
+  private readonly running: RunningPlugins;
+  private readonly installed: InstalledPlugins;
+  private readonly index: BridgeMethodIndex;
+  private readonly activation: PluginActivation;
+  private readonly pages: PageOpener;
 
-  constructor(private readonly options: PluginHostOptions) {
-    this.document = options.document ?? document;
-    this.backend = new BackendClient({ baseUrl: options.baseUrl, token: options.token, ...(options.fetch ? { fetch: options.fetch } : {}) });
-    this.reporter = new PluginErrorReporter(this.backend);
-    this.index = indexMethods([...BRIDGE_METHODS, ...(options.extraMethods ?? [])]);
-    this.pageIndex = indexMethods([...this.index.values()].filter((method) => !MAIN_PAGE_ONLY.has(method.name)));
+  constructor(options: PluginHostOptions) {
+    const document = options.document ?? globalThis.document;
+    const backend = new BackendClient({ baseUrl: options.baseUrl, token: options.token, ...(options.fetch ? { fetch: options.fetch } : {}) });
+    const sinks = { reporter: new PluginErrorReporter(backend), events: this.events };
+    const files = new PluginFiles(backend);
+    const documents = new SandboxDocuments({ files, guestRuntime: options.guestRuntime, ...(options.cspNonce ? { cspNonce: options.cspNonce } : {}) });
     const callTimeoutMs = options.callTimeoutMs ?? 30_000;
-    const hooks = new HookRegistry(
-      options.hookableMethods ?? [],
-      (registration, invocation) => this.runHookLayer(registration.pluginId, { ...invocation, hookId: registration.hookId }, callTimeoutMs),
-      // A handler that threw was reported by its frame, with its stack; what is left is a layer that
-      // timed out or whose plugin was not answering.
-      (registration, error) => {
-        if (!(error instanceof BridgeFailure)) this.emit({ type: 'runtime-error', pluginId: registration.pluginId, message: `Hook failed: ${error instanceof Error ? error.message : String(error)}` });
-      },
-      // Activation order decides the layers, so the onion does not depend on which frame answered first.
-      (pluginId) => [...this.running.keys()].indexOf(pluginId),
-    );
+    this.installed = new InstalledPlugins(backend);
+    this.index = indexMethods([...BRIDGE_METHODS, ...(options.extraMethods ?? [])]);
     this.services = {
-      backend: this.backend,
+      backend,
       ui: options.ui,
       methods: new MethodRegistry(),
-      hooks,
+      hooks: createHookRegistry({ hookableMethods: options.hookableMethods ?? [], running: () => this.running, events: this.events, timeoutMs: callTimeoutMs }),
       menu: new MenuRegistry(options.ui),
-      theme: new ThemeController(this.document),
+      theme: new ThemeController(document),
       overlays: new OwnedIds(),
       streams: new OwnedIds<AbortController>(),
       allowedLauncherRoutes: options.allowedLauncherRoutes ?? [],
@@ -168,12 +112,23 @@ export class PluginHost {
       isInstalled: (id) => this.installed.has(id),
       timeouts: { crossPluginCallMs: callTimeoutMs },
     };
+    this.running = new RunningPlugins({ services: this.services, events: this.events, document });
+    const parts = { document, services: this.services, running: this.running, files, documents, sinks, index: this.index };
+    this.activation = new PluginActivation({
+      ...parts,
+      installed: this.installed,
+      frameContainer: options.frameContainer,
+      inlineContainer: options.inlineContainer,
+      cspNonce: options.cspNonce,
+      connectTimeoutMs: options.connectTimeoutMs ?? 10_000,
+      heartbeat: { intervalMs: options.heartbeatIntervalMs ?? 5000, timeoutMs: options.heartbeatTimeoutMs ?? 3000 },
+    });
+    this.pages = new PageOpener(parts);
   }
 
   /** Listens to host events; returns the function that stops listening. */
   on(listener: (event: PluginHostEvent) => void): () => void {
-    this.listeners.add(listener);
-    return () => void this.listeners.delete(listener);
+    return this.events.on(listener);
   }
 
   /**
@@ -185,40 +140,8 @@ export class PluginHost {
    * naming the reason; one that fails gets a `load-failed` event. Resolves when every plugin has
    * activated or failed.
    */
-  async start(): Promise<StartReport> {
-    await this.refreshInstalled();
-    const failed: { pluginId: string; message: string }[] = [];
-    const read = await Promise.all(
-      [...this.installed.values()]
-        .filter((entry) => entry.status === 'active')
-        .map(async (plugin) => {
-          try {
-            return await this.readManifest(plugin.id);
-          } catch (error) {
-            failed.push({ pluginId: plugin.id, message: messageOf(error) });
-            this.emit({ type: 'load-failed', pluginId: plugin.id, message: messageOf(error) });
-            return undefined;
-          }
-        }),
-    );
-    const candidates = read.filter((manifest): manifest is PluginManifest => manifest?.entry?.frontend !== undefined);
-    const plan = planActivation(candidates.map(({ id, version, dependencies }) => ({ id, version, dependencies })));
-    const skipped = plan.skipped.map((entry) => ({ ...entry, message: skipMessage(entry, this.installed) }));
-    for (const entry of skipped) {
-      console.warn(`[plugins] ${entry.message}`);
-      this.emit({ type: 'skipped', pluginId: entry.id, message: entry.message });
-    }
-    // Each activation registers its plugin before its first await, so `running` (and with it the
-    // order of hook layers) follows the plan even though the frames load in parallel.
-    const byId = new Map(candidates.map((manifest) => [manifest.id, manifest]));
-    const outcomes = plan.order.map((id) => this.activateManifest(byId.get(id) as PluginManifest));
-    const activated: string[] = [];
-    (await Promise.allSettled(outcomes)).forEach((outcome, index) => {
-      const id = plan.order[index] as string;
-      if (outcome.status === 'fulfilled') activated.push(id);
-      else failed.push({ pluginId: id, message: messageOf(outcome.reason) });
-    });
-    return { activated, skipped, failed };
+  start(): Promise<StartReport> {
+    return this.activation.start();
   }
 
   /** An activated plugin. */
@@ -228,7 +151,7 @@ export class PluginHost {
 
   /** Ids of the activated (or still loading) plugins, in activation order. */
   activePlugins(): string[] {
-    return [...this.running.keys()];
+    return this.running.ids();
   }
 
   /** The frame of a sandboxed plugin (hidden until the launcher shows it). */
@@ -249,19 +172,8 @@ export class PluginHost {
    *   enabled, no `entry.frontend`, a required dependency that is not active (also reported with a
    *   `skipped` event), or a frame that failed to connect (also reported with `load-failed`).
    */
-  async activate(id: string): Promise<void> {
-    if (this.running.has(id)) return;
-    await this.refreshInstalled();
-    const listed = this.installed.get(id);
-    if (!listed) throw new Error(`${id} is not installed`);
-    if (listed.status !== 'active') throw new Error(`${id} is not enabled (status ${listed.status})`);
-    const manifest = await this.readManifest(id);
-    const missing = unmetDependency(manifest, this.running, this.installed);
-    if (missing) {
-      this.emit({ type: 'skipped', pluginId: id, message: missing });
-      throw new Error(missing);
-    }
-    await this.activateManifest(manifest);
+  activate(id: string): Promise<void> {
+    return this.activation.activate(id);
   }
 
   /**
@@ -269,20 +181,7 @@ export class PluginHost {
    * frame (or inline content) is removed. A theme override it applied stays (specification).
    */
   deactivate(id: string): void {
-    const plugin = this.running.get(id);
-    if (!plugin) return;
-    clearInterval(plugin.heartbeat);
-    this.forgetDocumentState(id);
-    destroyOverlaysOf(this.services, id);
-    for (const close of [...plugin.pages]) close();
-    plugin.connection?.destroy();
-    plugin.frame?.remove();
-    plugin.inline?.unmount();
-    if (plugin.mode === 'inline') releaseInlineApi(this.document.defaultView ?? window, id);
-    this.services.theme.removeTheme(id);
-    this.services.theme.removeFontLinks(id);
-    this.running.delete(id);
-    this.emit({ type: 'deactivated', pluginId: id });
+    this.running.deactivate(id);
   }
 
   /**
@@ -293,21 +192,8 @@ export class PluginHost {
    *
    * @returns the frame and `close()`, which disconnects and removes it.
    */
-  async openPage(pluginId: string, path: string, container: HTMLElement): Promise<{ frame: HTMLIFrameElement; close(): void }> {
-    const plugin = this.running.get(pluginId);
-    if (!plugin) throw new Error(`${pluginId} is not active`);
-    const filesBase = this.filesBase(pluginId);
-    const html = await this.readPluginText(pluginId, path);
-    const srcdoc = buildPluginDocument({ html, pluginFilesBase: filesBase, entryPath: path, guestRuntime: await this.runtimeSource(), mode: 'sandbox', ...(this.options.cspNonce ? { cspNonce: this.options.cspNonce } : {}) });
-    const methods = hostMethodsFor({ id: pluginId, manifest: plugin.manifest }, filesBase, this.services, this.pageIndex, this.reportsFor(plugin, () => {}));
-    const { frame, connection } = openPluginFrame({ document: this.document, container, srcdoc, title: `${plugin.name}: ${path}`, pluginId, methods });
-    const close = (): void => {
-      plugin.pages.delete(close);
-      connection.destroy();
-      frame.remove();
-    };
-    plugin.pages.add(close);
-    return { frame, close };
+  openPage(pluginId: string, path: string, container: HTMLElement): Promise<{ frame: HTMLIFrameElement; close(): void }> {
+    return this.pages.open(pluginId, path, container);
   }
 
   /** Deactivates and activates again (a frame that stopped answering, or a new version). */
@@ -319,7 +205,7 @@ export class PluginHost {
 
   /** Stops every plugin (the launcher is closing or restarting). */
   dispose(): void {
-    for (const id of [...this.running.keys()].reverse()) this.deactivate(id);
+    for (const id of this.running.ids().reverse()) this.deactivate(id);
   }
 
   /**
@@ -336,15 +222,8 @@ export class PluginHost {
    *
    * @throws Error with the `callPlugin` rejection text when the plugin or method is not there.
    */
-  async callPluginMethod(pluginId: string, method: string, args: readonly unknown[]): Promise<unknown> {
-    const loading = this.running.get(pluginId);
-    if (loading?.state === 'loading') await loading.ready;
-    const target = this.running.get(pluginId);
-    const reason = !this.installed.has(pluginId) ? 'not-installed' : !target || target.state !== 'active' ? 'inactive' : !this.services.methods.has(pluginId, method) ? 'no-such-method' : undefined;
-    if (reason !== undefined || !target) throw wireErrorToError(pluginMethodUnavailable(pluginId, method, reason ?? 'inactive'));
-    const result = await withTimeout(target.guest.invokeMethod(method, [...args]), this.services.timeouts.crossPluginCallMs, `${pluginId} did not answer ${method}`);
-    if (!result.ok) throw wireErrorToError(result.error);
-    return result.value;
+  callPluginMethod(pluginId: string, method: string, args: readonly unknown[]): Promise<unknown> {
+    return callPluginMethod({ running: this.running, installed: this.installed, services: this.services }, pluginId, method, args);
   }
 
   /**
@@ -362,247 +241,8 @@ export class PluginHost {
     return this.services.methods.list(pluginId);
   }
 
-  private emit(event: PluginHostEvent): void {
-    for (const listener of this.listeners) {
-      try {
-        listener(event);
-      } catch (error) {
-        console.error('[plugins] A host event listener failed', error);
-      }
-    }
-  }
-
-  private filesBase(id: string): string {
-    return this.backend.url(`/api/plugins/${encodeURIComponent(id)}/files`);
-  }
-
-  private async readManifest(id: string): Promise<PluginManifest> {
-    const response = await this.backend.request(`/api/plugins/${encodeURIComponent(id)}/files/manifest.json`);
-    if (!response.ok) throw new Error(`The manifest of ${id} could not be read (${response.status})`);
-    const result = parseManifest(new Uint8Array(await response.arrayBuffer()));
-    if (!result.ok) throw new Error(`The manifest of ${id} is invalid: ${result.problems.map((problem) => problem.message).join('; ')}`);
-    if (result.manifest.id !== id) throw new Error(`The manifest of ${id} names another plugin (${result.manifest.id})`);
-    return result.manifest;
-  }
-
-  private async readPluginText(id: string, path: string): Promise<string> {
-    const response = await this.backend.request(`/api/plugins/${encodeURIComponent(id)}/files/${path.split('/').map(encodeURIComponent).join('/')}`);
-    if (!response.ok) throw new Error(`${path} of ${id} could not be loaded (${response.status})`);
-    return response.text();
-  }
-
-  private runtimeSource(): Promise<string> {
-    const source = this.options.guestRuntime;
-    this.guestRuntimeSource ??= typeof source === 'string' ? Promise.resolve(source) : source();
-    return this.guestRuntimeSource;
-  }
-
-  private async refreshInstalled(): Promise<void> {
-    const listed = await this.backend.json<ListedPlugin[]>('/api/plugins/');
-    this.installed = new Map(listed.map((plugin) => [plugin.id, plugin]));
-  }
-
-  /** Registers a loading plugin at once (keeping activation order), then loads it. */
-  private async activateManifest(manifest: PluginManifest): Promise<void> {
-    const id = manifest.id;
-    const frontend = manifest.entry?.frontend;
-    if (frontend === undefined) throw new Error(`${id} has no entry.frontend; only such plugins are activated`);
-    let settle: (active: boolean) => void = () => {};
-    const ready = new Promise<boolean>((resolve) => (settle = resolve));
-    let connected: (guest: GuestMethods) => void = () => {};
-    let notConnected: (error: Error) => void = () => {};
-    const guest = new Promise<GuestMethods>((resolve, reject) => {
-      connected = resolve;
-      notConnected = reject;
-    });
-    guest.catch(() => undefined);
-    const plugin: RunningPlugin = { id, name: manifest.name, manifest, mode: manifest.render === 'inline' ? 'inline' : 'sandbox', state: 'loading', guest: guestWhenConnected(guest), ready, settle, pages: new Set() };
-    this.running.set(id, plugin);
-    // Inline plugins take their turn now, in activation order, whatever their files' load times.
-    const inlineTurn = plugin.mode === 'inline' ? this.takeInlineTurn() : undefined;
-    try {
-      if (manifest.entry?.theme !== undefined) this.services.theme.injectTheme(id, await this.readPluginText(id, manifest.entry.theme));
-      if (manifest.contributes?.fontLinks) {
-        // A package path is served from the plugin's files; anything else must be an https URL.
-        const filesBase = this.filesBase(id);
-        const links = manifest.contributes.fontLinks.map((link) => (/^https:/i.test(link) ? link : `${filesBase}/${link.split('/').map(encodeURIComponent).join('/')}`));
-        this.services.theme.injectFontLinks(id, links, new URL(filesBase).origin);
-      }
-      const html = await this.readPluginText(id, frontend);
-      connected(inlineTurn ? await this.activateInline(plugin, html, frontend, inlineTurn.previous) : await this.activateSandboxed(plugin, html, frontend));
-      if (this.running.get(id) !== plugin) throw new Error(`${id} was stopped while it loaded`);
-      plugin.state = 'active';
-      settle(true);
-      this.addContributedMenuItems(manifest);
-      this.emit({ type: 'activated', pluginId: id });
-      inlineTurn?.done();
-    } catch (error) {
-      inlineTurn?.done();
-      const message = messageOf(error);
-      notConnected(new Error(`${id} is not running: ${message}`));
-      plugin.state = 'failed';
-      settle(false);
-      if (this.running.get(id) === plugin) {
-        this.reporter.report(id, manifest.version, 'plugin_load_failed');
-        this.emit({ type: 'load-failed', pluginId: id, message });
-        this.deactivate(id);
-      }
-      throw error;
-    }
-  }
-
-  private reportsFor(plugin: RunningPlugin, connected: () => Promise<void> | void) {
-    return {
-      runtimeError: (error: GuestRuntimeError) => {
-        // Telemetry gets the error type only: the message and stack stay on this machine.
-        this.reporter.report(plugin.id, plugin.manifest.version, 'plugin_runtime_error');
-        this.emit({ type: 'runtime-error', pluginId: plugin.id, ...error });
-      },
-      loadFailure: (resource: string) => {
-        this.reporter.report(plugin.id, plugin.manifest.version, 'plugin_load_failed');
-        this.emit({ type: 'load-failed', pluginId: plugin.id, message: `A resource failed to load: ${resource}` });
-      },
-      connected,
-    };
-  }
-
-  /** Loads a plugin's frame, connects it, and resolves with its guest once it said hello. */
-  private async activateSandboxed(plugin: RunningPlugin, html: string, entryPath: string): Promise<GuestMethods> {
-    const id = plugin.id;
-    const filesBase = this.filesBase(id);
-    const srcdoc = buildPluginDocument({ html, pluginFilesBase: filesBase, entryPath, guestRuntime: await this.runtimeSource(), mode: 'sandbox', ...(this.options.cspNonce ? { cspNonce: this.options.cspNonce } : {}) });
-    if (this.running.get(id) !== plugin) throw new Error(`${id} was stopped while it loaded`);
-    let helloCount = 0;
-    let saidHello: () => void = () => {};
-    const helloReceived = new Promise<void>((resolve) => (saidHello = resolve));
-    const dependencies = dependenciesSettled(plugin.manifest, this.running);
-    const methods = hostMethodsFor({ id, manifest: plugin.manifest }, filesBase, this.services, this.index, this.reportsFor(plugin, () => {
-      // A second hello comes from a reloaded document: what the old one registered is gone with it.
-      if (++helloCount > 1) this.forgetDocumentState(id);
-      saidHello();
-      return dependencies;
-    }));
-    const { frame, connection } = openPluginFrame({ document: this.document, container: containerFor(this.options.frameContainer, id), srcdoc, title: plugin.name, pluginId: id, hidden: true, methods });
-    plugin.frame = frame;
-    plugin.connection = connection;
-    const timeoutMs = this.options.connectTimeoutMs ?? 10_000;
-    const [remote] = await withTimeout(Promise.all([connection.promise, helloReceived]), timeoutMs, `${plugin.name} did not connect within ${timeoutMs / 1000} s: its page may be broken or stuck before the plugin API loaded`);
-    await dependencies;
-    this.startHeartbeat(plugin);
-    return remote as unknown as GuestMethods;
-  }
-
-  /** Drops what a plugin's document registered (methods, hooks, dynamic menu items, streams): its functions go with it. */
-  private forgetDocumentState(id: string): void {
-    this.services.methods.removeAll(id);
-    this.services.hooks.removeAll(id);
-    this.services.menu.remove(id, 'dynamic');
-    for (const stream of this.services.streams.idsOf(id)) {
-      this.services.streams.get(id, stream)?.abort();
-      this.services.streams.delete(stream);
-    }
-  }
-
-  /**
-   * Mounts an inline plugin after the plugins it depends on and after the inline plugins before it,
-   * so the shared window's API belongs to the last inline plugin in activation order.
-   */
-  /** A place in the line of inline mounts: wait for `previous`, call `done` when mounted (or failed). */
-  private takeInlineTurn(): { previous: Promise<void>; done: () => void } {
-    const previous = this.inlineQueue;
-    let done: () => void = () => {};
-    this.inlineQueue = new Promise<void>((resolve) => (done = resolve));
-    return { previous, done };
-  }
-
-  private async activateInline(plugin: RunningPlugin, html: string, entryPath: string, previousInline: Promise<void>): Promise<GuestMethods> {
-    const id = plugin.id;
-    if (!this.options.inlineContainer) throw new Error(`${id} renders inline, but the launcher gave the host no inlineContainer`);
-    const container = containerFor(this.options.inlineContainer, id);
-    await previousInline;
-    await dependenciesSettled(plugin.manifest, this.running);
-    if (this.running.get(id) !== plugin) throw new Error(`${id} was stopped while it loaded`);
-    const methods = hostMethodsFor({ id, manifest: plugin.manifest }, null, this.services, this.index, this.reportsFor(plugin, () => {}));
-    // The shared window's API belongs to the last inline plugin loaded (specification).
-    this.inlineOwner = id;
-    const guest = createInlineGuest(this.document.defaultView ?? window, methods, id);
-    plugin.inline = mountInlinePlugin(container, {
-      html,
-      pluginFilesBase: this.filesBase(id),
-      entryPath,
-      pluginId: id,
-      onLoadFailed: (detail) => this.reportsFor(plugin, () => {}).loadFailure(detail.resource),
-      ...(this.options.cspNonce ? { cspNonce: this.options.cspNonce } : {}),
-    });
-    await plugin.inline.ready;
-    return guest;
-  }
-
-  private addContributedMenuItems(manifest: PluginManifest): void {
-    (manifest.contributes?.menuItems ?? []).forEach((item, index) => {
-      const route = `/plugins/${manifest.id}/${item.path}`;
-      this.services.menu.add({
-        pluginId: manifest.id,
-        id: `menu-${index}`,
-        label: item.label,
-        path: item.path,
-        route,
-        dynamic: false,
-        order: index,
-        ...(item.icon !== undefined ? { icon: item.icon } : {}),
-        activate: () => this.options.ui.navigate(route, manifest.id),
-      });
-    });
-  }
-
-  private startHeartbeat(plugin: RunningPlugin): void {
-    const interval = this.options.heartbeatIntervalMs ?? 5000;
-    const timeout = this.options.heartbeatTimeoutMs ?? 3000;
-    let waiting = false;
-    plugin.heartbeat = setInterval(() => {
-      if (waiting) return;
-      waiting = true;
-      withTimeout(plugin.guest.ping(), timeout, 'no answer')
-        .then(() => {
-          if (plugin.state === 'unresponsive') {
-            plugin.state = 'active';
-            this.emit({ type: 'responsive', pluginId: plugin.id });
-          }
-        })
-        .catch(() => {
-          if (plugin.state !== 'unresponsive' && this.running.get(plugin.id) === plugin) {
-            plugin.state = 'unresponsive';
-            this.reporter.report(plugin.id, plugin.manifest.version, 'plugin_runtime_error');
-            this.emit({ type: 'unresponsive', pluginId: plugin.id });
-          }
-        })
-        .finally(() => {
-          waiting = false;
-        });
-    }, interval);
-  }
-
-  private async runHookLayer(pluginId: string, invocation: { invocationId: string; method: string; args: readonly unknown[]; hookId: string }, timeoutMs: number): Promise<HookOutcome> {
-    const plugin = this.running.get(pluginId);
-    if (!plugin || plugin.state !== 'active') throw new Error(`${pluginId} is not answering`);
-    const result: WireResult<HookOutcome> = await withTimeout(plugin.guest.runHook(invocation), timeoutMs, `${pluginId}'s hook did not finish within ${timeoutMs} ms`);
-    if (!result.ok) throw new BridgeFailure(result.error);
-    return result.value;
-  }
-
   /** The plugin that owns the shared window's API (the last inline plugin loaded). */
   get inlineOwnerId(): string | undefined {
-    return this.inlineOwner;
+    return this.activation.inlineOwnerId;
   }
-}
-
-/** Direct members that leave a function with the host: only a plugin's main page may use them. */
-const MAIN_PAGE_ONLY: ReadonlySet<string> = new Set(['registerMethod', 'registerHook', 'addMenuItem', 'proxyFetchStream']);
-
-function containerFor(option: HTMLElement | ((pluginId: string) => HTMLElement), pluginId: string): HTMLElement {
-  return typeof option === 'function' ? option(pluginId) : option;
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

@@ -1,0 +1,137 @@
+import { planActivation, type PluginManifest, type SkippedPlugin } from '../core/index.js';
+import type { ActivationContext } from './activation-context.js';
+import { addContributedMenuItems } from './contributed-menu.js';
+import { skipMessage, unmetDependency } from './dependency-gate.js';
+import { InlineActivation } from './inline-activation.js';
+import { activateSandboxed } from './sandbox-activation.js';
+
+/** What `PluginHost.start` did. */
+export interface StartReport {
+  readonly activated: readonly string[];
+  readonly skipped: readonly SkippedPlugin[];
+  readonly failed: readonly { readonly pluginId: string; readonly message: string }[];
+}
+
+/**
+ * Activates plugins: all the backend's active ones at start, in dependency order, or one by id.
+ * Each is registered as loading at once, then its theme, fonts and page are loaded and it is
+ * connected in its sandboxed frame or mounted inline.
+ */
+export class PluginActivation {
+  private readonly inline: InlineActivation;
+
+  constructor(private readonly context: ActivationContext) {
+    this.inline = new InlineActivation(context);
+  }
+
+  /** The plugin that owns the shared window's API (the last inline plugin loaded). */
+  get inlineOwnerId(): string | undefined {
+    return this.inline.ownerId;
+  }
+
+  /** See `PluginHost.start`. */
+  async start(): Promise<StartReport> {
+    const { installed, sinks } = this.context;
+    await installed.refresh();
+    const failed: { pluginId: string; message: string }[] = [];
+    const read = await Promise.all(
+      [...installed.byId.values()]
+        .filter((entry) => entry.status === 'active')
+        .map(async (plugin) => {
+          try {
+            return await this.context.files.manifest(plugin.id);
+          } catch (error) {
+            failed.push({ pluginId: plugin.id, message: messageOf(error) });
+            sinks.events.emit({ type: 'load-failed', pluginId: plugin.id, message: messageOf(error) });
+            return undefined;
+          }
+        }),
+    );
+    const candidates = read.filter((manifest): manifest is PluginManifest => manifest?.entry?.frontend !== undefined);
+    const plan = planActivation(candidates.map(({ id, version, dependencies }) => ({ id, version, dependencies })));
+    const skipped = plan.skipped.map((entry) => ({ ...entry, message: skipMessage(entry, installed.byId) }));
+    for (const entry of skipped) {
+      console.warn(`[plugins] ${entry.message}`);
+      sinks.events.emit({ type: 'skipped', pluginId: entry.id, message: entry.message });
+    }
+    // Each activation registers its plugin before its first await, so `running` (and with it the
+    // order of hook layers) follows the plan even though the frames load in parallel.
+    const byId = new Map(candidates.map((manifest) => [manifest.id, manifest]));
+    const outcomes = plan.order.map((id) => this.activateManifest(byId.get(id) as PluginManifest));
+    const activated: string[] = [];
+    (await Promise.allSettled(outcomes)).forEach((outcome, index) => {
+      const id = plan.order[index] as string;
+      if (outcome.status === 'fulfilled') activated.push(id);
+      else failed.push({ pluginId: id, message: messageOf(outcome.reason) });
+    });
+    return { activated, skipped, failed };
+  }
+
+  /** See `PluginHost.activate`. */
+  async activate(id: string): Promise<void> {
+    const { running, installed } = this.context;
+    if (running.has(id)) return;
+    await installed.refresh();
+    const listed = installed.get(id);
+    if (!listed) throw new Error(`${id} is not installed`);
+    if (listed.status !== 'active') throw new Error(`${id} is not enabled (status ${listed.status})`);
+    const manifest = await this.context.files.manifest(id);
+    const missing = unmetDependency(manifest, running.byId, installed.byId);
+    if (missing) {
+      this.context.sinks.events.emit({ type: 'skipped', pluginId: id, message: missing });
+      throw new Error(missing);
+    }
+    await this.activateManifest(manifest);
+  }
+
+  /** Registers a loading plugin at once (keeping activation order), then loads it. */
+  private async activateManifest(manifest: PluginManifest): Promise<void> {
+    const { running, sinks, services } = this.context;
+    const id = manifest.id;
+    const frontend = manifest.entry?.frontend;
+    if (frontend === undefined) throw new Error(`${id} has no entry.frontend; only such plugins are activated`);
+    const { plugin, connected, notConnected } = running.register(manifest);
+    // Inline plugins take their turn now, in activation order, whatever their files' load times.
+    const inlineTurn = plugin.mode === 'inline' ? this.inline.takeTurn() : undefined;
+    try {
+      await this.applyAppearance(manifest);
+      const html = await this.context.files.text(id, frontend);
+      connected(inlineTurn ? await this.inline.activate(plugin, html, frontend, inlineTurn) : await activateSandboxed(this.context, plugin, html, frontend));
+      if (!running.isCurrent(plugin)) throw new Error(`${id} was stopped while it loaded`);
+      plugin.state = 'active';
+      plugin.settle(true);
+      addContributedMenuItems(manifest, services.menu, services.ui);
+      sinks.events.emit({ type: 'activated', pluginId: id });
+      inlineTurn?.done();
+    } catch (error) {
+      inlineTurn?.done();
+      const message = messageOf(error);
+      notConnected(new Error(`${id} is not running: ${message}`));
+      plugin.state = 'failed';
+      plugin.settle(false);
+      if (running.isCurrent(plugin)) {
+        sinks.reporter.report(id, manifest.version, 'plugin_load_failed');
+        sinks.events.emit({ type: 'load-failed', pluginId: id, message });
+        running.deactivate(id);
+      }
+      throw error;
+    }
+  }
+
+  /** Injects the plugin's theme (`entry.theme`) and font links (`contributes.fontLinks`). */
+  private async applyAppearance(manifest: PluginManifest): Promise<void> {
+    const { files, services } = this.context;
+    const id = manifest.id;
+    if (manifest.entry?.theme !== undefined) services.theme.injectTheme(id, await files.text(id, manifest.entry.theme));
+    if (manifest.contributes?.fontLinks) {
+      // A package path is served from the plugin's files; anything else must be an https URL.
+      const filesBase = files.base(id);
+      const links = manifest.contributes.fontLinks.map((link) => (/^https:/i.test(link) ? link : `${filesBase}/${link.split('/').map(encodeURIComponent).join('/')}`));
+      services.theme.injectFontLinks(id, links, new URL(filesBase).origin);
+    }
+  }
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

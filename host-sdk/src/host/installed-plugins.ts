@@ -1,0 +1,28 @@
+import type { BackendClient } from './backend-client.js';
+import type { ListedPlugin } from './dependency-gate.js';
+
+/** The backend's plugin list as last read (`GET /api/plugins/`): what is installed, and its status. */
+export class InstalledPlugins {
+  private listed: ReadonlyMap<string, ListedPlugin> = new Map();
+
+  constructor(private readonly backend: BackendClient) {}
+
+  /** Reads the list again. */
+  async refresh(): Promise<void> {
+    const listed = await this.backend.json<ListedPlugin[]>('/api/plugins/');
+    this.listed = new Map(listed.map((plugin) => [plugin.id, plugin]));
+  }
+
+  get(id: string): ListedPlugin | undefined {
+    return this.listed.get(id);
+  }
+
+  has(id: string): boolean {
+    return this.listed.has(id);
+  }
+
+  /** The list by id (what the dependency gate's messages read). */
+  get byId(): ReadonlyMap<string, ListedPlugin> {
+    return this.listed;
+  }
+}

@@ -1,0 +1,37 @@
+import { parseManifest, type PluginManifest } from '../core/index.js';
+import type { BackendClient } from './backend-client.js';
+
+/** A plugin's package files as the backend serves them (`/api/plugins/<id>/files/...`). */
+export class PluginFiles {
+  constructor(private readonly backend: BackendClient) {}
+
+  /** The absolute URL of a plugin's files folder: the base its pages resolve relative URLs against. */
+  base(id: string): string {
+    return this.backend.url(`/api/plugins/${encodeURIComponent(id)}/files`);
+  }
+
+  /**
+   * The plugin's parsed manifest.
+   *
+   * @throws Error when it cannot be read, is invalid, or names another plugin.
+   */
+  async manifest(id: string): Promise<PluginManifest> {
+    const response = await this.backend.request(`/api/plugins/${encodeURIComponent(id)}/files/manifest.json`);
+    if (!response.ok) throw new Error(`The manifest of ${id} could not be read (${response.status})`);
+    const result = parseManifest(new Uint8Array(await response.arrayBuffer()));
+    if (!result.ok) throw new Error(`The manifest of ${id} is invalid: ${result.problems.map((problem) => problem.message).join('; ')}`);
+    if (result.manifest.id !== id) throw new Error(`The manifest of ${id} names another plugin (${result.manifest.id})`);
+    return result.manifest;
+  }
+
+  /**
+   * A text file of the plugin's package (a page, a theme).
+   *
+   * @throws Error naming the path when the backend does not serve it.
+   */
+  async text(id: string, path: string): Promise<string> {
+    const response = await this.backend.request(`/api/plugins/${encodeURIComponent(id)}/files/${path.split('/').map(encodeURIComponent).join('/')}`);
+    if (!response.ok) throw new Error(`${path} of ${id} could not be loaded (${response.status})`);
+    return response.text();
+  }
+}
