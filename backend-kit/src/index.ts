@@ -17,4 +17,4 @@ export { ERROR_STATUS } from './http/error-status.js';
 export type { ErrorBody } from './middleware/error-handler.js';
 export { buildOpenApiDocument } from './openapi/build-document.js';
 export * from './services/network/index.js';
-export { FileAuthorizations, fileAuthorizationsFor } from './services/filesystem/file-authorizations.js';
+export { FileAuthorizations, createFileAuthorizations } from './services/filesystem/file-authorizations.js';

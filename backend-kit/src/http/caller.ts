@@ -1,6 +1,6 @@
 import type { Context } from 'koa';
 import { PluginHostError, isValidPluginId, type PluginManifest } from '@plughost/host-sdk/core';
-import type { BackendContext } from '../local-backend/context.js';
+import type { DataPaths } from '../config/data-paths.js';
 import { readInstalledManifest } from '../services/installed-manifest.js';
 
 /** Who is calling a route without a plugin id in its path: a plugin (through the bridge) or the launcher. */
@@ -13,12 +13,12 @@ export type Caller = { readonly pluginId: null } | { readonly pluginId: string; 
  *
  * @throws PluginHostError `INVALID_ARGUMENT` for a malformed id, `PLUGIN_NOT_FOUND` when it is not installed.
  */
-export async function callerOf(ctx: Context, context: BackendContext): Promise<Caller> {
+export async function callerOf(ctx: Context, paths: DataPaths): Promise<Caller> {
   const header = ctx.headers['x-plugin-id'];
   if (header === undefined) return { pluginId: null };
   const id = Array.isArray(header) ? '' : header;
   if (!isValidPluginId(id)) throw new PluginHostError('INVALID_ARGUMENT', 'X-Plugin-Id must be one plugin id');
-  const manifest = await readInstalledManifest(context.paths, id);
+  const manifest = await readInstalledManifest(paths, id);
   if (!manifest) throw new PluginHostError('PLUGIN_NOT_FOUND', `Plugin ${id} is not installed`, { pluginId: id });
   return { pluginId: id, manifest };
 }

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir } from 'node:fs/promises';
 import Router from '@koa/router';
 import type { Middleware } from 'koa';
 import { PluginHostError, decodePublicKey } from '@plughost/host-sdk/core';
@@ -25,12 +24,11 @@ import { createModpacksRouter } from '../routes/modpacks.js';
 import { createSettingsRouter } from '../routes/settings.js';
 import { createSystemRouter } from '../routes/system.js';
 import { createTelemetryRouter } from '../routes/telemetry.js';
-import { createCacheStore } from '../services/plugin-data/cache-store.js';
-import { createPluginService, type PluginService } from '../services/plugin-service.js';
-import { createRevocationService, type RevocationService } from '../services/revocation/revocation-service.js';
+import type { PluginService } from '../services/plugin-service.js';
+import type { RevocationService } from '../services/revocation/revocation-service.js';
 import type { DownloadManager } from '../services/downloads/download-manager.js';
 import type { InstanceStore } from '../services/instances/instance-store.js';
-import { createBackendContext } from './context.js';
+import { createLocalServices, type LocalBackendServices } from './local-services.js';
 import type { LocalBackendOptions } from './options.js';
 import { pathScopedChain, routesOf } from '../http/path-scoped-chain.js';
 
@@ -86,6 +84,32 @@ const unansweredAsErrors: Middleware = async function unansweredAsErrors(ctx, ne
   }
 };
 
+/**
+ * The routers of `/api`, each handed only the services it uses (so a router's signature says what
+ * it can reach, and a test can build one on a temporary folder).
+ */
+function apiRouters(services: LocalBackendServices): Router[] {
+  const { paths, logger, plugins } = services;
+  return [
+    createHealthRouter(),
+    createPluginsRouter({ plugins, packageUploads: services.packageUploads }),
+    createStoreRouter({ store: services.store }),
+    createPluginFilesRouter({ paths }),
+    createSettingsRouter({ settings: services.settings }),
+    createCacheRouter({ cache: services.cache }),
+    createSystemRouter({ systemInfo: services.systemInfo, openUrl: services.openUrl }),
+    createTelemetryRouter({ telemetry: services.telemetry }),
+    createLauncherRouter({ plugins, logger }),
+    createProxyRouter({ fetcher: services.fetcher }),
+    createShellRouter({ shell: services.shell }),
+    createPluginFilesystemRouter({ paths, logger, authorizations: services.authorizations }),
+    createWasmRouter({ wasm: services.wasm }),
+    createDownloadsRouter({ paths, logger, downloads: services.downloads, fileTasks: services.fileTasks }),
+    createModpacksRouter({ paths, modpacks: services.modpacks }),
+    createInstancesRouter({ instances: services.instances }),
+  ];
+}
+
 function isBackendPath(path: string, development: boolean): boolean {
   return path === '/api' || path.startsWith('/api/') || (development && path === '/openapi/v1.json');
 }
@@ -118,43 +142,9 @@ export async function createLocalBackend(options: LocalBackendOptions): Promise<
   }
   const logger = options.logger ?? consoleLogger;
   const token = options.token ?? randomBytes(32).toString('base64url');
-  const context = createBackendContext(options, logger);
-  await mkdir(context.paths.plugins, { recursive: true });
-  await mkdir(context.paths.temporary, { recursive: true });
-
-  // The kept list applies before the first install is checked; the store is asked in the
-  // background, so a slow or unreachable store never delays the start.
-  const revocation = createRevocationService({
-    paths: context.paths,
-    rootPublicKey: options.rootPublicKey,
-    storeUrl: options.storeUrl,
-    trustedHosts: options.trustedHosts,
-    logger,
-  });
-  await revocation.load();
-  const plugins = await createPluginService(context, revocation);
-  revocation.refreshInBackground();
+  const services = await createLocalServices(options, logger);
   const api = new Router({ prefix: '/api', strict: true, sensitive: true });
-  for (const router of [
-    createHealthRouter(),
-    createPluginsRouter(context, plugins),
-    createStoreRouter(context, plugins),
-    createPluginFilesRouter(context),
-    createSettingsRouter(context),
-    createCacheRouter(context, createCacheStore({ ...context, now: options.now ?? Date.now })),
-    createSystemRouter(context),
-    createTelemetryRouter(context),
-    createLauncherRouter(context, plugins),
-    createProxyRouter(context),
-    createShellRouter(context),
-    createPluginFilesystemRouter(context),
-    createWasmRouter(context, plugins),
-    createDownloadsRouter(context),
-    createModpacksRouter(context),
-    createInstancesRouter(context),
-  ]) {
-    api.use(router.routes(), router.allowedMethods({ throw: false }));
-  }
+  for (const router of apiRouters(services)) api.use(router.routes(), router.allowedMethods({ throw: false }));
   const development = options.development === true;
   const openApi = development ? createOpenApiRouter() : undefined;
 
@@ -173,14 +163,14 @@ export async function createLocalBackend(options: LocalBackendOptions): Promise<
   return {
     middleware,
     token,
-    plugins,
-    revocation,
+    plugins: services.plugins,
+    revocation: services.revocation,
     routes: listRoutes([api, ...(openApi ? [openApi] : [])]),
-    downloads: context.downloads,
-    instances: context.instances,
+    downloads: services.downloads,
+    instances: services.instances,
     close: () => {
-      revocation.close();
-      return context.downloads.close();
+      services.revocation.close();
+      return services.downloads.close();
     },
   };
 }

@@ -1,6 +1,5 @@
 export { createLocalBackend, type BackendRoute, type LocalBackend } from './create-local-backend.js';
-export type { BackendContext } from './context.js';
-export { dataPaths, type DataPaths } from './data-paths.js';
+export { dataPaths, type DataPaths } from '../config/data-paths.js';
 export type { CoreDependency, LauncherDeveloper, LauncherIdentity, LocalBackendOptions } from './options.js';
 export type { RevocationRefreshOutcome, RevocationService } from '../services/revocation/revocation-service.js';
 export type {

@@ -3,31 +3,9 @@ import type { BackendLogger } from '../http/logger.js';
 import type { InstanceStore } from '../services/instances/instance-store.js';
 import type { ModpackApiOptions } from '../services/modpacks/modpack-plan.js';
 import type { childEnvironment } from '../services/system/child-environment.js';
+import type { LauncherIdentity } from '../config/launcher-identity.js';
 
-/** A person credited in system information. */
-export interface LauncherDeveloper {
-  name: string;
-  role: string;
-}
-
-/** A library the launcher is built on, for system information. */
-export interface CoreDependency {
-  name: string;
-  version: string;
-  license: string;
-}
-
-/** Who the launcher is, reported by `GET /api/systeminfo`. */
-export interface LauncherIdentity {
-  /** Shown to users, e.g. `"Acme Launcher"`. */
-  name: string;
-  /** Semver; its pre-release tag gives `VersionType` (`alpha`, `beta`, `rc`, `dev`, else `stable`). */
-  version: string;
-  /** The commit the launcher was built from. */
-  gitCommit?: string;
-  developers?: readonly LauncherDeveloper[];
-  coreDependencies?: readonly CoreDependency[];
-}
+export type { CoreDependency, LauncherDeveloper, LauncherIdentity } from '../config/launcher-identity.js';
 
 /** Options of `createLocalBackend`. Only `dataDirectory`, `rootPublicKey` and `launcher` are required. */
 export interface LocalBackendOptions {

@@ -2,8 +2,7 @@ import Router from '@koa/router';
 import { PluginHostError } from '@plughost/host-sdk/core';
 import { requireJsonObject } from '../http/body.js';
 import { pluginIdOf, validatePluginIdParam } from '../http/params.js';
-import type { BackendContext } from '../local-backend/context.js';
-import { createCacheStore, type CacheStore } from '../services/plugin-data/cache-store.js';
+import type { CacheStore } from '../services/plugin-data/cache-store.js';
 import { PLUGIN_DATA_LIMITS } from '../services/plugin-data/data-limits.js';
 import { pluginDataBody } from '../services/plugin-data/data-request-body.js';
 
@@ -12,9 +11,9 @@ const WRITE_FIELDS = new Set(['key', 'value', 'ttlSeconds']);
 /**
  * `GET /plugins/cache/:id?key=K` (`{key, value}`, value `null` when missing or expired) and
  * `POST /plugins/cache/:id` with `{key, value, ttlSeconds?}` (answers `{key, value}`). Token
- * required (decisions section 2). `cache` replaces the store (tests, an injected clock).
+ * required (decisions section 2).
  */
-export function createCacheRouter(context: BackendContext, cache: CacheStore = createCacheStore(context)): Router {
+export function createCacheRouter({ cache }: { readonly cache: CacheStore }): Router {
   const router = new Router({ strict: true, sensitive: true });
   router.param('id', validatePluginIdParam);
 

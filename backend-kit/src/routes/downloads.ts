@@ -4,16 +4,27 @@ import { PluginHostError } from '@plughost/host-sdk/core';
 import { jsonBody, requireJsonObject } from '../http/body.js';
 import { callerOf, type Caller } from '../http/caller.js';
 import { openEventStream } from '../http/event-stream-response.js';
-import type { BackendContext } from '../local-backend/context.js';
+import type { DataPaths } from '../config/data-paths.js';
+import type { BackendLogger } from '../http/logger.js';
+import type { DownloadManager } from '../services/downloads/download-manager.js';
 import { parseAddTaskRequest } from '../services/downloads/download-request.js';
 import type { DownloadSnapshot } from '../services/downloads/download-snapshot.js';
-import { startFileTask } from '../services/downloads/file-task.js';
+import type { FileTasks } from '../services/downloads/file-task.js';
 
 /** The SSE event type of a snapshot (decisions section 4). */
 export const PROGRESS_EVENT = 'progress';
 
 function isVisibleTo(caller: Caller, snapshot: DownloadSnapshot): boolean {
   return caller.pluginId === null || snapshot.pluginId === caller.pluginId;
+}
+
+/** What {@link createDownloadsRouter} needs. */
+export interface DownloadsRouterServices {
+  /** To check the caller (`X-Plugin-Id`) is an installed plugin. */
+  readonly paths: DataPaths;
+  readonly logger: BackendLogger;
+  readonly downloads: DownloadManager;
+  readonly fileTasks: FileTasks;
 }
 
 /**
@@ -30,12 +41,11 @@ function isVisibleTo(caller: Caller, snapshot: DownloadSnapshot): boolean {
  * A plugin (`X-Plugin-Id`) sees and controls only its own tasks; another's task is answered as
  * if it did not exist. The launcher sees all.
  */
-export function createDownloadsRouter(context: BackendContext): Router {
+export function createDownloadsRouter({ paths, logger, downloads, fileTasks }: DownloadsRouterServices): Router {
   const router = new Router({ strict: true, sensitive: true });
-  const { downloads } = context;
 
   async function ownTask(ctx: Context & { params: Record<string, string> }): Promise<{ caller: Caller; id: string }> {
-    const caller = await callerOf(ctx, context);
+    const caller = await callerOf(ctx, paths);
     const id = ctx.params['taskId'] ?? '';
     const snapshot = downloads.get(id);
     if (!snapshot || !isVisibleTo(caller, snapshot)) throw new PluginHostError('DOWNLOAD_NOT_FOUND', `No download task ${id}`);
@@ -43,20 +53,20 @@ export function createDownloadsRouter(context: BackendContext): Router {
   }
 
   router.post('/plugins/download/tasks', jsonBody('64kb'), async (ctx) => {
-    const caller = await callerOf(ctx, context);
+    const caller = await callerOf(ctx, paths);
     const request = parseAddTaskRequest(requireJsonObject(ctx));
     ctx.status = 201;
-    ctx.body = await startFileTask(context, caller, request);
+    ctx.body = await fileTasks.start(caller, request);
   });
 
   router.get('/plugins/download/tasks', async (ctx) => {
-    const caller = await callerOf(ctx, context);
+    const caller = await callerOf(ctx, paths);
     ctx.set('Cache-Control', 'no-store');
     ctx.body = downloads.list(caller.pluginId === null ? undefined : { pluginId: caller.pluginId });
   });
 
   router.get('/plugins/download/tasks/:taskId', async (ctx) => {
-    const caller = await callerOf(ctx, context);
+    const caller = await callerOf(ctx, paths);
     const snapshot = downloads.get(ctx.params.taskId ?? '');
     ctx.set('Cache-Control', 'no-store');
     // `download.progress` resolves to null for an unknown id; JSON null, not an empty body.
@@ -67,7 +77,7 @@ export function createDownloadsRouter(context: BackendContext): Router {
   router.delete('/plugins/download/tasks/:taskId', async (ctx) => {
     const { caller, id } = await ownTask(ctx);
     ctx.body = await downloads.cancel(id);
-    context.logger.info('Download cancelled', { sessionId: id, by: caller.pluginId ?? 'launcher' });
+    logger.info('Download cancelled', { sessionId: id, by: caller.pluginId ?? 'launcher' });
   });
 
   router.post('/plugins/download/tasks/:taskId/pause', async (ctx) => {
@@ -81,7 +91,7 @@ export function createDownloadsRouter(context: BackendContext): Router {
   });
 
   router.get('/plugins/download/events', async (ctx) => {
-    const caller = await callerOf(ctx, context);
+    const caller = await callerOf(ctx, paths);
     const stream = openEventStream(ctx);
     for (const snapshot of downloads.list(caller.pluginId === null ? undefined : { pluginId: caller.pluginId })) stream.send(PROGRESS_EVENT, snapshot);
     const unsubscribe = downloads.subscribe((snapshot) => {

@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import type { BackendContext } from '../local-backend/context.js';
+import type { BackendLogger } from '../http/logger.js';
 import type { PluginService } from '../services/plugin-service.js';
 
 /**
@@ -7,11 +7,11 @@ import type { PluginService } from '../services/plugin-service.js';
  * enabling, disabling, overwrites and rollbacks show in each plugin's `status`, and answers 202;
  * the launcher page then reloads itself.
  */
-export function createLauncherRouter(context: BackendContext, plugins: PluginService): Router {
+export function createLauncherRouter({ plugins, logger }: { readonly plugins: Pick<PluginService, 'reload'>; readonly logger: BackendLogger }): Router {
   const router = new Router({ strict: true, sensitive: true });
   router.post('/launcher/restart', async (ctx) => {
     await plugins.reload();
-    context.logger.info('Plugin state re-read for a launcher restart');
+    logger.info('Plugin state re-read for a launcher restart');
     ctx.status = 202;
     ctx.body = { restarting: true };
   });

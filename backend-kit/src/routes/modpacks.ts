@@ -1,8 +1,8 @@
 import Router from '@koa/router';
 import { jsonBody, requireJsonObject } from '../http/body.js';
 import { callerOf } from '../http/caller.js';
-import type { BackendContext } from '../local-backend/context.js';
-import { startModpackInstall } from '../services/modpacks/install-modpack.js';
+import type { DataPaths } from '../config/data-paths.js';
+import type { ModpackInstaller } from '../services/modpacks/install-modpack.js';
 import { parseModpackInstallRequest } from '../services/modpacks/modpack-request.js';
 
 /**
@@ -10,13 +10,20 @@ import { parseModpackInstallRequest } from '../services/modpacks/modpack-request
  * `{instanceId}` at once; the install runs in the download manager, so its progress arrives on
  * `/plugins/download/events` like any download.
  */
-export function createModpacksRouter(context: BackendContext): Router {
+/** What {@link createModpacksRouter} needs. */
+export interface ModpacksRouterServices {
+  /** To check the caller (`X-Plugin-Id`) is an installed plugin. */
+  readonly paths: DataPaths;
+  readonly modpacks: ModpackInstaller;
+}
+
+export function createModpacksRouter({ paths, modpacks }: ModpacksRouterServices): Router {
   const router = new Router({ strict: true, sensitive: true });
   router.post('/modpack/install-direct', jsonBody('64kb'), async (ctx) => {
-    const caller = await callerOf(ctx, context);
+    const caller = await callerOf(ctx, paths);
     const request = parseModpackInstallRequest(requireJsonObject(ctx));
     ctx.status = 202;
-    ctx.body = await startModpackInstall(context, caller, request);
+    ctx.body = await modpacks.start(caller, request);
   });
   return router;
 }

@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
 import { PluginHostError } from '@plughost/host-sdk/core';
 import { pluginIdOf, validatePluginIdParam } from '../http/params.js';
-import type { BackendContext } from '../local-backend/context.js';
+import type { DataPaths } from '../config/data-paths.js';
 import { parseByteRange } from '../services/plugin-data/byte-range.js';
 import { contentTypeOf } from '../services/plugin-data/content-type.js';
 import { isNotModified, rangeStillValid, validatorsOf } from '../services/plugin-data/file-validators.js';
@@ -47,16 +47,16 @@ function fileNotFound(id: string, path: string): PluginHostError {
  * folder, a symbolic link, a real path outside the folder, or a file the backend writes
  * (`settings.json`, `cache.json`) is 404 `NOT_FOUND`, all with the same message.
  */
-export function createPluginFilesRouter(context: BackendContext): Router {
+export function createPluginFilesRouter({ paths }: { readonly paths: DataPaths }): Router {
   const router = new Router({ strict: true, sensitive: true });
   router.use(inertFileHeaders);
   router.param('id', validatePluginIdParam);
   router.get('/plugins/:id/files/*path', async function servePluginFile(ctx) {
     const id = pluginIdOf(ctx.params);
     const path = parsePluginFilePath(rawFilePathOf(ctx, id));
-    await requireInstalled(context.paths, id);
+    await requireInstalled(paths, id);
     if (isBackendWrittenFile(path)) throw fileNotFound(id, path);
-    const file = await openPluginFile(context.paths.pluginFolder(id), path);
+    const file = await openPluginFile(paths.pluginFolder(id), path);
     if (!file) throw fileNotFound(id, path);
 
     let streaming = false;

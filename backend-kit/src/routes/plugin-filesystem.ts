@@ -4,9 +4,10 @@ import type { Context } from 'koa';
 import { PluginHostError } from '@plughost/host-sdk/core';
 import { jsonBody, requireJsonObject } from '../http/body.js';
 import { pluginIdOf, validatePluginIdParam } from '../http/params.js';
-import type { BackendContext } from '../local-backend/context.js';
+import type { DataPaths } from '../config/data-paths.js';
+import type { BackendLogger } from '../http/logger.js';
 import { deleteFile } from '../services/filesystem/delete-file.js';
-import { fileAuthorizationsFor, type FileAuthorizations } from '../services/filesystem/file-authorizations.js';
+import type { FileAuthorizations } from '../services/filesystem/file-authorizations.js';
 import { parseReadRequest, parseWriteRequest, refuseUnknownFields } from '../services/filesystem/file-requests.js';
 import { FILESYSTEM_LIMITS } from '../services/filesystem/filesystem-limits.js';
 import { readByteRange } from '../services/filesystem/read-byte-range.js';
@@ -14,6 +15,15 @@ import { readTextRange } from '../services/filesystem/read-text-range.js';
 import { requestedPath } from '../services/filesystem/requested-path.js';
 import { writeFileReplacing } from '../services/filesystem/write-file-replacing.js';
 import { readInstalledManifest } from '../services/installed-manifest.js';
+
+/** What {@link createPluginFilesystemRouter} needs. */
+export interface PluginFilesystemRouterServices {
+  /** To check the plugin is installed. */
+  readonly paths: DataPaths;
+  readonly logger: BackendLogger;
+  /** The backend's one consent store (downloads and modpacks check the same). */
+  readonly authorizations: FileAuthorizations;
+}
 
 /**
  * The file bridge (`readText`, `readBytes`, `writeText`, `writeBytes`, `deleteFile`) and the
@@ -26,9 +36,8 @@ import { readInstalledManifest } from '../services/installed-manifest.js';
  *
  * Paths are absolute, resolved through `..` and symbolic links before the consent check, and the
  * answer's `path` is that resolved path. The launcher's data directory is never reachable.
- * `authorizations` replaces the backend's shared store (tests).
  */
-export function createPluginFilesystemRouter(context: BackendContext, authorizations: FileAuthorizations = fileAuthorizationsFor(context)): Router {
+export function createPluginFilesystemRouter({ paths, logger, authorizations }: PluginFilesystemRouterServices): Router {
   const router = new Router({ strict: true, sensitive: true });
   router.param('id', validatePluginIdParam);
   const small = jsonBody(FILESYSTEM_LIMITS.smallBodyLimit);
@@ -37,7 +46,7 @@ export function createPluginFilesystemRouter(context: BackendContext, authorizat
   async function start(ctx: Context & { params: Record<string, string> }): Promise<{ id: string; body: Record<string, unknown> }> {
     const id = pluginIdOf(ctx.params);
     const body = requireJsonObject(ctx);
-    if ((await readInstalledManifest(context.paths, id)) === null) throw new PluginHostError('PLUGIN_NOT_FOUND', `Plugin ${id} is not installed`, { pluginId: id });
+    if ((await readInstalledManifest(paths, id)) === null) throw new PluginHostError('PLUGIN_NOT_FOUND', `Plugin ${id} is not installed`, { pluginId: id });
     ctx.set('Cache-Control', 'no-store');
     return { id, body };
   }
@@ -60,7 +69,7 @@ export function createPluginFilesystemRouter(context: BackendContext, authorizat
     const path = await requestedPath(request.path);
     await authorizations.requireAuthorization(id, path);
     await writeFileReplacing(path, request.data);
-    context.logger.info('Plugin wrote a file', { pluginId: id, bytes: request.data.length });
+    logger.info('Plugin wrote a file', { pluginId: id, bytes: request.data.length });
     ctx.body = { path };
   });
 
@@ -71,7 +80,7 @@ export function createPluginFilesystemRouter(context: BackendContext, authorizat
     const path = await requestedPath(body['path'], { followFinalLink: false });
     await authorizations.requireAuthorization(id, path);
     await deleteFile(path);
-    context.logger.info('Plugin deleted a file', { pluginId: id });
+    logger.info('Plugin deleted a file', { pluginId: id });
     ctx.body = { path };
   });
 
@@ -88,7 +97,7 @@ export function createPluginFilesystemRouter(context: BackendContext, authorizat
     // A folder that does not exist yet may be agreed to (a write creates it); a file may not.
     if (entry !== null && !entry.isDirectory()) throw new PluginHostError('INVALID_ARGUMENT', `${prefix} is a file; authorize its folder`);
     await authorizations.authorize(id, prefix);
-    context.logger.info('User authorized a path prefix for a plugin', { pluginId: id, prefix });
+    logger.info('User authorized a path prefix for a plugin', { pluginId: id, prefix });
     ctx.body = { path: prefix, authorized: true };
   });
 

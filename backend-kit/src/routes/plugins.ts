@@ -5,8 +5,6 @@ import { PluginHostError } from '@plughost/host-sdk/core';
 import { jsonBody, requireJsonObject } from '../http/body.js';
 import { receiveFileUpload, uploadedFilePath } from '../http/file-upload.js';
 import { pluginIdOf, validatePluginIdParam } from '../http/params.js';
-import type { BackendContext } from '../local-backend/context.js';
-import { resolvePackageLimits } from '../package/limits.js';
 import type { PluginService } from '../services/plugin-service.js';
 import { pluginInfoOf } from '../services/plugins/plugin-info.js';
 
@@ -17,15 +15,29 @@ function tooLarge(maximum: number): PluginHostError {
   });
 }
 
+/** Where package uploads are received, and their largest size. */
+export interface PackageUploads {
+  /** `backend/tmp/`: on the same file system as `plugins/`, so the install can rename. */
+  readonly directory: string;
+  /** The package limit `maxPackageBytes`. */
+  readonly maxPackageBytes: number;
+}
+
+/** What {@link createPluginsRouter} needs. */
+export interface PluginsRouterServices {
+  readonly plugins: PluginService;
+  readonly packageUploads: PackageUploads;
+}
+
 /**
  * Receives the multipart file field `plugin` into `backend/tmp/` (same file system as `plugins/`):
  * one file of at most the package limit, deleted once the route is done.
  */
-function packageUpload(context: BackendContext): Middleware[] {
+function packageUpload(uploads: PackageUploads): Middleware[] {
   return receiveFileUpload({
-    uploadDirectory: resolve(context.paths.temporary),
+    uploadDirectory: resolve(uploads.directory),
     field: 'plugin',
-    maximum: resolvePackageLimits(context.options.packageLimits).maxPackageBytes,
+    maximum: uploads.maxPackageBytes,
     // A recognizable name, so a start after a crash can remove what a dead upload left.
     namePrefix: 'plugin-upload',
     maxFields: 16,
@@ -64,7 +76,7 @@ function optionalBoolean(body: Record<string, unknown>, field: string): boolean 
  * enable or disable, uninstall and rollback. Every `<id>` is checked against the plugin id rule
  * before a handler runs.
  */
-export function createPluginsRouter(context: BackendContext, plugins: PluginService): Router {
+export function createPluginsRouter({ plugins, packageUploads }: PluginsRouterServices): Router {
   const router = new Router({ strict: true, sensitive: true });
   router.param('id', validatePluginIdParam);
 
@@ -72,14 +84,14 @@ export function createPluginsRouter(context: BackendContext, plugins: PluginServ
     ctx.body = await plugins.list();
   });
 
-  router.post('/plugins/upload', ...packageUpload(context), async (ctx) => {
+  router.post('/plugins/upload', ...packageUpload(packageUploads), async (ctx) => {
     const enable = booleanQuery(ctx, 'enable');
     const allowDowngrade = booleanQuery(ctx, 'allowDowngrade');
     ctx.body = await plugins.installPackage(uploadedPackage(ctx), { enable, allowDowngrade, signaturePolicy: 'required' });
     ctx.status = 201;
   });
 
-  router.post('/plugins/inspect', ...packageUpload(context), async (ctx) => {
+  router.post('/plugins/inspect', ...packageUpload(packageUploads), async (ctx) => {
     ctx.body = await plugins.inspectPackage(uploadedPackage(ctx));
   });
 

@@ -2,7 +2,6 @@ import Router from '@koa/router';
 import { PluginHostError } from '@plughost/host-sdk/core';
 import { jsonBody, requireJsonObject } from '../http/body.js';
 import { callerGoneSignal } from '../http/caller-gone.js';
-import type { BackendContext } from '../local-backend/context.js';
 import { forwardEventStream } from '../services/network/event-stream-forwarding.js';
 import type { GuardedFetcher } from '../services/network/guarded-fetcher.js';
 import { parseProxyRequest } from '../services/network/proxy-request.js';
@@ -11,8 +10,6 @@ import { DEFAULT_BODY_LIMIT, readLimitedBody } from '../services/network/read-li
 
 /** Options of {@link createProxyRouter} (tests). */
 export interface ProxyRouterOptions {
-  /** The guarded fetcher; default the backend's shared one (`context.fetcher`). */
-  readonly fetcher?: GuardedFetcher;
   /** Largest buffered upstream body in bytes; default 10 MiB. */
   readonly bodyLimit?: number;
 }
@@ -23,9 +20,8 @@ export interface ProxyRouterOptions {
  * stream (format in `docs/backend.md`, "CORS proxy"). Upstream statuses are data, not errors;
  * refused destinations are 400 `PROXY_PRIVATE_ADDRESS`.
  */
-export function createProxyRouter(context: BackendContext, options: ProxyRouterOptions = {}): Router {
+export function createProxyRouter({ fetcher }: { readonly fetcher: GuardedFetcher }, options: ProxyRouterOptions = {}): Router {
   const router = new Router({ strict: true, sensitive: true });
-  const fetcher = options.fetcher ?? context.fetcher;
   const bodyLimit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
 
   // Request bodies of API calls (for example a chat prompt) can be large, but not unbounded.

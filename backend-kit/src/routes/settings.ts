@@ -2,19 +2,18 @@ import Router from '@koa/router';
 import { PluginHostError } from '@plughost/host-sdk/core';
 import { requireJsonObject } from '../http/body.js';
 import { pluginIdOf, validatePluginIdParam } from '../http/params.js';
-import type { BackendContext } from '../local-backend/context.js';
 import { PLUGIN_DATA_LIMITS } from '../services/plugin-data/data-limits.js';
 import { pluginDataBody } from '../services/plugin-data/data-request-body.js';
-import { createSettingsStore, type SettingsStore } from '../services/plugin-data/settings-store.js';
+import type { SettingsStore } from '../services/plugin-data/settings-store.js';
 
 const WRITE_FIELDS = new Set(['key', 'value']);
 
 /**
  * `GET /plugins/settings/:id` (the settings object, `{}` when none) and `POST /plugins/settings/:id`
  * with `{key, value}` (merges one key, answers the whole object). Token required (decisions
- * section 2). `settings` replaces the store (tests).
+ * section 2).
  */
-export function createSettingsRouter(context: BackendContext, settings: SettingsStore = createSettingsStore(context)): Router {
+export function createSettingsRouter({ settings }: { readonly settings: SettingsStore }): Router {
   const router = new Router({ strict: true, sensitive: true });
   router.param('id', validatePluginIdParam);
 

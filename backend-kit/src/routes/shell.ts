@@ -1,13 +1,8 @@
-import { homedir } from 'node:os';
 import Router from '@koa/router';
-import { PluginHostError } from '@plughost/host-sdk/core';
 import { jsonBody, requireJsonObject } from '../http/body.js';
 import { pluginIdOf, validatePluginIdParam } from '../http/params.js';
-import type { BackendContext } from '../local-backend/context.js';
-import { readInstalledManifest } from '../services/installed-manifest.js';
-import { runShellCommand } from '../services/shell/run-shell-command.js';
+import type { PluginShell } from '../services/shell/plugin-shell.js';
 import { parseShellRequest } from '../services/shell/shell-request.js';
-import { childEnvironment } from '../services/system/child-environment.js';
 
 /**
  * `POST /plugins/shell/:id` with `{command, timeoutMs?}` answers `{exitCode, stdout, stderr}`
@@ -17,14 +12,13 @@ import { childEnvironment } from '../services/system/child-environment.js';
  * launcher's secrets, and keeps at most `shellOutputLimitBytes` of each output stream. Token
  * required (decisions section 2).
  */
-export function createShellRouter(context: BackendContext): Router {
+export function createShellRouter({ shell }: { readonly shell: PluginShell }): Router {
   const router = new Router({ strict: true, sensitive: true });
   router.param('id', validatePluginIdParam);
 
   router.post('/plugins/shell/:id', jsonBody('128kb'), async (ctx) => {
     const id = pluginIdOf(ctx.params);
     const request = parseShellRequest(requireJsonObject(ctx));
-    if ((await readInstalledManifest(context.paths, id)) === null) throw new PluginHostError('PLUGIN_NOT_FOUND', `Plugin ${id} is not installed`, { pluginId: id });
     // The caller going away kills the command: nobody would read its result.
     const aborted = new AbortController();
     const onClose = (): void => {
@@ -32,14 +26,7 @@ export function createShellRouter(context: BackendContext): Router {
     };
     ctx.res.once('close', onClose);
     try {
-      const result = await runShellCommand(request.command, {
-        timeoutMs: request.timeoutMs,
-        cwd: homedir(),
-        env: childEnvironment(process.env, [context.options.token]),
-        signal: aborted.signal,
-        maximumOutputBytes: context.resourceLimits.shellOutputLimitBytes,
-      });
-      context.logger.info('Plugin shell command finished', { pluginId: id, exitCode: result.exitCode });
+      const result = await shell.run(id, request, aborted.signal);
       ctx.set('Cache-Control', 'no-store');
       ctx.body = result;
     } finally {

@@ -1,19 +1,16 @@
 import Router from '@koa/router';
 import { jsonBody, requireJsonObject } from '../http/body.js';
 import { callerGoneSignal } from '../http/caller-gone.js';
-import type { BackendContext } from '../local-backend/context.js';
-import type { PluginService } from '../services/plugin-service.js';
 import { parseStoreInstallRequest } from '../services/store/store-install-request.js';
-import { createStoreInstaller } from '../services/store/store-installer.js';
+import type { StoreInstaller } from '../services/store/store-installer.js';
 
 /**
  * The store routes (mounted under `/api`): `POST /plugins/store-install` `{slug, version?,
  * enable?}` downloads a published version from the primary store (`storeUrl`), checks its size
  * and SHA-256, and installs it (signature verified when present), answering 201 PluginInfo.
  */
-export function createStoreRouter(context: BackendContext, plugins: PluginService): Router {
+export function createStoreRouter({ store }: { readonly store: StoreInstaller }): Router {
   const router = new Router({ strict: true, sensitive: true });
-  const store = createStoreInstaller(context, plugins);
 
   // Three short fields: a small body limit keeps a flood cheap to refuse.
   router.post('/plugins/store-install', jsonBody('16kb'), async (ctx) => {

@@ -1,17 +1,15 @@
 import Router from '@koa/router';
 import { jsonBody, requireJsonObject } from '../http/body.js';
-import type { BackendContext } from '../local-backend/context.js';
-import { createPluginErrorForwarding } from '../services/telemetry/plugin-error-forwarding.js';
 import { parsePluginErrorReport } from '../services/telemetry/plugin-error-report.js';
+import type { ReportForwarder } from '../services/telemetry/report-forwarder.js';
 
 /**
  * `POST /api/telemetry/plugin-error` `{pluginId, pluginVersion, errorType}`: validates the
  * report and answers 202 `{accepted: true}` at once. Forwarding to the store happens afterwards
  * and its outcome is never the caller's concern (see `createPluginErrorForwarding`).
  */
-export function createTelemetryRouter(context: BackendContext): Router {
+export function createTelemetryRouter({ telemetry: forwarding }: { readonly telemetry: Pick<ReportForwarder, 'submit'> }): Router {
   const router = new Router({ strict: true, sensitive: true });
-  const forwarding = createPluginErrorForwarding(context);
 
   // Three short strings: a small body limit keeps a flood cheap to refuse.
   router.post('/telemetry/plugin-error', jsonBody('16kb'), (ctx) => {

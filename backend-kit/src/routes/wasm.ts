@@ -3,10 +3,8 @@ import type { Context } from 'koa';
 import { PluginHostError } from '@plughost/host-sdk/core';
 import { jsonBody, requireJsonObject } from '../http/body.js';
 import { pluginIdOf, validatePluginIdParam } from '../http/params.js';
-import type { BackendContext } from '../local-backend/context.js';
 import { DEFAULT_EXPORT } from '../services/wasm/wasm-abi.js';
-import type { PluginService } from '../services/plugin-service.js';
-import { createWasmService, type WasmService } from '../services/wasm/wasm-service.js';
+import type { WasmService } from '../services/wasm/wasm-service.js';
 
 const INVOKE_FIELDS = new Set(['exportName', 'args']);
 const MAX_EXPORT_NAME_LENGTH = 256;
@@ -32,18 +30,9 @@ function exportNameOf(value: unknown): string {
  * `POST /plugins/wasm/:id/invoke` with `{exportName?, args?: number[]}` (answers `{ok: true, result}`).
  * Every call runs in a fresh worker with a time limit, a memory cap and a per-plugin cap on calls
  * at once (see `docs/backend.md`, "WASM plugins").
- * Token required (decisions section 2). `wasm` replaces the service (tests, other limits).
+ * Token required (decisions section 2).
  */
-export function createWasmRouter(
-  context: BackendContext,
-  plugins: Pick<PluginService, 'isDisabledByUser'>,
-  wasm: WasmService = createWasmService(context.paths, context.logger, {
-    isDisabled: (id) => plugins.isDisabledByUser(id),
-    timeoutMs: context.resourceLimits.wasmTimeoutMs,
-    memoryLimitBytes: context.resourceLimits.wasmMemoryLimitBytes,
-    concurrencyPerPlugin: context.resourceLimits.wasmConcurrencyPerPlugin,
-  }),
-): Router {
+export function createWasmRouter({ wasm }: { readonly wasm: WasmService }): Router {
   const router = new Router({ strict: true, sensitive: true });
   router.param('id', validatePluginIdParam);
 

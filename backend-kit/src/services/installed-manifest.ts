@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseManifest, type PluginManifest } from '@plughost/host-sdk/core';
-import type { DataPaths } from '../local-backend/data-paths.js';
+import type { DataPaths } from '../config/data-paths.js';
 
 /**
  * The manifest of the installed plugin `id`, or `null` when it is not installed (or its manifest

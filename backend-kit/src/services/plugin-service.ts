@@ -1,8 +1,7 @@
 import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PluginHostError, readManifest } from '@plughost/host-sdk/core';
-import type { BackendContext } from '../local-backend/context.js';
-import { resolvePackageLimits } from '../package/limits.js';
+import { resolvePackageLimits, type PackageLimits } from '../package/limits.js';
 import { openPluginPackage } from '../package/open-plugin-package.js';
 import { readInstalledManifest } from './installed-manifest.js';
 import { copyDevelopmentFolder } from './plugins/copy-development-folder.js';
@@ -15,15 +14,29 @@ import { permissionsOf, type PermissionSummary, type PluginInfo, type PluginStat
 import { PluginRecordStore } from './plugins/plugin-records.js';
 import { recoverTransactions } from './plugins/recover-transactions.js';
 import { rollbackPlugin } from './plugins/rollback-plugin.js';
-import type { PluginServiceEnv } from './plugins/service-env.js';
+import type { PluginServiceEnv, PluginStorage } from './plugins/service-env.js';
 import { reachedStep } from './plugins/transaction-faults.js';
-import { fileAuthorizationsFor } from './filesystem/file-authorizations.js';
+import type { FileAuthorizations } from './filesystem/file-authorizations.js';
 import { assertFolderSignerNotRevoked } from './revocation/folder-signature.js';
 import type { RevocationService } from './revocation/revocation-service.js';
 import { uninstallPlugin } from './plugins/uninstall-plugin.js';
 
 export type { PackageInspection } from './plugins/inspect-package.js';
 export type { PermissionSummary, PluginInfo, PluginStatus } from './plugins/plugin-info.js';
+
+export type { PluginStorage } from './plugins/service-env.js';
+
+/** What the plugin service needs (see {@link createPluginService}). */
+export interface PluginServiceDependencies extends PluginStorage {
+  /** The trusted store root public key; uploaded packages must carry a certificate issued by it. */
+  readonly rootPublicKey: string | Uint8Array;
+  /** Overrides of the package reader's limits. */
+  readonly packageLimits?: Partial<PackageLimits> | undefined;
+  /** The store's list of revoked developer keys, checked by every install. */
+  readonly revocation: RevocationService;
+  /** The backend's file consent: an uninstall forgets what the user agreed to for the plugin. */
+  readonly authorizations: Pick<FileAuthorizations, 'revokeAll'>;
+}
 
 /** PluginInfo of a plugin just installed, with what it is allowed to do. */
 export interface InstalledPlugin extends PluginInfo {
@@ -98,13 +111,15 @@ function requestOf(options: InstallOptions): InstallRequestOptions {
 }
 
 class LocalPluginService implements PluginService {
+  readonly #deps: PluginServiceDependencies;
   readonly #env: PluginServiceEnv;
   readonly #catalog: PluginCatalog;
 
-  constructor(context: BackendContext, records: PluginRecordStore, revocation: RevocationService) {
+  constructor(deps: PluginServiceDependencies, records: PluginRecordStore) {
+    this.#deps = deps;
     // The fault hook is looked up by this instance, so a test arms exactly one backend.
-    this.#env = { context, records, revocation, reachedStep: (state) => reachedStep(this, state) };
-    this.#catalog = new PluginCatalog(context, records, revocation);
+    this.#env = { context: deps, records, revocation: deps.revocation, reachedStep: (state) => reachedStep(this, state) };
+    this.#catalog = new PluginCatalog(deps, records, deps.revocation);
   }
 
   /** Recovery of interrupted transactions, then the first read of the state. */
@@ -125,13 +140,13 @@ class LocalPluginService implements PluginService {
   }
 
   async installPackage(archivePath: string, options: InstallPackageOptions = {}): Promise<InstalledPlugin> {
-    const { context } = this.#env;
+    const context = this.#deps;
     const opened = await openPluginPackage(archivePath, {
       workDirectory: context.paths.temporary,
       signaturePolicy: options.signaturePolicy ?? 'required',
       // The list in force now: a refresh that lands later applies to the next install.
-      trust: { rootPublicKey: context.options.rootPublicKey, revokedKeyIds: this.#env.revocation.revokedKeyIds() },
-      ...(context.options.packageLimits ? { limits: context.options.packageLimits } : {}),
+      trust: { rootPublicKey: context.rootPublicKey, revokedKeyIds: this.#env.revocation.revokedKeyIds() },
+      ...(context.packageLimits ? { limits: context.packageLimits } : {}),
     });
     try {
       const signer = opened.signature.status === 'valid' ? opened.signature.signer : undefined;
@@ -147,11 +162,11 @@ class LocalPluginService implements PluginService {
   }
 
   async installDirectory(sourceDir: string, options: InstallOptions = {}): Promise<InstalledPlugin> {
-    const { context } = this.#env;
+    const context = this.#deps;
     const copied = await copyDevelopmentFolder(sourceDir, {
       workDirectory: context.paths.temporary,
       dataDirectory: context.paths.root,
-      limits: resolvePackageLimits(context.options.packageLimits),
+      limits: resolvePackageLimits(context.packageLimits),
     });
     try {
       // The copy is validated, not the source, so what is checked is exactly what gets installed.
@@ -166,7 +181,7 @@ class LocalPluginService implements PluginService {
   }
 
   inspectPackage(archivePath: string): Promise<PackageInspection> {
-    return inspectPackage(this.#env.context, archivePath, this.#env.revocation.revokedKeyIds());
+    return inspectPackage(this.#deps, archivePath, this.#env.revocation.revokedKeyIds());
   }
 
   async setEnabled(id: string, enabled: boolean): Promise<PluginStateChange> {
@@ -188,7 +203,7 @@ class LocalPluginService implements PluginService {
   async uninstall(id: string): Promise<void> {
     await uninstallPlugin(this.#env, id);
     this.#catalog.forget(id);
-    await fileAuthorizationsFor(this.#env.context).revokeAll(id);
+    await this.#deps.authorizations.revokeAll(id);
   }
 
   reload(): Promise<void> {
@@ -206,15 +221,15 @@ class LocalPluginService implements PluginService {
 }
 
 /**
- * Creates the plugin service on the backend's data folder; `revocation` is the store's list of
- * revoked developer keys, checked by every install. Before it returns, transactions a
+ * Creates the plugin service on the backend's data folder; `deps.revocation` is the store's list
+ * of revoked developer keys, checked by every install. Before it returns, transactions a
  * crash interrupted are undone (the previous version of each plugin is back in place), leftovers
  * in `backend/tmp/` are removed, records of plugins no longer on disk are dropped, and every
  * plugin's status is computed.
  */
-export async function createPluginService(context: BackendContext, revocation: RevocationService): Promise<PluginService> {
-  const records = await PluginRecordStore.load(context.paths, context.logger);
-  const service = new LocalPluginService(context, records, revocation);
+export async function createPluginService(deps: PluginServiceDependencies): Promise<PluginService> {
+  const records = await PluginRecordStore.load(deps.paths, deps.logger);
+  const service = new LocalPluginService(deps, records);
   await service.start();
   return service;
 }

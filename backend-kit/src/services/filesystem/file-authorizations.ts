@@ -1,6 +1,6 @@
 import { dirname, join } from 'node:path';
 import { PluginHostError } from '@plughost/host-sdk/core';
-import type { BackendContext } from '../../local-backend/context.js';
+import type { DataPaths } from '../../config/data-paths.js';
 import { readJsonFile, writeJsonAtomic } from '../atomic-file.js';
 import { launcherDataForbidden, refuseSystemPlace } from './forbidden-places.js';
 import { isPathWithin } from './path-within.js';
@@ -22,7 +22,7 @@ interface StoredAuthorizations {
  * already be resolved ({@link resolveRealPath}); prefixes match at separator boundaries.
  *
  * Shared by the file routes and by downloads (`targetPath`), so one consent rule holds for both:
- * use {@link fileAuthorizationsFor} to get the backend's single instance.
+ * the backend creates one ({@link createFileAuthorizations}) and hands it to both.
  */
 export class FileAuthorizations {
   private loaded: Promise<StoredAuthorizations> | undefined;
@@ -128,14 +128,11 @@ function normalize(value: unknown): StoredAuthorizations {
   return { version: 1, plugins };
 }
 
-const instances = new WeakMap<BackendContext, FileAuthorizations>();
-
-/** The one {@link FileAuthorizations} of a backend (file routes and downloads share it). */
-export function fileAuthorizationsFor(context: BackendContext): FileAuthorizations {
-  let instance = instances.get(context);
-  if (!instance) {
-    instance = new FileAuthorizations(join(context.paths.backend, AUTHORIZATIONS_FILE), context.paths.root);
-    instances.set(context, instance);
-  }
-  return instance;
+/**
+ * The {@link FileAuthorizations} of a backend on its data directory: stored under `backend/`,
+ * with the data directory itself out of every plugin's reach. Create one per backend; the file
+ * routes, downloads, modpack installs and uninstall share it.
+ */
+export function createFileAuthorizations(paths: DataPaths): FileAuthorizations {
+  return new FileAuthorizations(join(paths.backend, AUTHORIZATIONS_FILE), paths.root);
 }

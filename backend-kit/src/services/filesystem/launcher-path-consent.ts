@@ -1,9 +1,15 @@
 import type { Caller } from '../../http/caller.js';
-import type { BackendContext } from '../../local-backend/context.js';
-import { fileAuthorizationsFor } from './file-authorizations.js';
+import type { DataPaths } from '../../config/data-paths.js';
+import type { FileAuthorizations } from './file-authorizations.js';
 import { launcherDataForbidden, refuseSystemPlace } from './forbidden-places.js';
 import { isPathWithin } from './path-within.js';
 import { resolveRealPath } from './resolve-real-path.js';
+
+/** What {@link requireLauncherPathConsent} checks against. */
+export interface LauncherPathConsent {
+  readonly paths: DataPaths;
+  readonly authorizations: Pick<FileAuthorizations, 'requireAuthorization'>;
+}
 
 /**
  * Checks that `caller` may write at `path` (already resolved through links) for a download or a
@@ -18,10 +24,11 @@ import { resolveRealPath } from './resolve-real-path.js';
  *   ask about. An instance that another plugin (or the launcher) created outside those folders
  *   widens nothing: its game directory is just another folder.
  *
+ * @param consent - the data directory's layout and the backend's one consent store.
  * @param askAbout - the folder the consent prompt should name; default the path's parent.
  */
-export async function requireLauncherPathConsent(context: BackendContext, caller: Caller, path: string, askAbout?: string): Promise<void> {
-  const { paths } = context;
+export async function requireLauncherPathConsent(consent: LauncherPathConsent, caller: Caller, path: string, askAbout?: string): Promise<void> {
+  const { paths, authorizations } = consent;
   await refuseSystemPlace(path);
   for (const reserved of [paths.plugins, paths.backend]) {
     if (isPathWithin(await resolveRealPath(reserved), path)) throw launcherDataForbidden(path, "plugin folders or the launcher's records");
@@ -29,5 +36,5 @@ export async function requireLauncherPathConsent(context: BackendContext, caller
   if (caller.pluginId === null) return;
   for (const folder of [paths.downloads, paths.instances]) if (isPathWithin(await resolveRealPath(folder), path)) return;
   if (isPathWithin(await resolveRealPath(paths.root), path)) throw launcherDataForbidden(path);
-  await fileAuthorizationsFor(context).requireAuthorization(caller.pluginId, path, askAbout);
+  await authorizations.requireAuthorization(caller.pluginId, path, askAbout);
 }

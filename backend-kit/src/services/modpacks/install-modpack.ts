@@ -2,11 +2,11 @@ import { rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PluginHostError, isPluginHostError } from '@plughost/host-sdk/core';
 import type { Caller } from '../../http/caller.js';
-import type { BackendContext } from '../../local-backend/context.js';
 import { extractArchive, type ExtractedArchive } from '../../package/extract-archive.js';
 import { resolveInside } from '../../package/destination.js';
+import type { InstanceStore } from '../instances/instance-store.js';
 import type { SessionProgress } from '../downloads/download-session.js';
-import { DEFAULT_DOWNLOAD_LIMIT_BYTES } from '../downloads/file-task.js';
+import { DEFAULT_DOWNLOAD_LIMIT_BYTES, type FileTaskDependencies } from '../downloads/file-task.js';
 import { partPathFor, transferFile } from '../downloads/transfer-file.js';
 import { requireLauncherPathConsent } from '../filesystem/launcher-path-consent.js';
 import { ensureFolderWithoutLinks, mergeIntoFolder } from '../filesystem/merge-into-folder.js';
@@ -16,7 +16,7 @@ import { parseCurseForgeManifest } from './curseforge-manifest.js';
 import { mapLimited } from './map-limited.js';
 import { createJsonFetcher } from './json-fetcher.js';
 import type { ResolvedModpackApis } from './modpack-apis.js';
-import type { ModpackFile, ModpackPlan } from './modpack-plan.js';
+import type { ModpackApiOptions, ModpackFile, ModpackPlan } from './modpack-plan.js';
 import type { ModpackInstallRequest, ModpackSource } from './modpack-request.js';
 import { parseMrpackIndex } from './mrpack-index.js';
 import { resolveModpackApis, resolveOnlineSource } from './online-source.js';
@@ -26,10 +26,28 @@ const FILE_PARALLELISM = 4;
 const MRPACK_INDEX = 'modrinth.index.json';
 const CURSEFORGE_MANIFEST = 'manifest.json';
 
+/** What a modpack install needs: what a file task needs, instances it can create, and the online sources. */
+export interface ModpackInstallDependencies extends FileTaskDependencies {
+  readonly instances: InstanceStore;
+  /** API base URLs (and the CurseForge key) of the online sources. */
+  readonly modpackApis?: ModpackApiOptions | undefined;
+}
+
+/** Starts `modpack.install` (`POST /api/modpack/install-direct`). */
+export interface ModpackInstaller {
+  /** See {@link startModpackInstall}. */
+  start(caller: Caller, request: ModpackInstallRequest): Promise<{ instanceId: string }>;
+}
+
+/** The modpack installer of a backend, bound to its dependencies. */
+export function createModpackInstaller(deps: ModpackInstallDependencies): ModpackInstaller {
+  return { start: (caller, request) => startModpackInstall(deps, caller, request) };
+}
+
 /** A local pack file after consent and existence checks. */
-async function checkedLocalPack(context: BackendContext, caller: Caller, path: string): Promise<string> {
+async function checkedLocalPack(deps: ModpackInstallDependencies, caller: Caller, path: string): Promise<string> {
   const resolved = await requestedPath(path, { field: 'path' });
-  await requireLauncherPathConsent(context, caller, resolved);
+  await requireLauncherPathConsent(deps, caller, resolved);
   const entry = await stat(resolved).catch(() => null);
   if (!entry?.isFile()) throw new PluginHostError('MODPACK_FILE_NOT_FOUND', `The modpack file ${resolved} does not exist`, { field: 'path' });
   return resolved;
@@ -44,11 +62,11 @@ function parseJson(bytes: Uint8Array, file: string): unknown {
 }
 
 /** The plan of an extracted `.mrpack` or CurseForge archive, whichever index it carries. */
-async function planOfArchive(extracted: ExtractedArchive, apis: ResolvedModpackApis, context: BackendContext): Promise<ModpackPlan> {
+async function planOfArchive(extracted: ExtractedArchive, apis: ResolvedModpackApis, deps: ModpackInstallDependencies): Promise<ModpackPlan> {
   const mrpack = extracted.metadata.get(MRPACK_INDEX);
   if (mrpack) return parseMrpackIndex(parseJson(mrpack, MRPACK_INDEX));
   const curseforge = extracted.metadata.get(CURSEFORGE_MANIFEST);
-  if (curseforge) return resolveCurseForgeFiles(parseCurseForgeManifest(parseJson(curseforge, CURSEFORGE_MANIFEST)), createJsonFetcher(context.fetcher), apis);
+  if (curseforge) return resolveCurseForgeFiles(parseCurseForgeManifest(parseJson(curseforge, CURSEFORGE_MANIFEST)), createJsonFetcher(deps.fetcher), apis);
   throw new PluginHostError('MODPACK_SOURCE_INVALID', `The archive has neither ${MRPACK_INDEX} (Modrinth) nor ${CURSEFORGE_MANIFEST} (CurseForge) at its root`);
 }
 
@@ -61,17 +79,17 @@ async function planOfArchive(extracted: ExtractedArchive, apis: ResolvedModpackA
  * bytes do not match are deleted and the session fails naming them; verified files stay, so a
  * retry downloads only what is missing.
  */
-export async function startModpackInstall(context: BackendContext, caller: Caller, request: ModpackInstallRequest): Promise<{ instanceId: string }> {
-  const apis = resolveModpackApis(context.options.modpackApis);
+export async function startModpackInstall(deps: ModpackInstallDependencies, caller: Caller, request: ModpackInstallRequest): Promise<{ instanceId: string }> {
+  const apis = resolveModpackApis(deps.modpackApis);
   const gameDir = await requestedPath(request.gameDir, { field: 'gameDir' });
-  await requireLauncherPathConsent(context, caller, gameDir, gameDir);
+  await requireLauncherPathConsent(deps, caller, gameDir, gameDir);
   const existing = await stat(gameDir).catch(() => null);
   if (existing && !existing.isDirectory()) throw new PluginHostError('INVALID_ARGUMENT', `${gameDir} is a file, not a directory`, { field: 'gameDir' });
-  const localPack = request.source.kind === 'local' ? await checkedLocalPack(context, caller, request.source.path) : undefined;
+  const localPack = request.source.kind === 'local' ? await checkedLocalPack(deps, caller, request.source.path) : undefined;
   // Refused before the instance exists, so a full queue leaves nothing behind.
-  context.downloads.requireRoomFor(caller.pluginId);
+  deps.downloads.requireRoomFor(caller.pluginId);
 
-  const instance = await context.instances.create({
+  const instance = await deps.instances.create({
     name: request.name,
     gameDir,
     maxMemory: request.maxMemory,
@@ -80,20 +98,20 @@ export async function startModpackInstall(context: BackendContext, caller: Calle
   });
   const installed = new Set<string>();
   const leftovers = new Set<string>();
-  const limit = context.options.downloadLimitBytes ?? DEFAULT_DOWNLOAD_LIMIT_BYTES;
-  const extractOptions = { workDirectory: context.paths.temporary, keepInMemory: [MRPACK_INDEX, CURSEFORGE_MANIFEST], ...(context.options.packageLimits ? { limits: context.options.packageLimits } : {}) };
+  const limit = deps.downloadLimitBytes ?? DEFAULT_DOWNLOAD_LIMIT_BYTES;
+  const extractOptions = { workDirectory: deps.paths.temporary, keepInMemory: [MRPACK_INDEX, CURSEFORGE_MANIFEST], ...(deps.packageLimits ? { limits: deps.packageLimits } : {}) };
 
   /** The pack archive on disk: the local file, or the online one downloaded into the backend's temporary folder. */
   async function fetchArchive(source: ModpackSource, progress: SessionProgress): Promise<string | ModpackPlan> {
     if (source.kind === 'local') return localPack ?? source.path;
-    const online = await resolveOnlineSource(source, createJsonFetcher(context.fetcher), apis);
+    const online = await resolveOnlineSource(source, createJsonFetcher(deps.fetcher), apis);
     if (online.kind === 'plan') return online.plan;
-    const archivePath = join(context.paths.temporary, `modpack-${progress.sessionId}.${online.format === 'mrpack' ? 'mrpack' : 'zip'}`);
+    const archivePath = join(deps.paths.temporary, `modpack-${progress.sessionId}.${online.format === 'mrpack' ? 'mrpack' : 'zip'}`);
     const partPath = partPathFor(archivePath, progress.sessionId);
     leftovers.add(archivePath).add(partPath);
     progress.planFiles(1, online.size ?? null);
     progress.setStage(`Downloading ${online.fileName}`);
-    await transferFile(context.fetcher, { urls: [online.url], destination: archivePath, partPath, hashes: online.hashes, ...(online.size !== undefined ? { size: online.size } : {}), maxBytes: limit }, progress);
+    await transferFile(deps.fetcher, { urls: [online.url], destination: archivePath, partPath, hashes: online.hashes, ...(online.size !== undefined ? { size: online.size } : {}), maxBytes: limit }, progress);
     return archivePath;
   }
 
@@ -108,7 +126,7 @@ export async function startModpackInstall(context: BackendContext, caller: Calle
     const partPath = partPathFor(destination, progress.sessionId);
     leftovers.add(partPath);
     try {
-      await transferFile(context.fetcher, { urls: file.urls, destination, partPath, hashes: file.hashes, ...(file.size !== undefined ? { size: file.size } : {}), maxBytes: limit }, progress);
+      await transferFile(deps.fetcher, { urls: file.urls, destination, partPath, hashes: file.hashes, ...(file.size !== undefined ? { size: file.size } : {}), maxBytes: limit }, progress);
       installed.add(file.path);
       leftovers.delete(partPath);
       progress.fileCompleted();
@@ -119,7 +137,7 @@ export async function startModpackInstall(context: BackendContext, caller: Calle
     }
   }
 
-  const snapshot = context.downloads.start({
+  const snapshot = deps.downloads.start({
     kind: 'modpack',
     name: request.name,
     targetPath: gameDir,
@@ -132,8 +150,8 @@ export async function startModpackInstall(context: BackendContext, caller: Calle
       try {
         progress.setStage('Reading the modpack');
         extracted = typeof archiveOrPlan === 'string' ? await extractArchive(archiveOrPlan, extractOptions) : undefined;
-        const plan = extracted ? await planOfArchive(extracted, apis, context) : (archiveOrPlan as ModpackPlan);
-        await context.instances.update(instance.id, {
+        const plan = extracted ? await planOfArchive(extracted, apis, deps) : (archiveOrPlan as ModpackPlan);
+        await deps.instances.update(instance.id, {
           ...(plan.gameVersion !== undefined ? { gameVersion: plan.gameVersion } : {}),
           ...(plan.loader !== undefined ? { loader: plan.loader } : {}),
           ...(plan.loaderVersion !== undefined ? { loaderVersion: plan.loaderVersion } : {}),
@@ -163,6 +181,6 @@ export async function startModpackInstall(context: BackendContext, caller: Calle
       for (const leftover of leftovers) await rm(leftover, { force: true });
     },
   });
-  context.logger.info('Modpack install queued', { sessionId: snapshot.sessionId, instanceId: instance.id, pluginId: caller.pluginId ?? 'launcher' });
+  deps.logger.info('Modpack install queued', { sessionId: snapshot.sessionId, instanceId: instance.id, pluginId: caller.pluginId ?? 'launcher' });
   return { instanceId: instance.id };
 }

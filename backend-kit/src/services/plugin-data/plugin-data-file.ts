@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PluginHostError } from '@plughost/host-sdk/core';
 import type { BackendLogger } from '../../http/logger.js';
-import type { DataPaths } from '../../local-backend/data-paths.js';
+import type { DataPaths } from '../../config/data-paths.js';
 import { writeFileAtomic } from '../atomic-file.js';
 import { readInstalledManifest } from '../installed-manifest.js';
 import type { KeyedLock } from '../keyed-lock.js';
@@ -13,8 +13,8 @@ import { parseJsonDictionary, type JsonDictionary } from './flat-json.js';
 export type PluginDataFileName = 'settings.json' | 'cache.json';
 
 /**
- * What the settings and cache stores need. A `BackendContext` fits as is; tests add a clock or
- * limits.
+ * What the settings and cache stores need; the backend hands them its paths and plugin lock, tests
+ * add a clock or limits.
  */
 export interface PluginDataDependencies {
   readonly paths: DataPaths;

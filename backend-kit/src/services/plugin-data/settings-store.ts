@@ -27,7 +27,7 @@ const FILE = 'settings.json';
  *
  * @example
  * ```ts
- * const settings = createSettingsStore(context); // a BackendContext
+ * const settings = createSettingsStore({ paths: dataPaths(dataDirectory), pluginLock: new KeyedLock() });
  * await settings.merge('com.example.hello', 'theme', { dark: true });
  * ```
  */

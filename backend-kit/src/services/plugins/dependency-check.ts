@@ -1,5 +1,5 @@
 import { PluginHostError, isValidPluginId, listDependencies, satisfiesRange, type PluginManifest } from '@plughost/host-sdk/core';
-import type { DataPaths } from '../../local-backend/data-paths.js';
+import type { DataPaths } from '../../config/data-paths.js';
 import { readInstalledManifest } from '../installed-manifest.js';
 
 /**

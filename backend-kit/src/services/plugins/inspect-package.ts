@@ -4,7 +4,8 @@ import {
   type PluginManifest,
   type SignatureCheck,
 } from '@plughost/host-sdk/core';
-import type { BackendContext } from '../../local-backend/context.js';
+import type { DataPaths } from '../../config/data-paths.js';
+import type { PackageLimits } from '../../package/limits.js';
 import { openPluginPackage } from '../../package/open-plugin-package.js';
 import { readInstalledManifest } from '../installed-manifest.js';
 import { permissionsOf, type PermissionSummary } from './plugin-info.js';
@@ -23,20 +24,27 @@ export interface PackageInspection {
   readonly installedVersion: string | null;
 }
 
+/** What {@link inspectPackage} reads with: the work folder, the trusted root key and the package limits. */
+export interface InspectDependencies {
+  readonly paths: DataPaths;
+  readonly rootPublicKey: string | Uint8Array;
+  readonly packageLimits?: Partial<PackageLimits> | undefined;
+}
+
 /**
  * Reads a package the way an upload would (same archive and manifest checks, which throw) but
  * installs nothing and reports the signature instead of refusing it, so the dialog can explain
  * (a developer key on the store's revocation list included).
  */
-export async function inspectPackage(context: BackendContext, archivePath: string, revokedKeyIds: ReadonlySet<string>): Promise<PackageInspection> {
+export async function inspectPackage(context: InspectDependencies, archivePath: string, revokedKeyIds: ReadonlySet<string>): Promise<PackageInspection> {
   const opened = await openPluginPackage(archivePath, {
     workDirectory: context.paths.temporary,
     signaturePolicy: 'ignore',
-    ...(context.options.packageLimits ? { limits: context.options.packageLimits } : {}),
+    ...(context.packageLimits ? { limits: context.packageLimits } : {}),
   });
   try {
     // A revoked signer shows as an invalid signature with its reason, as the install would refuse it.
-    const result = verifyPackageSignature(opened, { rootPublicKey: context.options.rootPublicKey, revokedKeyIds });
+    const result = verifyPackageSignature(opened, { rootPublicKey: context.rootPublicKey, revokedKeyIds });
     const installed = await readInstalledManifest(context.paths, opened.manifest.id);
     return {
       manifest: opened.manifest,

@@ -1,10 +1,10 @@
 import { planActivation, type PluginManifest } from '@plughost/host-sdk/core';
-import type { BackendContext } from '../../local-backend/context.js';
 import type { RevocationService } from '../revocation/revocation-service.js';
 import { readInstalledManifest } from '../installed-manifest.js';
 import { readPluginFolders } from './plugin-folders.js';
 import { statusAtRead, type PluginInfo, type PluginStatus } from './plugin-info.js';
 import type { PluginRecord, PluginRecordStore } from './plugin-records.js';
+import type { PluginStorage } from './service-env.js';
 
 /**
  * The installed plugins as the launcher sees them: what is on disk now, with the status each had
@@ -12,14 +12,14 @@ import type { PluginRecord, PluginRecordStore } from './plugin-records.js';
  * overwriting or rolling back shows up after the launcher restarts (decisions section 4).
  */
 export class PluginCatalog {
-  readonly #context: BackendContext;
+  readonly #context: Pick<PluginStorage, 'paths' | 'logger'>;
   readonly #records: PluginRecordStore;
   readonly #revocation: RevocationService;
   #statuses = new Map<string, PluginStatus>();
   // Folders already reported as unreadable since the last read, so listing does not flood the log.
   #warned = new Set<string>();
 
-  constructor(context: BackendContext, records: PluginRecordStore, revocation: RevocationService) {
+  constructor(context: Pick<PluginStorage, 'paths' | 'logger'>, records: PluginRecordStore, revocation: RevocationService) {
     this.#context = context;
     this.#records = records;
     this.#revocation = revocation;

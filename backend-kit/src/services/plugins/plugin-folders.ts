@@ -1,7 +1,7 @@
 import { lstat, readdir } from 'node:fs/promises';
 import { isValidPluginId } from '@plughost/host-sdk/core';
 import type { BackendLogger } from '../../http/logger.js';
-import type { DataPaths } from '../../local-backend/data-paths.js';
+import type { DataPaths } from '../../config/data-paths.js';
 
 /** What separates a plugin id from a version in a snapshot folder name (`<id>.bak-<version>`). */
 export const SNAPSHOT_MARKER = '.bak-';

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { isValidPluginId } from '@plughost/host-sdk/core';
 import type { BackendLogger } from '../../http/logger.js';
-import type { DataPaths } from '../../local-backend/data-paths.js';
+import type { DataPaths } from '../../config/data-paths.js';
 import { readJsonFile, writeJsonAtomic } from '../atomic-file.js';
 
 /** The developer identity an installed version was signed by (from its verified certificate). */

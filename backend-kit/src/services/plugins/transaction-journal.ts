@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { isValidPluginId } from '@plughost/host-sdk/core';
-import type { DataPaths } from '../../local-backend/data-paths.js';
+import type { DataPaths } from '../../config/data-paths.js';
 import { readJsonFile, syncFolder, writeJsonAtomic } from '../atomic-file.js';
 import { snapshotOwner } from './plugin-folders.js';
 import { readRecord, type PluginRecord } from './plugin-records.js';

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { verifyRevocationList, type PublicKeyInput, type RevocationListResult } from '@plughost/host-sdk/core';
-import type { DataPaths } from '../../local-backend/data-paths.js';
+import type { DataPaths } from '../../config/data-paths.js';
 import { writeFileAtomic } from '../atomic-file.js';
 
 /** A verified list, as the backend keeps it. */

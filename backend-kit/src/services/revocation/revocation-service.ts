@@ -1,6 +1,6 @@
 import { verifyRevocationList, type PublicKeyInput } from '@plughost/host-sdk/core';
 import type { BackendLogger } from '../../http/logger.js';
-import type { DataPaths } from '../../local-backend/data-paths.js';
+import type { DataPaths } from '../../config/data-paths.js';
 import { createGuardedFetcher, type GuardedFetcher } from '../network/guarded-fetcher.js';
 import { storeApiRoot, storeTrustedHost } from '../store/store-endpoint.js';
 import { fetchRevocationList } from './fetch-revocation-list.js';

@@ -2,8 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PluginHostError, type PluginInfo } from '@plughost/host-sdk/core';
-import type { BackendContext } from '../../local-backend/context.js';
-import { resolvePackageLimits } from '../../package/limits.js';
+import type { DataPaths } from '../../config/data-paths.js';
+import type { BackendLogger } from '../../http/logger.js';
+import { resolvePackageLimits, type PackageLimits } from '../../package/limits.js';
 import { createGuardedFetcher, type GuardedFetcher } from '../network/guarded-fetcher.js';
 import type { PluginService } from '../plugin-service.js';
 import { pluginInfoOf } from '../plugins/plugin-info.js';
@@ -16,6 +17,20 @@ import { getStoreJson } from './store-json.js';
 
 /** Prefix of the work folders in `backend/tmp/`; listed in `WORK_PREFIXES`, so a start removes what a dead process left. */
 export const STORE_DOWNLOAD_PREFIX = 'store-download-';
+
+/** What the store installer needs. */
+export interface StoreInstallerDependencies {
+  readonly paths: DataPaths;
+  readonly logger: BackendLogger;
+  /** Installs what was downloaded. */
+  readonly plugins: Pick<PluginService, 'installPackage'>;
+  /** The primary store's API root; without one every install is refused with `STORE_NOT_CONFIGURED`. */
+  readonly storeUrl?: string | undefined;
+  /** The backend's `trustedHosts`; the store's own `host:port` is added to them. */
+  readonly trustedHosts?: readonly string[] | undefined;
+  /** Overrides of the package limits (the download is capped at `maxPackageBytes`). */
+  readonly packageLimits?: Partial<PackageLimits> | undefined;
+}
 
 /** Installs plugins from the primary store (`POST /api/plugins/store-install`). */
 export interface StoreInstaller {
@@ -38,13 +53,13 @@ export interface StoreInstaller {
  * redirect it names pointing at any other private address is still refused, and a `mirrorUrl` is
  * used only when its host is listed in the store's `GET /registry` `mirrors`.
  */
-export function createStoreInstaller(context: BackendContext, plugins: PluginService): StoreInstaller {
-  const { options, logger, paths } = context;
-  const root = storeApiRoot(options.storeUrl);
+export function createStoreInstaller(deps: StoreInstallerDependencies): StoreInstaller {
+  const { logger, paths, plugins } = deps;
+  const root = storeApiRoot(deps.storeUrl);
   const fetcher: GuardedFetcher | undefined = root
-    ? createGuardedFetcher({ trustedHosts: [...(options.trustedHosts ?? []), storeTrustedHost(root)] })
+    ? createGuardedFetcher({ trustedHosts: [...(deps.trustedHosts ?? []), storeTrustedHost(root)] })
     : undefined;
-  const maxPackageBytes = resolvePackageLimits(options.packageLimits).maxPackageBytes;
+  const maxPackageBytes = resolvePackageLimits(deps.packageLimits).maxPackageBytes;
 
   /** The mirror source: usable only once `GET /registry` has confirmed its host. */
   function mirrorSource(store: URL, storeFetcher: GuardedFetcher, mirrorUrl: string): PackageSource {
@@ -82,7 +97,7 @@ export function createStoreInstaller(context: BackendContext, plugins: PluginSer
       if (!root || !fetcher) {
         throw new PluginHostError(
           'STORE_NOT_CONFIGURED',
-          options.storeUrl ? 'The configured storeUrl is not an http(s) URL, so nothing can be installed from the store' : 'No store is configured (storeUrl), so nothing can be installed from the store',
+          deps.storeUrl ? 'The configured storeUrl is not an http(s) URL, so nothing can be installed from the store' : 'No store is configured (storeUrl), so nothing can be installed from the store',
         );
       }
       const info = await downloadInfo(root, fetcher, request, signal);

@@ -1,4 +1,4 @@
-import type { CoreDependency, LauncherDeveloper, LauncherIdentity } from '../../local-backend/options.js';
+import type { CoreDependency, LauncherDeveloper, LauncherIdentity } from '../../config/launcher-identity.js';
 import { readMemory, type MemoryInfo } from './memory.js';
 import { readOperatingSystem, type OperatingSystemInfo } from './operating-system.js';
 import { versionTypeOf, type VersionType } from './version-type.js';

@@ -1,7 +1,7 @@
 import { readdir } from 'node:fs/promises';
 import { isValidPluginId } from '@plughost/host-sdk/core';
 import { DEFAULT_RESOURCE_LIMITS } from '../../config/resource-limits.js';
-import type { DataPaths } from '../../local-backend/data-paths.js';
+import type { DataPaths } from '../../config/data-paths.js';
 import { readInstalledManifest } from '../installed-manifest.js';
 import { declaresWasm, loadWasmModule, moduleFileKey, type WasmLoadResult } from './load-wasm-module.js';
 

@@ -1,7 +1,7 @@
 import { PluginHostError } from '@plughost/host-sdk/core';
 import { DEFAULT_RESOURCE_LIMITS } from '../../config/resource-limits.js';
 import type { BackendLogger } from '../../http/logger.js';
-import type { DataPaths } from '../../local-backend/data-paths.js';
+import type { DataPaths } from '../../config/data-paths.js';
 import { runWasmWorker, type WasmWorkerLimits } from './run-wasm-worker.js';
 import { WasmRegistry } from './wasm-registry.js';
 import type { CompiledWasmModule } from './wasm-runtime.js';

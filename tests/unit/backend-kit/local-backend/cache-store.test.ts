@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { dataPaths, type DataPaths } from '../../../../backend-kit/src/local-backend/data-paths.js';
+import { dataPaths, type DataPaths } from '../../../../backend-kit/src/config/data-paths.js';
 import { KeyedLock } from '../../../../backend-kit/src/services/keyed-lock.js';
 import { createCacheStore, type CacheStore } from '../../../../backend-kit/src/services/plugin-data/cache-store.js';
 import { sampleManifest } from '../../../support/plugin-package.js';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { isPluginHostError } from '@plughost/host-sdk/core';
-import { dataPaths, type DataPaths } from '../../../../backend-kit/src/local-backend/data-paths.js';
+import { dataPaths, type DataPaths } from '../../../../backend-kit/src/config/data-paths.js';
 import { KeyedLock } from '../../../../backend-kit/src/services/keyed-lock.js';
 import { createSettingsStore, type SettingsStore } from '../../../../backend-kit/src/services/plugin-data/settings-store.js';
 import { sampleManifest } from '../../../support/plugin-package.js';

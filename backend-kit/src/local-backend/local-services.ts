@@ -1,0 +1,140 @@
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { dataPaths, type DataPaths } from '../config/data-paths.js';
+import { resolveResourceLimits, type ResourceLimits } from '../config/resource-limits.js';
+import type { BackendLogger } from '../http/logger.js';
+import { resolvePackageLimits } from '../package/limits.js';
+import { DownloadManager } from '../services/downloads/download-manager.js';
+import { createFileTasks, type FileTasks } from '../services/downloads/file-task.js';
+import { createFileAuthorizations, type FileAuthorizations } from '../services/filesystem/file-authorizations.js';
+import { JsonInstanceStore, type InstanceStore } from '../services/instances/instance-store.js';
+import { KeyedLock } from '../services/keyed-lock.js';
+import { createModpackInstaller, type ModpackInstaller } from '../services/modpacks/install-modpack.js';
+import { createGuardedFetcher, type GuardedFetcher } from '../services/network/guarded-fetcher.js';
+import { createCacheStore, type CacheStore } from '../services/plugin-data/cache-store.js';
+import { createSettingsStore, type SettingsStore } from '../services/plugin-data/settings-store.js';
+import { createPluginService, type PluginService } from '../services/plugin-service.js';
+import { createRevocationService, type ManagedRevocationService } from '../services/revocation/revocation-service.js';
+import { createPluginShell, type PluginShell } from '../services/shell/plugin-shell.js';
+import { createStoreInstaller, type StoreInstaller } from '../services/store/store-installer.js';
+import { childEnvironment } from '../services/system/child-environment.js';
+import { createSystemInfoReader, type SystemInfoReader } from '../services/system/system-info.js';
+import { openWithPlatformOpener } from '../services/system/url-opener.js';
+import { createPluginErrorForwarding } from '../services/telemetry/plugin-error-forwarding.js';
+import type { ReportForwarder } from '../services/telemetry/report-forwarder.js';
+import { createWasmService, type WasmService } from '../services/wasm/wasm-service.js';
+import type { LocalBackendOptions } from './options.js';
+
+/**
+ * Every service of one local backend, built once by {@link createLocalServices}. Each router
+ * gets only the few it needs (see `createLocalBackend`); nothing else holds this object.
+ */
+export interface LocalBackendServices {
+  /** The layout of the data directory. */
+  readonly paths: DataPaths;
+  readonly logger: BackendLogger;
+  /** The per-plugin resource limits (options, else the defaults of decisions section 2). */
+  readonly limits: ResourceLimits;
+  /** The one SSRF-guarded fetcher of every fetch made for a plugin (proxy, downloads, modpacks). */
+  readonly fetcher: GuardedFetcher;
+  /** The one download queue (plugin tasks and modpack installs). */
+  readonly downloads: DownloadManager;
+  /** The launcher's instances (the vendor's store, or `backend/instances.json`). */
+  readonly instances: InstanceStore;
+  /** The user's file consent, shared by the file routes, downloads, modpacks and uninstall. */
+  readonly authorizations: FileAuthorizations;
+  /** The primary store's revocation list of developer keys. */
+  readonly revocation: ManagedRevocationService;
+  /** The plugin lifecycle. */
+  readonly plugins: PluginService;
+  /** Where package uploads are received (`backend/tmp/`, beside `plugins/` so renames work), and their largest size. */
+  readonly packageUploads: { readonly directory: string; readonly maxPackageBytes: number };
+  readonly store: StoreInstaller;
+  readonly settings: SettingsStore;
+  readonly cache: CacheStore;
+  readonly systemInfo: SystemInfoReader;
+  /** Opens an http(s) URL in the user's browser. */
+  readonly openUrl: (url: string) => Promise<void>;
+  /** Plugin error reports on their way to the store. */
+  readonly telemetry: ReportForwarder;
+  readonly shell: PluginShell;
+  readonly wasm: WasmService;
+  readonly fileTasks: FileTasks;
+  readonly modpacks: ModpackInstaller;
+}
+
+/**
+ * Builds the services of a backend from its (already checked) options: prepares the data
+ * directory, loads the kept revocation list, recovers interrupted plugin transactions and reads
+ * the plugin state. The revocation list is then refreshed from the store in the background, so a
+ * slow or unreachable store never delays the start.
+ */
+export async function createLocalServices(options: LocalBackendOptions, logger: BackendLogger): Promise<LocalBackendServices> {
+  const paths = dataPaths(options.dataDirectory);
+  const limits = resolveResourceLimits(options);
+  const packageLimits = options.packageLimits;
+  // One lock per plugin id around every change under `plugins/<id>/`, shared by the plugin
+  // service and the settings and cache stores.
+  const pluginLock = new KeyedLock();
+  const fetcher = createGuardedFetcher({ trustedHosts: options.trustedHosts ?? [] });
+  const downloads = new DownloadManager({
+    concurrency: limits.downloadConcurrency,
+    runningPerPlugin: limits.downloadsRunningPerPlugin,
+    queuedPerPlugin: limits.downloadsQueuedPerPlugin,
+    logger,
+  });
+  const instances = options.instances ?? new JsonInstanceStore(join(paths.backend, 'instances.json'));
+  const authorizations = createFileAuthorizations(paths);
+  await mkdir(paths.plugins, { recursive: true });
+  await mkdir(paths.temporary, { recursive: true });
+
+  // The kept list applies before the first install is checked.
+  const revocation = createRevocationService({
+    paths,
+    rootPublicKey: options.rootPublicKey,
+    storeUrl: options.storeUrl,
+    trustedHosts: options.trustedHosts,
+    logger,
+  });
+  await revocation.load();
+  const plugins = await createPluginService({ paths, logger, pluginLock, rootPublicKey: options.rootPublicKey, packageLimits, revocation, authorizations });
+  revocation.refreshInBackground();
+
+  const downloadWork = { paths, authorizations, instances, downloads, fetcher, logger, downloadLimitBytes: options.downloadLimitBytes, packageLimits };
+  // Child processes never inherit the API token (decisions section 2).
+  const openerEnv = childEnvironment(process.env, [options.token]);
+  return {
+    paths,
+    logger,
+    limits,
+    fetcher,
+    downloads,
+    instances,
+    authorizations,
+    revocation,
+    plugins,
+    packageUploads: { directory: paths.temporary, maxPackageBytes: resolvePackageLimits(packageLimits).maxPackageBytes },
+    store: createStoreInstaller({ paths, logger, plugins, storeUrl: options.storeUrl, trustedHosts: options.trustedHosts, packageLimits }),
+    settings: createSettingsStore({ paths, pluginLock, logger }),
+    cache: createCacheStore({ paths, pluginLock, logger, now: options.now ?? Date.now }),
+    systemInfo: createSystemInfoReader(options.launcher),
+    openUrl: options.openUrl ?? ((url) => openWithPlatformOpener(url, logger, { env: openerEnv })),
+    telemetry: createPluginErrorForwarding({
+      paths,
+      logger,
+      storeUrl: options.storeUrl,
+      isTelemetryEnabled: options.isTelemetryEnabled,
+      launcherVersion: options.launcher.version,
+      fetch: options.fetch,
+    }),
+    shell: createPluginShell({ paths, logger, secrets: [options.token], maximumOutputBytes: limits.shellOutputLimitBytes }),
+    wasm: createWasmService(paths, logger, {
+      isDisabled: (id) => plugins.isDisabledByUser(id),
+      timeoutMs: limits.wasmTimeoutMs,
+      memoryLimitBytes: limits.wasmMemoryLimitBytes,
+      concurrencyPerPlugin: limits.wasmConcurrencyPerPlugin,
+    }),
+    fileTasks: createFileTasks(downloadWork),
+    modpacks: createModpackInstaller({ ...downloadWork, modpackApis: options.modpackApis }),
+  };
+}
