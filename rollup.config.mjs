@@ -36,11 +36,15 @@ function makeExecutable() {
   };
 }
 
-/** ES-module library output that mirrors the source tree, so subpath exports map 1:1. */
-function library(name, input, { browser }) {
+/**
+ * ES-module library output that mirrors the source tree, so subpath exports map 1:1. With
+ * `workspacesExternal`, our own workspaces stay imports of their packages (declared dependencies)
+ * instead of being inlined.
+ */
+function library(name, input, { browser, workspacesExternal = false }) {
   return {
     input,
-    external: externalDependencies,
+    external: workspacesExternal ? isBareImport : externalDependencies,
     plugins: [
       nodeResolve({ exportConditions: [SOURCE, browser ? 'browser' : 'node'], preferBuiltins: !browser }),
       esbuild({ target: browser ? 'es2022' : 'node20', tsconfig: `${name}/tsconfig.json` }),
@@ -62,6 +66,9 @@ export default [
     'node/index': 'host-sdk/src/node/index.ts',
   }, { browser: true }),
   library('backend-kit', { index: 'backend-kit/src/index.ts' }, { browser: false }),
+  // The registry imports the backend kit and host-sdk as packages: the backend kit's bundle is the
+  // one copy of the Koa building blocks they share, and better-sqlite3 (native) stays external.
+  library('registry', { index: 'registry/src/index.ts' }, { browser: false, workspacesExternal: true }),
   library('web-components', {
     index: 'web-components/src/index.ts',
     define: 'web-components/src/define.ts',

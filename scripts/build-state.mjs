@@ -7,6 +7,7 @@ export const BUILD_OUTPUTS = [
   'host-sdk/dist/core/index.js',
   'host-sdk/dist/guest-runtime.iife.js',
   'backend-kit/dist/index.js',
+  'registry/dist/index.js',
   'web-components/dist/index.js',
   'pluginctl/dist/pluginctl.mjs',
   'demo-launcher/dist/server.mjs',
@@ -15,7 +16,7 @@ export const BUILD_OUTPUTS = [
   'web-components/custom-elements.json',
 ];
 
-const SOURCE_ROOTS = ['host-sdk/src', 'backend-kit/src', 'web-components/src', 'pluginctl/src', 'demo-launcher/src', 'demo-launcher/sample-plugins', 'demo-launcher/scripts'];
+const SOURCE_ROOTS = ['host-sdk/src', 'backend-kit/src', 'registry/src', 'web-components/src', 'pluginctl/src', 'demo-launcher/src', 'demo-launcher/sample-plugins', 'demo-launcher/scripts'];
 const SOURCE_FILES = ['rollup.config.mjs', 'tsconfig.base.json', 'package-lock.json'];
 
 function newestMtime(path) {

@@ -110,7 +110,8 @@ if (reason) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-const { createRegistry } = await import(pathToFileURL(join(ROOT, 'backend-kit/dist/index.js')).href);
+// The registry package's own bundle; it loads @plughost/backend-kit and better-sqlite3 from node_modules.
+const { createRegistry } = await import(pathToFileURL(join(ROOT, 'registry/dist/index.js')).href);
 const { default: Koa } = await import('koa');
 
 let registry;

@@ -9,7 +9,7 @@
 // A test POSTs a catalog to /__test-registry: `{plugins: [{id, slug, name, description?, tags?,
 // category?, iconUrl?, createdAt?, downloads?, ratings?, versions: [{version, status?, permissions?,
 // changelog?, publishedAt?, minLauncherVersion?}]}]}`. The plugin starts `createRegistry` (the
-// store, backend-kit/dist) with the development root key on a free loopback port, seeds the catalog
+// store, registry/dist) with the development root key on a free loopback port, seeds the catalog
 // directly (any bytes as each version's package; `downloads` counted downloads, `ratings` one review
 // per number), and answers `{url}`, the API root `<origin>/api/v1`. Registries stop with the runner.
 import { mkdtemp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
@@ -133,7 +133,8 @@ export function testBackends() {
     // Registered as middleware in the config: a real registry (store) seeded with `plugins`.
     async handleRegistry(context) {
       const { default: Koa } = await import('koa');
-      const { createRegistry, silentLogger } = await import('../backend-kit/dist/index.js');
+      const { createRegistry } = await import('../registry/dist/index.js');
+      const { silentLogger } = await import('../backend-kit/dist/index.js');
       const scenario = await readJson(context.req);
       const { privateKeySeed } = JSON.parse(await readFile(DEMO_ROOT_KEY_FILE, 'utf8'));
       const dataDirectory = await mkdtemp(join(tmpdir(), 'wtr-registry-'));

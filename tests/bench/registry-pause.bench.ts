@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, bench, describe } from 'vitest';
-import { RegistryDatabase, SqliteCatalogRepository } from '@plughost/backend-kit';
+import { RegistryDatabase, SqliteCatalogRepository } from '@plughost/registry';
 
 const REPORTS = 200_000;
 const NOW = Date.parse('2030-03-15T12:00:00.000Z');

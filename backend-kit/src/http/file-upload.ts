@@ -36,7 +36,9 @@ export interface FileUploadOptions {
   readonly maximum: number;
   /** Prefix of the written file's name, so leftovers of a crash are recognizable. */
   readonly namePrefix: string;
+  /** Most text fields accepted besides the file. */
   readonly maxFields: number;
+  /** Largest total size of the text fields in bytes. */
   readonly maxFieldsBytes: number;
   readonly errors: FileUploadErrors;
 }

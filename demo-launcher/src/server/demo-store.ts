@@ -3,7 +3,8 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import Koa from 'koa';
-import { createRegistry, openPluginPackage, type BackendLogger, type Registry } from '@plughost/backend-kit';
+import { openPluginPackage, type BackendLogger } from '@plughost/backend-kit';
+import { createRegistry, type Registry } from '@plughost/registry';
 
 /** The demo store: a registry in the launcher's process, stocked with the sample plugins. */
 export interface DemoStore {

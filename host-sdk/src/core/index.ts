@@ -12,3 +12,4 @@ export * from './event-stream/index.js';
 export * from './bridge/index.js';
 export * from './downloads.js';
 export * from './plugin-info.js';
+export * from './store-slug.js';

@@ -2,8 +2,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CATALOG_MIGRATIONS, CATALOG_MODULE, RegistryDatabase, SqliteCatalogRepository, isRegistryError, versionOrder, type NewVersion } from '@plughost/backend-kit';
-import { COUNT_RECENT_REPORTERS_SQL } from '../../../backend-kit/src/registry/catalog/sqlite-catalog-repository.js';
+import { CATALOG_MIGRATIONS, CATALOG_MODULE, RegistryDatabase, SqliteCatalogRepository, isRegistryError, versionOrder, type NewVersion } from '@plughost/registry';
+import { COUNT_RECENT_REPORTERS_SQL } from '../../../registry/src/catalog/sqlite-catalog-repository.js';
 
 const AT = '2030-03-15T12:00:00.000Z';
 const SHA = 'a'.repeat(64);

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ReportedErrorType } from '@plughost/backend-kit';
+import type { ReportedErrorType } from '@plughost/registry';
 import { jsonOf, startTestRegistry, type TestRegistry } from './registry-support.js';
 
 interface UpdatesBody {

@@ -3,7 +3,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createRegistry, silentLogger } from '@plughost/backend-kit';
+import { silentLogger } from '@plughost/backend-kit';
+import { createRegistry } from '@plughost/registry';
 import { testKeys } from '../../support/plugin-package.js';
 import { TEST_ROOT_PRIVATE_KEY } from './registry-support.js';
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REGISTRY_ERROR_STATUS } from '@plughost/backend-kit';
+import { REGISTRY_ERROR_STATUS } from '@plughost/registry';
 import { jsonOf, startTestRegistry, type TestRegistry } from './registry-support.js';
 
 describe('registry HTTP conventions', () => {

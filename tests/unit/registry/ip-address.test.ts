@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isLoopbackHost, normalizeAddress, reporterNetworkOf, TrustedProxies } from '@plughost/backend-kit';
-import { boundApiRoot } from '../../../backend-kit/src/registry/http/public-url.js';
+import { isLoopbackHost, normalizeAddress, reporterNetworkOf, TrustedProxies } from '@plughost/registry';
+import { boundApiRoot } from '../../../registry/src/http/public-url.js';
 
 describe('normalizeAddress', () => {
   it.each([

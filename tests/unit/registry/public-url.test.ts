@@ -2,7 +2,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createRegistry, silentLogger } from '@plughost/backend-kit';
+import { silentLogger } from '@plughost/backend-kit';
+import { createRegistry } from '@plughost/registry';
 import { loopbackIn, sendFrom } from './client-network-support.js';
 import { startTestRegistry, TEST_ROOT_PRIVATE_KEY, type TestRegistry } from './registry-support.js';
 

@@ -20,7 +20,7 @@ const REGISTRY_VARIABLES = [
   'REGISTRY_TRUSTED_PROXIES',
 ];
 
-// `npm run registry` is `node scripts/registry.mjs`; the global setup has built backend-kit.
+// `npm run registry` is `node scripts/registry.mjs`; the global setup has built the registry package.
 describe('scripts/registry.mjs', () => {
   let folder: string;
   let registry: RunningProcess | undefined;

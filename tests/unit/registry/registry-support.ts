@@ -9,15 +9,15 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Koa from 'koa';
+import { silentLogger } from '@plughost/backend-kit';
 import {
   createRegistry,
-  silentLogger,
   type CatalogPlugin,
   type CatalogVersion,
   type Registry,
   type RegistryOptions,
   type VersionStatus,
-} from '@plughost/backend-kit';
+} from '@plughost/registry';
 import { testKeys } from '../../support/plugin-package.js';
 
 /** The test root key, as `REGISTRY_ROOT_PRIVATE_KEY` takes it (base64 of the seed). */

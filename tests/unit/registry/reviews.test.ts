@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net';
 import Router from '@koa/router';
 import Koa, { type Context } from 'koa';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createReviewsRouter, registryErrorHandler, silentLogger, type AuthenticatedAccount } from '@plughost/backend-kit';
+import { silentLogger } from '@plughost/backend-kit';
+import { createReviewsRouter, registryErrorHandler, type AuthenticatedAccount } from '@plughost/registry';
 import { jsonOf, startTestRegistry, type TestRegistry } from './registry-support.js';
 
 interface ReviewList {

@@ -1,5 +1,4 @@
-import { MAX_VERSION_LENGTH } from '@plughost/host-sdk/core';
-import { SLUG_PATTERN } from '../../registry/catalog/slug.js';
+import { MAX_VERSION_LENGTH, SLUG_PATTERN } from '@plughost/host-sdk/core';
 import type { SchemaObject } from '../openapi-types.js';
 import type { SchemaName } from './schema-ref.js';
 

@@ -1,5 +1,4 @@
-import { PluginHostError, isStrictSemver } from '@plughost/host-sdk/core';
-import { isValidSlug } from '../../registry/catalog/slug.js';
+import { PluginHostError, isStrictSemver, isValidSlug } from '@plughost/host-sdk/core';
 
 /** The version alias the store resolves to its latest published version. */
 export const LATEST_VERSION = 'latest';

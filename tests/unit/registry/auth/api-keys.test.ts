@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RegistryAuthenticate } from '../../../../backend-kit/src/registry/http/authenticated-account.js';
+import type { RegistryAuthenticate } from '@plughost/registry';
 import { STRONG_PASSWORD, startAuthServer, type AuthServer } from './auth-support.js';
 
 const CI_KEY = 'ci-key-0123456789abcdef0123456789abcdef';

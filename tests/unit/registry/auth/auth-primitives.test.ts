@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { AccessTokenSigner } from '../../../../backend-kit/src/registry/auth/access-token.js';
-import { escapeHtml } from '../../../../backend-kit/src/registry/auth/device-page.js';
-import { hashPassword, needsRehash, verifyPassword } from '../../../../backend-kit/src/registry/auth/password-hash.js';
-import { RateLimiter } from '../../../../backend-kit/src/registry/http/rate-limiter.js';
-import { USER_CODE_ALPHABET, displayUserCode, newUserCode, normalizeUserCode } from '../../../../backend-kit/src/registry/auth/user-code.js';
+import { hashPassword, needsRehash, verifyPassword } from '@plughost/registry';
+// Building blocks the package does not export: tested from their source files.
+import { AccessTokenSigner } from '../../../../registry/src/auth/access-token.js';
+import { escapeHtml } from '../../../../registry/src/auth/device-page.js';
+import { RateLimiter } from '../../../../registry/src/http/rate-limiter.js';
+import { USER_CODE_ALPHABET, displayUserCode, newUserCode, normalizeUserCode } from '../../../../registry/src/auth/user-code.js';
 import { T0 } from './auth-support.js';
 
 describe('password hashes', () => {

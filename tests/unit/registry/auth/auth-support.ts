@@ -9,14 +9,19 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Router from '@koa/router';
 import Koa from 'koa';
-import { silentLogger } from '../../../../backend-kit/src/http/logger.js';
-import { createAuthModule, requireAccount, type AuthModule } from '../../../../backend-kit/src/registry/auth/index.js';
-import type { PublisherApiKey, RegistryContext } from '../../../../backend-kit/src/registry/registry-context.js';
-import { registryClientAddress } from '../../../../backend-kit/src/registry/http/client-address.js';
-import { registryErrorHandler } from '../../../../backend-kit/src/registry/http/registry-error-handler.js';
-import { TrustedProxies } from '../../../../backend-kit/src/registry/http/trusted-proxies.js';
-import { BlobStore } from '../../../../backend-kit/src/registry/storage/blob-store.js';
-import { RegistryDatabase } from '../../../../backend-kit/src/registry/storage/registry-database.js';
+import { silentLogger } from '@plughost/backend-kit';
+import {
+  BlobStore,
+  RegistryDatabase,
+  TrustedProxies,
+  createAuthModule,
+  registryClientAddress,
+  registryErrorHandler,
+  requireAccount,
+  type AuthModule,
+  type PublisherApiKey,
+  type RegistryContext,
+} from '@plughost/registry';
 
 export const T0 = Date.parse('2030-01-01T00:00:00Z');
 export const STRONG_PASSWORD = 'correct horse battery';

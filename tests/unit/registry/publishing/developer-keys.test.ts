@@ -10,7 +10,7 @@ import {
   verifyPackageSignature,
   verifyRevocationList,
 } from '@plughost/host-sdk/core';
-import { extractPackage } from '../../../../backend-kit/src/package/extract-package.js';
+import { extractPackage } from '@plughost/backend-kit';
 import { DEVELOPER_SEEDS, libraryManifest, publicKeyOf, signingKeys, startPublishingServer, type ErrorBody, type KeyAnswer, type PublishingServer } from './publishing-support.js';
 
 describe('POST /developer/keys', () => {

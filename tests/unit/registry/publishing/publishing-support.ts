@@ -10,12 +10,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Koa from 'koa';
 import { bytesToBase64, ed25519PublicKeyFromSeed, type Certificate } from '@plughost/host-sdk/core';
-import { silentLogger } from '../../../../backend-kit/src/http/logger.js';
-import type { AuthModule } from '../../../../backend-kit/src/registry/auth/index.js';
-import type { CatalogRepository } from '../../../../backend-kit/src/registry/catalog/catalog-repository.js';
-import { createRegistry } from '../../../../backend-kit/src/registry/create-registry.js';
-import type { PublishingModule } from '../../../../backend-kit/src/registry/publishing/index.js';
-import type { RegistryContext, RegistryOptions } from '../../../../backend-kit/src/registry/registry-context.js';
+import { silentLogger } from '@plughost/backend-kit';
+import {
+  createRegistry,
+  type AuthModule,
+  type CatalogRepository,
+  type PublishingModule,
+  type RegistryContext,
+  type RegistryOptions,
+} from '@plughost/registry';
 import { seedOf, testKeys, writePluginPackage, type PackageSpec, type TestKeys } from '../../../support/plugin-package.js';
 import { TEST_ROOT_PRIVATE_KEY, testClock, type TestClock } from '../registry-support.js';
 

@@ -1,5 +1,5 @@
 import type Router from '@koa/router';
-import { jsonBody } from '../../http/body.js';
+import { jsonBody } from '@plughost/backend-kit';
 import type { CatalogPlugin } from '../catalog/catalog-types.js';
 import { RegistryError, invalidArgument, isRegistryError } from '../errors/registry-error.js';
 import { jsonObjectBody } from '../http/request-input.js';

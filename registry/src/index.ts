@@ -1,6 +1,9 @@
 /**
- * The registry (store) server: the open registry protocol as Koa middleware, its catalog storage
- * and the shared base of its modules.
+ * The registry (store) server: the open registry protocol as Koa middleware over SQLite
+ * (better-sqlite3), with its catalog, accounts and device sign-in, publishing, telemetry intake
+ * and update checks. The launcher's local backend (`@plughost/backend-kit`) never loads it.
+ *
+ * @packageDocumentation
  */
 export { createRegistry, REGISTRY_API_ROOT, type Registry } from './create-registry.js';
 export type { PublisherApiKey, RegistryContext, RegistryOptions } from './registry-context.js';

@@ -1,5 +1,4 @@
-import { findPluginIdProblem, isValidPluginId } from '@plughost/host-sdk/core';
-import { isValidSlug } from '../catalog/slug.js';
+import { findPluginIdProblem, isValidPluginId, isValidSlug } from '@plughost/host-sdk/core';
 import { invalidArgument } from '../errors/registry-error.js';
 
 /** Slugs that name routes (`GET /plugins/mine`), so no plugin may have them. */

@@ -1,5 +1,5 @@
 import type { PluginManifest } from '@plughost/host-sdk/core';
-import { openPluginPackage, type OpenedPluginPackage } from '../../package/open-plugin-package.js';
+import { openPluginPackage, type OpenedPluginPackage } from '@plughost/backend-kit';
 import type { CatalogRepository } from '../catalog/catalog-repository.js';
 import type { CatalogPlugin } from '../catalog/catalog-types.js';
 import { RegistryError, invalidArgument, isRegistryError } from '../errors/registry-error.js';

@@ -1,4 +1,4 @@
-import type { BackendLogger } from '../../http/logger.js';
+import type { BackendLogger } from '@plughost/backend-kit';
 import type { CatalogRepository } from '../catalog/catalog-repository.js';
 
 /** The automatic rollout pause counts reporters of the last 24 hours (spec "Automatic rollout pause", decisions section 6). */

@@ -1,7 +1,6 @@
 export type { CatalogRepository } from './catalog-repository.js';
 export { SqliteCatalogRepository } from './sqlite-catalog-repository.js';
 export { CATALOG_MIGRATIONS, CATALOG_MODULE } from './catalog-migrations.js';
-export { SLUG_PATTERN, isValidSlug } from './slug.js';
 export { versionOrder, type VersionOrder } from './version-key.js';
 export { PLUGIN_ERROR_TYPES, PLUGIN_SORTS, VERSION_STATUSES } from './catalog-types.js';
 export type {

@@ -1,5 +1,5 @@
 import type { Middleware } from 'koa';
-import type { BackendLogger } from '../../http/logger.js';
+import type { BackendLogger } from '@plughost/backend-kit';
 import { RegistryError, isRegistryError, type RegistryErrorCode } from '../errors/registry-error.js';
 
 /** The body of every registry error response (decisions section 3). */

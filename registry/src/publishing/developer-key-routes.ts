@@ -1,5 +1,5 @@
 import type Router from '@koa/router';
-import { jsonBody } from '../../http/body.js';
+import { jsonBody } from '@plughost/backend-kit';
 import { sendCachedJson } from '../http/cached-json.js';
 import { jsonObjectBody } from '../http/request-input.js';
 import { requirePublisher } from './publisher-account.js';

@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import type { CatalogRepository } from '../catalog/catalog-repository.js';
-import { jsonBody } from '../../http/body.js';
+import { jsonBody } from '@plughost/backend-kit';
 import { publicApiRoot } from '../http/public-url.js';
 import { jsonObjectBody } from '../http/request-input.js';
 import type { UpdateItem } from '../protocol/registry-protocol.js';

@@ -1,7 +1,7 @@
 import type Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
 import { findPluginIdProblem, isValidPluginId } from '@plughost/host-sdk/core';
-import { jsonBody } from '../../http/body.js';
+import { jsonBody } from '@plughost/backend-kit';
 import { RegistryError, invalidArgument, notFound } from '../errors/registry-error.js';
 import { jsonObjectBody } from '../http/request-input.js';
 import { packageUpload, uploadTextField, uploadedPackagePath } from './package-upload.js';

@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import { jsonBody } from '../../http/body.js';
+import { jsonBody } from '@plughost/backend-kit';
 import type { CatalogRepository } from '../catalog/catalog-repository.js';
 import { clientAddressOf } from '../http/client-address.js';
 import { jsonObjectBody } from '../http/request-input.js';

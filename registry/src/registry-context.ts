@@ -1,4 +1,4 @@
-import type { BackendLogger } from '../http/logger.js';
+import type { BackendLogger } from '@plughost/backend-kit';
 import type { BlobStore } from './storage/blob-store.js';
 import type { RegistryDatabase } from './storage/registry-database.js';
 

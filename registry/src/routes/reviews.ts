@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import { jsonBody } from '../../http/body.js';
+import { jsonBody } from '@plughost/backend-kit';
 import type { CatalogRepository } from '../catalog/catalog-repository.js';
 import { RegistryError, invalidArgument, notFound } from '../errors/registry-error.js';
 import type { RegistryAuthenticate } from '../http/authenticated-account.js';

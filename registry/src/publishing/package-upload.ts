@@ -1,5 +1,5 @@
 import type { Context, Middleware } from 'koa';
-import { receiveFileUpload, uploadedFilePath } from '../../http/file-upload.js';
+import { receiveFileUpload, uploadedFilePath } from '@plughost/backend-kit';
 import { RegistryError, invalidArgument } from '../errors/registry-error.js';
 
 /** The multipart file field of an upload. */

@@ -4,7 +4,7 @@ import Router from '@koa/router';
 import type { Middleware } from 'koa';
 import { PluginHostError, bytesToBase64, isPluginHostError, keyIdOf } from '@plughost/host-sdk/core';
 import { readPrivateKey } from '@plughost/host-sdk/node';
-import { consoleLogger } from '../http/logger.js';
+import { consoleLogger, pathScopedChain, routesOf } from '@plughost/backend-kit';
 import type { CatalogRepository } from './catalog/catalog-repository.js';
 import { SqliteCatalogRepository } from './catalog/sqlite-catalog-repository.js';
 import { createAuthModule, type AuthModule } from './auth/index.js';
@@ -21,7 +21,6 @@ import { createCatalogRouters } from './routes/catalog-routers.js';
 import { BlobStore } from './storage/blob-store.js';
 import { RegistryDatabase } from './storage/registry-database.js';
 import { startReportRetention, type ReportRetention } from './telemetry/report-retention.js';
-import { pathScopedChain, routesOf } from '../http/path-scoped-chain.js';
 
 /** The path every registry route lives under. */
 export const REGISTRY_API_ROOT = '/api/v1';

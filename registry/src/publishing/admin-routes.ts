@@ -1,6 +1,6 @@
 import type Router from '@koa/router';
 import type { Context } from 'koa';
-import { jsonBody } from '../../http/body.js';
+import { jsonBody } from '@plughost/backend-kit';
 import type { PendingVersion } from '../catalog/catalog-types.js';
 import { invalidArgument, notFound } from '../errors/registry-error.js';
 import { publicApiRoot } from '../http/public-url.js';

@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
+import { isValidSlug } from '@plughost/host-sdk/core';
 import { RegistryError, invalidArgument, notFound } from '../errors/registry-error.js';
 import type { RegistryDatabase } from '../storage/registry-database.js';
 import { CATALOG_MIGRATIONS, CATALOG_MODULE } from './catalog-migrations.js';
@@ -26,7 +27,6 @@ import {
   type ReviewPage,
   type VersionStatus,
 } from './catalog-types.js';
-import { isValidSlug } from './slug.js';
 import {
   PLUGIN_COLUMNS,
   VERSION_COLUMNS,
