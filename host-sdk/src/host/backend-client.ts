@@ -1,4 +1,4 @@
-import { backendError, type WireError } from '../core/index.js';
+import { ErrorCode, PluginHostError, backendError, type WireError } from '../core/index.js';
 
 /** Options of {@link BackendClient}. */
 export interface BackendClientOptions {
@@ -21,11 +21,45 @@ export interface BackendRequest {
   readonly signal?: AbortSignal;
 }
 
-/** A refused bridge call: carries the wire error the guest turns into its `Error`. */
-export class BridgeFailure extends Error {
-  constructor(readonly wire: WireError) {
-    super(wire.message);
-    this.name = 'BridgeFailure';
+const KNOWN_CODES: ReadonlySet<string> = new Set(Object.values(ErrorCode));
+
+/** `code` when it is one of the SDK's codes. */
+function knownCode(code: unknown): ErrorCode | undefined {
+  return typeof code === 'string' && KNOWN_CODES.has(code) ? (code as ErrorCode) : undefined;
+}
+
+/**
+ * The code of a failed answer that carried none (something in front of the backend answered,
+ * not the backend itself): the code the backend uses for that status, else `INTERNAL_ERROR`.
+ */
+function codeOfStatus(status: number): ErrorCode {
+  if (status === 400) return ErrorCode.INVALID_ARGUMENT;
+  if (status === 401) return ErrorCode.UNAUTHORIZED;
+  if (status === 404) return ErrorCode.NOT_FOUND;
+  if (status === 405) return ErrorCode.METHOD_NOT_ALLOWED;
+  return ErrorCode.INTERNAL_ERROR;
+}
+
+/**
+ * A refused bridge call, and a failed backend request of the host's own API (listing plugins at
+ * start, for example). It is a {@link PluginHostError}, so launcher code checks it like any SDK
+ * error (`isPluginHostError(error, 'UNAUTHORIZED')`); its `code` is the backend's when the backend
+ * gave one.
+ *
+ * `wire` is what a plugin receives, unchanged: the specification's text (`Backend error: 404`)
+ * with the backend's code only when it sent one. The bridge rejects with `wire`, never with this
+ * object, so the host-side `code` never reaches a plugin that the backend did not send.
+ */
+export class BridgeFailure extends PluginHostError {
+  /** The rejection a plugin receives. */
+  readonly wire: WireError;
+
+  /**
+   * @param code - the host-side code when `wire` carries no SDK code; default `INTERNAL_ERROR`.
+   */
+  constructor(wire: WireError, code: ErrorCode = ErrorCode.INTERNAL_ERROR) {
+    super(knownCode(wire.code) ?? code, wire.message, wire.details);
+    this.wire = wire;
   }
 }
 
@@ -81,7 +115,8 @@ export class BackendClient {
   /**
    * Sends a request and parses the JSON answer (`null` for an empty one).
    *
-   * @throws BridgeFailure `Backend error: <status>` with the backend's code for a non-2xx answer.
+   * @throws BridgeFailure (a `PluginHostError`) `Backend error: <status>` with the backend's code
+   *   for a non-2xx answer.
    */
   async json<T = unknown>(path: string, request: BackendRequest = {}): Promise<T> {
     const response = await this.request(path, request);
@@ -96,6 +131,6 @@ export class BackendClient {
     // The text stays `Backend error: <status>` (decisions section 3); the backend's own explanation
     // travels in `details.reason` so a plugin can show it.
     const details = error.message !== undefined ? { ...error.details, reason: error.message } : error.details;
-    return new BridgeFailure(backendError(response.status, error.code, details));
+    return new BridgeFailure(backendError(response.status, error.code, details), codeOfStatus(response.status));
   }
 }
