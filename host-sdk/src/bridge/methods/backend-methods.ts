@@ -1,6 +1,6 @@
 import { backendError, resolveBackendEndpoint } from '../../core/index.js';
 import { BridgeFailure } from '../../host/backend-client.js';
-import { bridgeMethod } from '../bridge-method.js';
+import { bridgeMethod, signature } from '../bridge-method.js';
 
 /**
  * `callBackend(endpoint, data?)`: GET without `data`, POST with it; `_method` inside `data`
@@ -12,6 +12,7 @@ export const BACKEND_METHODS = [
   bridgeMethod({
     name: 'callBackend',
     permission: 'network:fetch',
+    signature: signature<[endpoint: string, data?: unknown], unknown>(),
     handler: async ({ plugin, services }, args) => {
       const decision = resolveBackendEndpoint(args[0], { allowedLauncherRoutes: services.allowedLauncherRoutes });
       if (decision.kind !== 'allowed') throw new BridgeFailure(decision.error);

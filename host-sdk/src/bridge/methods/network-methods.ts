@@ -1,7 +1,8 @@
 import { proxyFailed, readEventStream, toWireError, type GuestMethods, type StreamEvent } from '../../core/index.js';
 import { BackendClient, BridgeFailure } from '../../host/backend-client.js';
 import type { HostServices } from '../../host/host-services.js';
-import { bridgeMethod } from '../bridge-method.js';
+import type { ProxyRequest, ProxyResponse } from '../bridge-call-types.js';
+import { bridgeMethod, signature } from '../bridge-method.js';
 import { objectArgument, stringArgument } from './arguments.js';
 
 function streamKey(pluginId: string, requestId: string): string {
@@ -51,6 +52,7 @@ export const NETWORK_METHODS = [
   bridgeMethod({
     name: 'proxyFetch',
     permission: 'network:cors_proxy',
+    signature: signature<[request: ProxyRequest], ProxyResponse>(),
     handler: async ({ plugin, services }, args) => {
       const request = objectArgument('proxyFetch', args, 0, 'request');
       const response = await services.backend.request('/api/plugins/proxy', { json: { ...request, stream: false }, pluginId: plugin.id });

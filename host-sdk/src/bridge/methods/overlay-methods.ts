@@ -2,7 +2,7 @@ import { findPackagePathProblem } from '../../core/index.js';
 import { BridgeFailure } from '../../host/backend-client.js';
 import type { HostServices } from '../../host/host-services.js';
 import type { OverlayOptions } from '../../host/ui-adapter.js';
-import { bridgeMethod } from '../bridge-method.js';
+import { bridgeMethod, signature } from '../bridge-method.js';
 import { badArgument, optionalNumber, optionalObjectArgument } from './arguments.js';
 
 const MAX_OVERLAY_HTML = 1024 * 1024;
@@ -41,6 +41,7 @@ export const OVERLAY_METHODS = [
   bridgeMethod({
     name: 'overlay.create',
     permission: 'ui:sub_window',
+    signature: signature<[options: OverlayOptions], string>(),
     handler: async ({ plugin, services }, args) => {
       const options = overlayOptions(optionalObjectArgument('overlay.create', args, 0, 'options'));
       const id = services.overlays.add(plugin.id, undefined);
@@ -52,6 +53,7 @@ export const OVERLAY_METHODS = [
     bridgeMethod({
       name: `overlay.${action}`,
       permission: 'ui:sub_window',
+      signature: signature<[overlayId: string]>(),
       handler: ({ plugin, services }, args) => {
         const id = ownOverlay(services, plugin.id, `overlay.${action}`, args[0]);
         services.ui.overlays[action](id);
@@ -63,6 +65,7 @@ export const OVERLAY_METHODS = [
   bridgeMethod({
     name: 'overlay.setHtml',
     permission: 'ui:sub_window',
+    signature: signature<[overlayId: string, html: string]>(),
     handler: ({ plugin, services }, args) => {
       const id = ownOverlay(services, plugin.id, 'overlay.setHtml', args[0]);
       const html = args[1];
@@ -74,6 +77,7 @@ export const OVERLAY_METHODS = [
   bridgeMethod({
     name: 'overlay.setPosition',
     permission: 'ui:sub_window',
+    signature: signature<[overlayId: string, x: number, y: number]>(),
     handler: ({ plugin, services }, args) => {
       const id = ownOverlay(services, plugin.id, 'overlay.setPosition', args[0]);
       const x = optionalNumber('overlay.setPosition', args[1], 'x');

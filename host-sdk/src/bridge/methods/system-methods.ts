@@ -1,5 +1,6 @@
 import { BackendClient } from '../../host/backend-client.js';
-import { bridgeMethod } from '../bridge-method.js';
+import type { ExecResult, SystemInfo, BridgePluginEntry } from '../bridge-call-types.js';
+import { bridgeMethod, signature } from '../bridge-method.js';
 import { badArgument, idSegment, optionalNumber, stringArgument } from './arguments.js';
 
 /** Package uploads through the bridge are bounded like the backend's default package limit. */
@@ -10,6 +11,7 @@ export const SYSTEM_METHODS = [
   bridgeMethod({
     name: 'execCommand',
     permission: 'shell:execute',
+    signature: signature<[command: string, timeoutMs?: number], ExecResult>(),
     handler: ({ plugin, services }, args) => {
       const command = args[0];
       if (typeof command !== 'string') throw badArgument('execCommand', '"command" must be a string');
@@ -20,6 +22,7 @@ export const SYSTEM_METHODS = [
   bridgeMethod({
     name: 'openUrl',
     permission: 'system:notification',
+    signature: signature<[url: string]>(),
     handler: async ({ plugin, services }, args) => {
       await services.backend.json('/api/system/open-url', { json: { url: stringArgument('openUrl', args, 0, 'url') }, pluginId: plugin.id });
       return null;
@@ -28,11 +31,13 @@ export const SYSTEM_METHODS = [
   bridgeMethod({
     name: 'getSystemInfo',
     permission: 'system:info',
+    signature: signature<[], SystemInfo>(),
     handler: ({ plugin, services }) => services.backend.json('/api/systeminfo', { pluginId: plugin.id }),
   }),
   bridgeMethod({
     name: 'listPlugins',
     permission: 'plugin:list',
+    signature: signature<[], BridgePluginEntry[]>(),
     handler: async ({ plugin, services }) => {
       const plugins = await services.backend.json<{ id: string; name: string; version: string; status: string }[]>('/api/plugins/', { pluginId: plugin.id });
       return plugins.map(({ id, name, version, status }) => ({ id, name, version, status }));
@@ -41,6 +46,7 @@ export const SYSTEM_METHODS = [
   bridgeMethod({
     name: 'uploadPlugin',
     permission: 'plugin:install',
+    signature: signature<[fileData: number[], fileName: string], unknown>(),
     handler: async ({ plugin, services }, args) => {
       const fileData = args[0];
       const fileName = stringArgument('uploadPlugin', args, 1, 'fileName');

@@ -1,7 +1,8 @@
 import { isValidPluginId } from '../../core/index.js';
 import { BridgeFailure } from '../../host/backend-client.js';
 import type { ToastType } from '../../host/ui-adapter.js';
-import { bridgeMethod } from '../bridge-method.js';
+import type { ThemeOverride } from '../bridge-call-types.js';
+import { bridgeMethod, signature } from '../bridge-method.js';
 import { badArgument, objectArgument, optionalNumber, stringArgument } from './arguments.js';
 
 const TOAST_TYPES: readonly ToastType[] = ['info', 'error', 'success'];
@@ -27,6 +28,7 @@ export const UI_METHODS = [
   bridgeMethod({
     name: 'navigate',
     permission: 'config:read',
+    signature: signature<[route: string]>(),
     handler: ({ plugin, services }, args) => {
       services.ui.navigate(internalRoute(args[0]), plugin.id);
       return null;
@@ -35,6 +37,7 @@ export const UI_METHODS = [
   bridgeMethod({
     name: 'openPluginSettings',
     permission: 'config:read',
+    signature: signature<[targetPluginId?: string]>(),
     handler: ({ plugin, services }, args) => {
       const target = args[0] ?? plugin.id;
       if (typeof target !== 'string' || !isValidPluginId(target)) throw badArgument('openPluginSettings', '"targetPluginId" must be a plugin id');
@@ -45,6 +48,7 @@ export const UI_METHODS = [
   bridgeMethod({
     name: 'showToast',
     permission: 'ui:toast',
+    signature: signature<[message: string, type?: ToastType]>(),
     handler: ({ plugin, services }, args) => {
       const message = stringArgument('showToast', args, 0, 'message');
       const type = args[1] ?? 'info';
@@ -56,11 +60,13 @@ export const UI_METHODS = [
   bridgeMethod({
     name: 'getThemeColor',
     permission: 'config:read',
+    signature: signature<[], string | null>(),
     handler: ({ services }) => services.ui.getThemeColor(),
   }),
   bridgeMethod({
     name: 'applyThemeOverride',
     permission: 'config:write',
+    signature: signature<[vars: ThemeOverride]>(),
     handler: ({ services }, args) => {
       services.theme.applyOverride(objectArgument('applyThemeOverride', args, 0, 'vars'));
       return null;
@@ -69,6 +75,7 @@ export const UI_METHODS = [
   bridgeMethod({
     name: 'clearThemeOverride',
     permission: 'config:write',
+    signature: signature<[]>(),
     handler: ({ services }) => {
       services.theme.clearOverride();
       return null;
