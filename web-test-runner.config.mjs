@@ -91,6 +91,12 @@ export default {
   // real mouse input or dialog events, and tests of those (overlay drag, dialogs) would hang.
   concurrency: 1,
   testFramework: { config: { timeout: 10_000 } },
+  // Read only with --coverage (`npm run coverage`, Chromium): the packages' sources, per package.
+  coverageConfig: {
+    include: ['host-sdk/src/**', 'backend-kit/src/**', 'web-components/src/**', 'registry/src/**', 'demo-launcher/src/**'],
+    reportDir: 'coverage/browser',
+    reporters: ['json-summary', 'lcov', 'text-summary'],
+  },
   browserStartTimeout: 60_000,
   testsStartTimeout: 60_000,
   testsFinishTimeout: 180_000,

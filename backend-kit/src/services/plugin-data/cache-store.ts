@@ -60,11 +60,12 @@ function isLive(entry: CacheEntry, now: number): boolean {
 }
 
 /**
- * Creates the cache store over the data folder. `dependencies.now` replaces the clock (tests).
+ * Creates the cache store over the data folder. `dependencies.now` is the clock expiry is measured
+ * by (the `now` option of `createLocalBackend`; tests pass their own, so nothing waits for expiry).
  *
  * @example
  * ```ts
- * const cache = createCacheStore(context);
+ * const cache = createCacheStore({ paths, pluginLock });
  * await cache.set('com.example.hello', 'feed', items, 300); // five minutes
  * ```
  */
