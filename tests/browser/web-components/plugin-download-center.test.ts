@@ -130,9 +130,21 @@ describe('<plugin-download-center>', () => {
       const id = await addTask(backend, 60, 'slow-events.txt');
       const li = await statusOf(el, id, 'downloading');
       const fired = oneEvent(el, 'plugin-download-cancel');
-      button(li, 'Cancel').click();
+      // The default action runs in the click, right after the event: in backend mode its request
+      // would have been started by the time click() returns, so no wait can miss it.
+      const requests: string[] = [];
+      const realFetch = window.fetch;
+      window.fetch = (input, init) => {
+        requests.push(`${init?.method ?? 'GET'} ${String(input)}`);
+        return realFetch(input, init);
+      };
+      try {
+        button(li, 'Cancel').click();
+      } finally {
+        window.fetch = realFetch;
+      }
       expect((await fired).detail).to.deep.equal({ sessionId: id });
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(requests.filter((request) => !request.startsWith('GET '))).to.deep.equal([]);
       expect((await taskOnBackend(backend, id))!.status).to.equal('downloading');
       // The launcher cancels; the stream brings the new state.
       await fetch(`${backend.origin}/api/plugins/download/tasks/${id}`, { method: 'DELETE', headers: { authorization: `Bearer ${backend.token}` } });

@@ -138,7 +138,9 @@ describe('<plugin-manager>', () => {
     const el = await managerWith([
       plugin('com.example.evil', 'Evil <b>name</b>', {}, { contributes: { menuItems: [{ path: 'index.html', label: 'E', icon: hostile }] } }),
     ]);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Nothing to wait for: an <img> parsed from the string would be in the rendered DOM now, and
+    // its onerror can only fire if it is.
+    await el.updateComplete;
     const cardEl = card(el, 'com.example.evil');
     expect(cardEl.querySelector('img, b')).to.equal(null);
     const span = part<HTMLElement>(cardEl, 'icon')!.querySelector('span')!;

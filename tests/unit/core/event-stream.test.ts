@@ -2,7 +2,7 @@ import { createServer } from 'node:http';
 import type { Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   DEFAULT_MAX_EVENT_BYTES,
   EventStreamParser,
@@ -356,8 +356,8 @@ describe('readEventStream', () => {
     const events = readEventStream(source, { signal: controller.signal });
     expect((await events.next()).value).toEqual(message('1'));
     const next = events.next();
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(source.calls.at(-1)).toBe('read');
+    // Abort only once the second read is pending (the source hangs on it).
+    await vi.waitFor(() => expect(source.calls).toEqual(['getReader', 'read', 'read']), { interval: 1 });
     controller.abort();
     expect(await next).toEqual({ done: true, value: undefined });
     expect(source.calls.slice(-2)).toEqual(['cancel', 'releaseLock']);
