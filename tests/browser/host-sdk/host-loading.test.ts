@@ -136,13 +136,22 @@ describe('plugin frames load', () => {
 
   it('delivers an event sent while the plugin is still connecting, once it has connected', async () => {
     const page = testPluginPage("window.received = []; api.on('file-drop', (payload) => window.received.push(payload));");
-    const { host, close } = await hostFor([{ id: 'app.early', files: { 'index.html': page } }]);
+    const { host, frameContainer, close } = await hostFor([{ id: 'app.early', files: { 'index.html': page } }]);
     cleanup = close;
-    const started = host.start();
-    await waitFor(() => host.plugin('app.early') !== undefined, 'the plugin to be registered');
-    expect(host.plugin('app.early')?.state).to.equal('loading');
-    const delivered = host.deliverEvent('app.early', 'file-drop', { paths: ['a.txt'] });
-    await Promise.all([started, delivered]);
+    // Sent the moment the frame is inserted: its document cannot have run a script yet, so the
+    // plugin is certainly still connecting, in every engine.
+    let stateWhenSent: string | undefined;
+    const delivered = new Promise<void>((resolve, reject) => {
+      const observer = new MutationObserver(() => {
+        if (!frameContainer.querySelector('iframe')) return;
+        observer.disconnect();
+        stateWhenSent = host.plugin('app.early')?.state;
+        host.deliverEvent('app.early', 'file-drop', { paths: ['a.txt'] }).then(resolve, reject);
+      });
+      observer.observe(frameContainer, { childList: true, subtree: true });
+    });
+    await Promise.all([host.start(), delivered]);
+    expect(stateWhenSent).to.equal('loading');
     expect((await inFrame(host.frame('app.early') as HTMLIFrameElement, 'eval', 'window.received')).value).to.deep.equal([{ paths: ['a.txt'] }]);
   });
 
