@@ -13,3 +13,4 @@ export * from './bridge/index.js';
 export * from './downloads.js';
 export * from './plugin-info.js';
 export * from './store-slug.js';
+export * from './registry-protocol/index.js';

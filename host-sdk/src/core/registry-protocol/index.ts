@@ -1,0 +1,18 @@
+/**
+ * The open registry protocol, declared once: wire types, answer readers, version rules and a
+ * small client, shared by the registry server, the local backend, the store UI and `pluginctl`.
+ */
+export * from './registry-types.js';
+export {
+  findDownloadInfoProblem,
+  isUsableRegistry,
+  readDownloadInfo,
+  readRegistryMetadata,
+  readRegistryPlugin,
+  readRegistryPluginDetail,
+  readRegistryVersionEntry,
+  readUpdateItem,
+} from './registry-readers.js';
+export * from './registry-versions.js';
+export * from './registry-failure.js';
+export * from './registry-client.js';
