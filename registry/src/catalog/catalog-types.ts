@@ -1,4 +1,5 @@
 /** Shapes the catalog stores and returns. Times are ISO 8601 strings (UTC, milliseconds). */
+import { REGISTRY_SORTS } from '@plughost/host-sdk/core';
 
 /** Review-queue states of a version (decisions section 6). Only `published` versions are visible to clients. */
 export const VERSION_STATUSES = ['pending_review', 'published', 'rejected'] as const;
@@ -6,8 +7,8 @@ export const VERSION_STATUSES = ['pending_review', 'published', 'rejected'] as c
 /** One of {@link VERSION_STATUSES}. */
 export type VersionStatus = (typeof VERSION_STATUSES)[number];
 
-/** Sort orders of `GET /plugins`. */
-export const PLUGIN_SORTS = ['downloads', 'rating', 'updated', 'name', 'newest'] as const;
+/** Sort orders of `GET /plugins` (the protocol's, declared in the host SDK's core). */
+export const PLUGIN_SORTS = REGISTRY_SORTS;
 
 /** One of {@link PLUGIN_SORTS}. */
 export type PluginSort = (typeof PLUGIN_SORTS)[number];

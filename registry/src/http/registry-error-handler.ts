@@ -1,11 +1,10 @@
 import type { Middleware } from 'koa';
 import type { BackendLogger } from '@plughost/backend-kit';
+import type { RegistryErrorBody } from '@plughost/host-sdk/core';
 import { RegistryError, isRegistryError, type RegistryErrorCode } from '../errors/registry-error.js';
 
-/** The body of every registry error response (decisions section 3). */
-export interface RegistryErrorBody {
-  error: { code: string; message: string };
-}
+/** The body of every registry error response (decisions section 3), as the protocol declares it. */
+export type { RegistryErrorBody };
 
 // Codes for HTTP errors raised by Koa or koa-body (malformed JSON, a body too large), which carry
 // a status but none of our codes.

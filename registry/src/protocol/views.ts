@@ -13,7 +13,7 @@ export function pluginRecordView(plugin: CatalogPlugin): RegistryPluginRecord {
     ...(plugin.iconUrl !== null ? { iconUrl: plugin.iconUrl } : {}),
     downloadsCount: plugin.downloadsCount,
     createdAt: plugin.createdAt,
-  };
+  } satisfies RegistryPluginRecord;
 }
 
 /** The protocol's Plugin object of a published plugin. */
@@ -23,7 +23,7 @@ export function pluginView(plugin: PublishedPlugin): RegistryPlugin {
     latestVersion: plugin.latestVersion,
     ...(plugin.ratingAverage !== null ? { ratingAverage: plugin.ratingAverage } : {}),
     ratingCount: plugin.ratingCount,
-  };
+  } satisfies RegistryPlugin;
 }
 
 /** A published version as a detail answer lists it. */
@@ -37,7 +37,7 @@ export function versionEntryView(version: CatalogVersion): RegistryVersionEntry 
     publishedAt: version.publishedAt ?? version.createdAt,
     minLauncherVersion: version.minLauncherVersion,
     permissions: [...version.permissions],
-  };
+  } satisfies RegistryVersionEntry;
 }
 
 /** A review as clients see it (never the account id). */
@@ -48,7 +48,7 @@ export function reviewView(review: Review): RegistryReview {
     ...(review.authorName !== null ? { author: review.authorName } : {}),
     createdAt: review.createdAt,
     updatedAt: review.updatedAt,
-  };
+  } satisfies RegistryReview;
 }
 
 /** Builds the Download info of versions for one request. */
@@ -66,11 +66,11 @@ export function downloadInfoBuilder(baseUrl: string, mirrors: readonly string[])
   const mirror = mirrors[0];
   return (slug, version) => {
     const url = `${baseUrl}/plugins/${encodeURIComponent(slug)}/versions/${encodeURIComponent(version.version)}/package`;
-    const info: DownloadInfo = { url, sha256: version.sha256, size: version.sizeBytes };
-    if (mirror !== undefined) {
-      const parsed = new URL(url);
-      info.mirrorUrl = `https://${mirror}${parsed.pathname}`;
-    }
-    return info;
+    return {
+      url,
+      sha256: version.sha256,
+      size: version.sizeBytes,
+      ...(mirror !== undefined ? { mirrorUrl: `https://${mirror}${new URL(url).pathname}` } : {}),
+    } satisfies DownloadInfo;
   };
 }

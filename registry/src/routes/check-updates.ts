@@ -3,7 +3,7 @@ import type { CatalogRepository } from '../catalog/catalog-repository.js';
 import { jsonBody } from '@plughost/backend-kit';
 import { publicApiRoot } from '../http/public-url.js';
 import { jsonObjectBody } from '../http/request-input.js';
-import type { UpdateItem } from '../protocol/registry-protocol.js';
+import type { CheckUpdatesResponse, UpdateItem } from '../protocol/registry-protocol.js';
 import { downloadInfoBuilder } from '../protocol/views.js';
 import type { RegistryContext } from '../registry-context.js';
 import { parseCheckUpdatesBody } from '../updates/check-updates-body.js';
@@ -37,7 +37,7 @@ export function createCheckUpdatesRouter(context: RegistryContext, catalog: Cata
         download: downloadInfo(slug, version),
       }),
     );
-    ctx.body = { updates };
+    ctx.body = { updates } satisfies CheckUpdatesResponse;
   });
 
   return router;

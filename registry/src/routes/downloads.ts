@@ -1,5 +1,6 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
+import { LATEST_VERSION_ALIAS } from '@plughost/host-sdk/core';
 import type { CatalogRepository } from '../catalog/catalog-repository.js';
 import type { CatalogVersion } from '../catalog/catalog-types.js';
 import { notFound } from '../errors/registry-error.js';
@@ -9,7 +10,7 @@ import { downloadInfoBuilder } from '../protocol/views.js';
 import type { RegistryContext } from '../registry-context.js';
 
 /** The version alias every download route accepts. */
-export const LATEST_ALIAS = 'latest';
+export const LATEST_ALIAS = LATEST_VERSION_ALIAS;
 
 // A version's bytes never change (a version is never re-uploaded); `latest` moves on publication.
 const PACKAGE_CACHE_SECONDS = 3600;

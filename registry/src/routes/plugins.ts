@@ -63,7 +63,7 @@ export function createPluginCatalogRouter(catalog: CatalogRepository): Router {
       pageSize,
       ...(minLauncherVersion !== undefined ? { minLauncherVersion } : {}),
     });
-    const body: RegistryPluginList = { total: result.total, page, pageSize, items: result.items.map(pluginView) };
+    const body = { total: result.total, page, pageSize, items: result.items.map(pluginView) } satisfies RegistryPluginList;
     sendCachedJson(ctx, body, CACHE_SECONDS.list);
   });
 
@@ -72,7 +72,7 @@ export function createPluginCatalogRouter(catalog: CatalogRepository): Router {
     const plugin = await catalog.getPublishedBySlug(slug);
     if (plugin === null) throw notFound(`No published plugin ${slug}`);
     const versions = await catalog.publishedVersions(slug);
-    const body: RegistryPluginDetail = { ...pluginView(plugin), versions: versions.map(versionEntryView) };
+    const body = { ...pluginView(plugin), versions: versions.map(versionEntryView) } satisfies RegistryPluginDetail;
     sendCachedJson(ctx, body, CACHE_SECONDS.detail);
   });
 

@@ -29,13 +29,13 @@ export function createRegistryMetadataRouter(context: RegistryContext, catalog: 
   const capabilities = registryCapabilities(options);
   const mirrors = context.options.mirrors ?? [];
   router.get('/registry', async (ctx) => {
-    const metadata: RegistryMetadata = {
+    const metadata = {
       apiVersion: REGISTRY_API_VERSION,
       baseUrl: publicApiRoot(ctx, context.options),
       pluginCount: await catalog.countPublished(),
       capabilities,
       ...(mirrors.length > 0 ? { mirrors: [...mirrors] } : {}),
-    };
+    } satisfies RegistryMetadata;
     sendCachedJson(ctx, metadata, CACHE_SECONDS.metadata);
   });
   return router;

@@ -1,20 +1,11 @@
-import { findVersionProblem } from '@plughost/host-sdk/core';
+import { findVersionProblem, type CheckUpdatesRequest, type InstalledPluginVersion } from '@plughost/host-sdk/core';
 import { invalidArgument } from '../errors/registry-error.js';
 
 /** Most installed plugins one request may ask about. */
 export const MAX_INSTALLED_PER_REQUEST = 500;
 
-/** One installed plugin the launcher asks about. */
-export interface InstalledPluginVersion {
-  readonly slug: string;
-  readonly version: string;
-}
-
-/** The body of `POST /plugins/check-updates`. */
-export interface CheckUpdatesRequest {
-  readonly launcherVersion: string;
-  readonly installed: readonly InstalledPluginVersion[];
-}
+// The body's types are the protocol's, declared in the host SDK's core.
+export type { CheckUpdatesRequest, InstalledPluginVersion };
 
 function semverField(value: unknown, field: string): string {
   if (typeof value !== 'string' || value === '') throw invalidArgument(`${field} must be a non-empty string`);

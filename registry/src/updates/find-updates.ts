@@ -1,5 +1,4 @@
-import semverGt from 'semver/functions/gt.js';
-import semverLte from 'semver/functions/lte.js';
+import { compareVersions, isNewerVersion } from '@plughost/host-sdk/core';
 import type { CatalogRepository } from '../catalog/catalog-repository.js';
 import type { CatalogVersion } from '../catalog/catalog-types.js';
 import type { CheckUpdatesRequest } from './check-updates-body.js';
@@ -31,8 +30,8 @@ export async function findUpdates(catalog: CatalogRepository, request: CheckUpda
   const offered: OfferedUpdate[] = [];
   for (const installed of request.installed) {
     const latest = await catalog.latestPublished(installed.slug);
-    if (latest === null || !semverGt(latest.version, installed.version)) continue;
-    if (!semverLte(latest.minLauncherVersion, request.launcherVersion)) continue;
+    if (latest === null || !isNewerVersion(latest.version, installed.version)) continue;
+    if (compareVersions(latest.minLauncherVersion, request.launcherVersion) > 0) continue;
     const paused = await isRolloutPaused(catalog, { pluginId: latest.pluginId, version: latest.version }, options.pauseThreshold, options.now);
     if (paused) continue;
     offered.push({ slug: installed.slug, currentVersion: installed.version, version: latest });
