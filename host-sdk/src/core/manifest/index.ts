@@ -26,6 +26,8 @@ export {
   isValidSemverRange,
   satisfiesRange,
 } from './semver-rules.js';
+export type { SemverRange, SemverVersion } from './semver-range.js';
+export { compareSemver, parseSemver, parseSemverRange, rangeIncludes } from './semver-range.js';
 export type { ParsedShortcut, ShortcutModifier } from './shortcut.js';
 export {
   SHORTCUT_MODIFIERS,

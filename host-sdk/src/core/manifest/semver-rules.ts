@@ -3,12 +3,8 @@
  * leading `v`, no `=`, no loose forms), because the version is compared by the store, the
  * launcher and the CLI, and each must read it the same way.
  */
-// Subpath imports keep browser bundles to the few functions used here.
-import semverCompare from 'semver/functions/compare.js';
-import semverParse from 'semver/functions/parse.js';
-import semverSatisfies from 'semver/functions/satisfies.js';
-import semverValidRange from 'semver/ranges/valid.js';
 import { PluginHostError } from '../errors.js';
+import { compareSemver, parseSemver, parseSemverRange, rangeIncludes } from './semver-range.js';
 
 /** Longest version or range string accepted (semver's own limit for versions). */
 export const MAX_VERSION_LENGTH = 256;
@@ -18,9 +14,9 @@ export const MAX_VERSION_LENGTH = 256;
 const STRICT_SEMVER =
   /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-((?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*)(?:\.(?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*))*))?(?:\+([0-9a-zA-Z-]+(?:\.[0-9a-zA-Z-]+)*))?$/;
 
-// semver's parser also enforces that each number is a safe integer.
+// The parser also enforces that each number is a safe integer.
 function isStrict(value: string): boolean {
-  return STRICT_SEMVER.test(value) && semverParse(value) !== null;
+  return STRICT_SEMVER.test(value) && parseSemver(value) !== null;
 }
 
 /**
@@ -55,7 +51,8 @@ export function isStrictSemver(value: unknown): value is string {
 export function findRangeProblem(range: string): string | null {
   if (range.trim().length === 0) return 'must not be empty (write "*" to accept any version)';
   if (range.length > MAX_VERSION_LENGTH) return `must be at most ${MAX_VERSION_LENGTH} characters`;
-  if (semverValidRange(range) === null) {
+  // Valid as node-semver's validRange with its default options says (semver-range.ts).
+  if (parseSemverRange(range) === null) {
     return `must be a semver range such as ^1.2.0, ~1.2.3, >=1.0.0 <2.0.0 or * (got "${range}")`;
   }
   return null;
@@ -73,7 +70,8 @@ export function isValidSemverRange(range: unknown): range is string {
  */
 export function satisfiesRange(version: string, range: string): boolean {
   if (!isStrictSemver(version) || !isValidSemverRange(range)) return false;
-  return semverSatisfies(version, range, { includePrerelease: true });
+  const parsed = parseSemverRange(range, { includePrerelease: true });
+  return parsed !== null && rangeIncludes(parsed, parseSemver(version)!);
 }
 
 /**
@@ -87,5 +85,5 @@ export function compareVersions(a: string, b: string): number {
   for (const version of [a, b]) {
     if (!isStrictSemver(version)) throw new PluginHostError('INVALID_ARGUMENT', `Not a semver version: ${JSON.stringify(version)}`);
   }
-  return semverCompare(a, b);
+  return compareSemver(parseSemver(a)!, parseSemver(b)!);
 }
