@@ -1,19 +1,14 @@
-import type { GuardedFetcher } from '../network/guarded-fetcher.js';
-import { getStoreJson } from './store-json.js';
-import { storeEndpoint } from './store-endpoint.js';
+import type { RegistryCallOptions, RegistryClient } from '@plughost/host-sdk/core';
 
 /**
  * The package mirror domains the store announces in `GET /registry` (`mirrors`: `host` or
- * `host:port` entries). Entries that are not strings are ignored; an answer without `mirrors`
- * lists none.
+ * `host:port` entries; entries that are not strings are ignored by the client). An answer without
+ * `mirrors` lists none.
  *
- * @throws PluginHostError `STORE_UNAVAILABLE` when the metadata cannot be read.
+ * @throws PluginHostError `STORE_UNAVAILABLE` or `NOT_FOUND` when the metadata cannot be read.
  */
-export async function fetchListedMirrors(fetcher: GuardedFetcher, root: URL, signal?: AbortSignal): Promise<string[]> {
-  const answer = await getStoreJson(fetcher, storeEndpoint(root, 'registry'), signal ? { signal } : {});
-  if (!answer.found || typeof answer.body !== 'object' || answer.body === null) return [];
-  const mirrors = (answer.body as { mirrors?: unknown }).mirrors;
-  return Array.isArray(mirrors) ? mirrors.filter((entry): entry is string => typeof entry === 'string') : [];
+export async function fetchListedMirrors(registry: Pick<RegistryClient, 'metadata'>, options: RegistryCallOptions = {}): Promise<readonly string[]> {
+  return (await registry.metadata(options)).mirrors ?? [];
 }
 
 /**

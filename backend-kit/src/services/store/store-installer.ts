@@ -1,19 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { PluginHostError, type PluginInfo } from '@plughost/host-sdk/core';
+import { PluginHostError, createRegistryClient, isPluginHostError, type DownloadInfo, type PluginInfo, type RegistryClient } from '@plughost/host-sdk/core';
 import type { DataPaths } from '../../config/data-paths.js';
 import type { BackendLogger } from '../../http/logger.js';
 import { resolvePackageLimits, type PackageLimits } from '../../package/limits.js';
 import { createGuardedFetcher, type GuardedFetcher } from '../network/guarded-fetcher.js';
 import type { PluginService } from '../plugin-service.js';
 import { pluginInfoOf } from '../plugins/plugin-info.js';
-import { parseDownloadInfo, type StoreDownloadInfo } from './download-info.js';
+import { checkDownloadSize } from './download-info.js';
+import { guardedRegistryFetch } from './guarded-registry-fetch.js';
 import { downloadFirstVerified, type PackageSource } from './package-download.js';
 import { fetchListedMirrors, isListedMirror } from './registry-mirrors.js';
-import { storeApiRoot, storeEndpoint, storeTrustedHost } from './store-endpoint.js';
+import { storeApiRoot, storeTrustedHost } from './store-endpoint.js';
 import type { StoreInstallRequest } from './store-install-request.js';
-import { getStoreJson } from './store-json.js';
 
 /** Prefix of the work folders in `backend/tmp/`; listed in `WORK_PREFIXES`, so a start removes what a dead process left. */
 export const STORE_DOWNLOAD_PREFIX = 'store-download-';
@@ -59,16 +59,18 @@ export function createStoreInstaller(deps: StoreInstallerDependencies): StoreIns
   const fetcher: GuardedFetcher | undefined = root
     ? createGuardedFetcher({ trustedHosts: [...(deps.trustedHosts ?? []), storeTrustedHost(root)] })
     : undefined;
+  // The core's registry client reads the store's answers; its requests go through the guard.
+  const registry: RegistryClient | undefined = root && fetcher ? createRegistryClient({ baseUrl: root.href, fetch: guardedRegistryFetch(fetcher) }) : undefined;
   const maxPackageBytes = resolvePackageLimits(deps.packageLimits).maxPackageBytes;
 
   /** The mirror source: usable only once `GET /registry` has confirmed its host. */
-  function mirrorSource(store: URL, storeFetcher: GuardedFetcher, mirrorUrl: string): PackageSource {
+  function mirrorSource(store: RegistryClient, mirrorUrl: string): PackageSource {
     return {
       name: 'mirrorUrl',
       url: async (signal) => {
-        let mirrors: string[];
+        let mirrors: readonly string[];
         try {
-          mirrors = await fetchListedMirrors(storeFetcher, store, signal);
+          mirrors = await fetchListedMirrors(store, { signal });
         } catch (error) {
           if (!signal.aborted) logger.warn('The store mirror is not used: the store metadata could not be read', { error: error instanceof Error ? error.message : String(error) });
           return null;
@@ -80,29 +82,31 @@ export function createStoreInstaller(deps: StoreInstallerDependencies): StoreIns
     };
   }
 
-  async function downloadInfo(store: URL, storeFetcher: GuardedFetcher, request: StoreInstallRequest, signal?: AbortSignal): Promise<StoreDownloadInfo> {
-    const path = `plugins/${request.slug}/versions/${encodeURIComponent(request.version)}/download`;
-    const answer = await getStoreJson(storeFetcher, storeEndpoint(store, path), signal ? { signal } : {});
-    if (!answer.found) {
+  async function downloadInfo(store: RegistryClient, request: StoreInstallRequest, signal?: AbortSignal): Promise<DownloadInfo> {
+    let info: DownloadInfo;
+    try {
+      info = await store.downloadInfo(request.slug, request.version, signal ? { signal } : {});
+    } catch (error) {
+      if (!isPluginHostError(error, 'NOT_FOUND')) throw error;
       throw new PluginHostError(
         'PLUGIN_NOT_FOUND',
         request.version === 'latest' ? `The store has no published plugin ${request.slug}` : `The store has no published version ${request.version} of ${request.slug}`,
       );
     }
-    return parseDownloadInfo(answer.body, maxPackageBytes);
+    return checkDownloadSize(info, maxPackageBytes);
   }
 
   return {
     async install(request, signal) {
-      if (!root || !fetcher) {
+      if (!registry || !fetcher) {
         throw new PluginHostError(
           'STORE_NOT_CONFIGURED',
           deps.storeUrl ? 'The configured storeUrl is not an http(s) URL, so nothing can be installed from the store' : 'No store is configured (storeUrl), so nothing can be installed from the store',
         );
       }
-      const info = await downloadInfo(root, fetcher, request, signal);
+      const info = await downloadInfo(registry, request, signal);
       const sources: PackageSource[] = [{ name: 'url', url: info.url }];
-      if (info.mirrorUrl !== undefined && info.mirrorUrl !== info.url) sources.push(mirrorSource(root, fetcher, info.mirrorUrl));
+      if (info.mirrorUrl !== undefined && info.mirrorUrl !== info.url) sources.push(mirrorSource(registry, info.mirrorUrl));
 
       // A work folder of its own: never the plugin's final place, and swept at start if the process dies.
       const work = join(paths.temporary, `${STORE_DOWNLOAD_PREFIX}${randomBytes(12).toString('hex')}`);
