@@ -1,6 +1,7 @@
 /** The detail panel's content: the plugin's head, description, install button, permissions and versions. */
 import { html, nothing, type TemplateResult } from 'lit';
-import { compareVersions, formatBytes, formatDate } from './format.js';
+import { newestVersionsFirst } from '@plughost/host-sdk/core';
+import { formatBytes, formatDate } from './format.js';
 import { renderActionButton, renderDownloads, renderError, renderIcon, renderRating, renderTags, type IconState } from './plugin-parts.js';
 import type { StorePlugin, StorePluginDetail, StoreVersion } from './registry-client.js';
 import type { Action, DetailState } from './store-model.js';
@@ -49,7 +50,7 @@ export function renderDetail(view: DetailView): TemplateResult {
 
 /** The latest version's permissions, then every version, newest first. */
 function renderVersions(detail: StorePluginDetail): TemplateResult {
-  const versions = [...detail.versions].sort((a, b) => compareVersions(b.version, a.version));
+  const versions = newestVersionsFirst(detail.versions);
   const latest = versions.find((entry) => entry.version === detail.latestVersion) ?? versions[0];
   return html`${latest
       ? html`<h3 class="section">Permissions</h3>

@@ -1,4 +1,4 @@
-/** Formatting and comparison helpers of the store browser (no DOM rendering here). */
+/** Formatting helpers of the store browser (no DOM rendering here). */
 import { initialOf, type CardIcon } from '../plugin-manager/card-icon.js';
 
 /**
@@ -47,52 +47,6 @@ export function ratingLabel(average: number | undefined, count: number): string 
   if (average === undefined || count === 0) return 'Not rated yet';
   const shown = Number(average.toFixed(2));
   return `Rated ${shown} out of 5 from ${count} ${count === 1 ? 'rating' : 'ratings'}`;
-}
-
-const SEMVER = /^v?(\d+)\.(\d+)\.(\d+)(?:-([0-9A-Za-z.-]+))?(?:\+[0-9A-Za-z.-]+)?$/;
-
-function compareIdentifiers(a: string, b: string): number {
-  const numericA = /^\d+$/.test(a);
-  const numericB = /^\d+$/.test(b);
-  if (numericA && numericB) return Math.sign(Number(a) - Number(b));
-  if (numericA) return -1;
-  if (numericB) return 1;
-  return a < b ? -1 : a > b ? 1 : 0;
-}
-
-/**
- * Semantic-version precedence of `a` and `b` (negative, 0 or positive); build metadata is
- * ignored. Strings that are not versions compare as text with numbers in order, after versions.
- */
-export function compareVersions(a: string, b: string): number {
-  const left = SEMVER.exec(a.trim());
-  const right = SEMVER.exec(b.trim());
-  if (!left || !right) {
-    if (left) return 1;
-    if (right) return -1;
-    return a.localeCompare(b, undefined, { numeric: true });
-  }
-  for (let index = 1; index <= 3; index += 1) {
-    const difference = Math.sign(Number(left[index]) - Number(right[index]));
-    if (difference !== 0) return difference;
-  }
-  const preLeft = left[4];
-  const preRight = right[4];
-  if (preLeft === undefined || preRight === undefined) {
-    if (preLeft === preRight) return 0;
-    return preLeft === undefined ? 1 : -1; // a release outranks its pre-releases
-  }
-  const partsLeft = preLeft.split('.');
-  const partsRight = preRight.split('.');
-  for (let index = 0; index < Math.max(partsLeft.length, partsRight.length); index += 1) {
-    const x = partsLeft[index];
-    const y = partsRight[index];
-    if (x === undefined) return -1;
-    if (y === undefined) return 1;
-    const difference = compareIdentifiers(x, y);
-    if (difference !== 0) return difference;
-  }
-  return 0;
 }
 
 /**

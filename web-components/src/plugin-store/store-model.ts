@@ -1,7 +1,7 @@
 /** The store browser's values and the pure rules over them (no DOM, no requests). */
-import { compareVersions } from './format.js';
+import { isNewerVersion, registryFailureOf } from '@plughost/host-sdk/core';
 import type { StoreInstalledPlugin } from '../plugin-store.js';
-import { STORE_SORTS, StoreRequestError, type StorePage, type StorePlugin, type StorePluginDetail, type StoreSort } from './registry-client.js';
+import { STORE_SORTS, type StorePage, type StorePlugin, type StorePluginDetail, type StoreSort } from './registry-client.js';
 
 /** Why a list or detail request failed, as shown. */
 export interface Failure {
@@ -34,9 +34,10 @@ export type Action =
 
 /** The shown failure of a request. */
 export function failureOf(error: unknown): Failure {
-  if (error instanceof StoreRequestError) {
-    if (error.kind === 'unreachable') return { title: 'The store cannot be reached', message: error.message };
-    if (error.kind === 'registry') return { title: 'The store reported an error', message: error.message };
+  const failure = registryFailureOf(error);
+  if (failure && error instanceof Error) {
+    if (failure.registryFailure === 'unreachable') return { title: 'The store cannot be reached', message: error.message };
+    if (failure.registryFailure === 'registry') return { title: 'The store reported an error', message: error.message };
     return { title: 'The store’s answer was not understood', message: error.message };
   }
   return { title: 'Something went wrong', message: error instanceof Error ? error.message : String(error) };
@@ -55,7 +56,7 @@ export function actionOf(plugin: StorePlugin, installedPlugins: readonly StoreIn
   const latest = plugin.latestVersion ?? (plugin as Partial<StorePluginDetail>).versions?.[0]?.version;
   const installed = installedPlugins.find((entry) => entry.id === plugin.id);
   if (installed) {
-    if (latest && compareVersions(latest, String(installed.version)) > 0) return { kind: 'update', version: latest };
+    if (latest && isNewerVersion(latest, String(installed.version))) return { kind: 'update', version: latest };
     return { kind: 'installed', version: String(installed.version) };
   }
   return latest ? { kind: 'install', version: latest } : { kind: 'unavailable' };
