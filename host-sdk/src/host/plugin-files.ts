@@ -1,4 +1,4 @@
-import { parseManifest, type PluginManifest } from '../core/index.js';
+import { readInstalledManifest, type PluginManifest } from '../core/index.js';
 import type { BackendClient } from './backend-client.js';
 
 /** A plugin's package files as the backend serves them (`/api/plugins/<id>/files/...`). */
@@ -11,16 +11,17 @@ export class PluginFiles {
   }
 
   /**
-   * The plugin's parsed manifest.
+   * The plugin's manifest. The backend validated it in full at install, so only the shape the host
+   * relies on is checked here (see `readInstalledManifest`), which keeps the validator out of
+   * browser bundles.
    *
-   * @throws Error when it cannot be read, is invalid, or names another plugin.
+   * @throws Error when it cannot be read, is malformed, or names another plugin.
    */
   async manifest(id: string): Promise<PluginManifest> {
     const response = await this.backend.request(`/api/plugins/${encodeURIComponent(id)}/files/manifest.json`);
     if (!response.ok) throw new Error(`The manifest of ${id} could not be read (${response.status})`);
-    const result = parseManifest(new Uint8Array(await response.arrayBuffer()));
-    if (!result.ok) throw new Error(`The manifest of ${id} is invalid: ${result.problems.map((problem) => problem.message).join('; ')}`);
-    if (result.manifest.id !== id) throw new Error(`The manifest of ${id} names another plugin (${result.manifest.id})`);
+    const result = readInstalledManifest(await response.text(), id);
+    if (!result.ok) throw new Error(`The manifest of ${id} is invalid: ${result.problem}`);
     return result.manifest;
   }
 
