@@ -37,6 +37,9 @@ if (reason) {
   }
 }
 
+// Bundle size budgets (scripts/size.mjs): a failure fails the run, after the suites have run.
+const size = spawnSync(process.execPath, ['scripts/size.mjs'], { stdio: 'inherit' });
+
 const work = mkdtempSync(join(tmpdir(), 'plughost-test-'));
 // The runners and the e2e tests read which engines this run has.
 const env = { ...process.env, PLUGHOST_ENGINES: engines.join(',') };
@@ -76,4 +79,5 @@ if (wtr.status !== 0 && failed === 0) failed = 1;
 const skippedNote = skippedEngines.length > 0 ? `; engines skipped: ${skippedEngines.map(({ engine, reason }) => `${engine} (${reason})`).join(', ')}` : '';
 console.log(`\nnode: ${node?.numPassedTests ?? 0} passed, ${node?.numFailedTests ?? 0} failed; browser (${engines.join(', ') || 'no engine'}): ${browser?.passed ?? 0} passed, ${browser?.failed ?? 0} failed; ${((Date.now() - started) / 1000).toFixed(0)} s${skippedNote}`);
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
-process.exit(failed > 0 || vitest.status !== 0 || wtr.status !== 0 ? 1 : 0);
+if (size.status !== 0) console.log('size: a bundle is over its budget (see BUDGET_EXCEEDED above); `npm run size -- --verbose` lists its inputs.');
+process.exit(failed > 0 || vitest.status !== 0 || wtr.status !== 0 || size.status !== 0 ? 1 : 0);
