@@ -1,6 +1,6 @@
-import semverParse from 'semver/functions/parse.js';
+import { parseSemver } from '@plughost/host-sdk/core';
 
-// Wide enough for any safe integer (semver's parser refuses larger numbers).
+// Wide enough for any safe integer (callers pass validated strict semver, whose numbers are safe integers).
 const NUMBER_WIDTH = 16;
 
 function number(value: number): string {
@@ -30,7 +30,7 @@ export interface VersionOrder {
  * @throws Error when `version` is not semver (callers validate first).
  */
 export function versionOrder(version: string): VersionOrder {
-  const parsed = semverParse(version);
+  const parsed = parseSemver(version);
   if (parsed === null) throw new Error(`Not a semver version: ${version}`);
   const core = `${number(parsed.major)}.${number(parsed.minor)}.${number(parsed.patch)}`;
   if (parsed.prerelease.length === 0) return { key: `${core}~`, prerelease: false };
