@@ -65,14 +65,17 @@ export default [
     'core/index': 'host-sdk/src/core/index.ts',
     'node/index': 'host-sdk/src/node/index.ts',
   }, { browser: true }),
-  library('backend-kit', { index: 'backend-kit/src/index.ts' }, { browser: false }),
-  // The registry imports the backend kit and host-sdk as packages: the backend kit's bundle is the
-  // one copy of the Koa building blocks they share, and better-sqlite3 (native) stays external.
+  // The backend kit, the registry and the web components import host-sdk (and each other) as
+  // packages, declared dependencies, instead of inlining them: a vendor's app then holds one copy of
+  // host-sdk, so `instanceof PluginHostError` holds across packages (decisions section 9).
+  library('backend-kit', { index: 'backend-kit/src/index.ts' }, { browser: false, workspacesExternal: true }),
+  // The backend kit's bundle is the one copy of the Koa building blocks it shares with the registry,
+  // and better-sqlite3 (native) stays external.
   library('registry', { index: 'registry/src/index.ts' }, { browser: false, workspacesExternal: true }),
   library('web-components', {
     index: 'web-components/src/index.ts',
     define: 'web-components/src/define.ts',
-  }, { browser: true }),
+  }, { browser: true, workspacesExternal: true }),
 
   // The guest runtime is injected into every plugin frame as one classic script.
   {
