@@ -17,3 +17,4 @@ export { bridgeMethod } from './bridge/bridge-method.js';
 export type { BridgeCallContext, BridgeMethod, CallingPlugin } from './bridge/bridge-method.js';
 export { internalRoute } from './bridge/methods/ui-methods.js';
 export * from './frame/index.js';
+export { takeBootValues } from './boot-values.js';

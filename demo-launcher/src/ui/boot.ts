@@ -1,3 +1,5 @@
+import { takeBootValues } from '@plughost/host-sdk';
+
 /**
  * What the launcher page's inline boot script hands to the UI: the backend's address and token,
  * and the store.
@@ -21,14 +23,11 @@ export interface Boot {
 const BOOT_GLOBAL = '__PLUGHOST_BOOT__';
 
 function takeBoot(): Boot {
-  const holder = window as unknown as Record<string, unknown>;
-  const value = holder[BOOT_GLOBAL] as Partial<Boot> | undefined;
-  delete holder[BOOT_GLOBAL];
-  if (BOOT_GLOBAL in holder) throw new Error(`The launcher page's ${BOOT_GLOBAL} could not be removed; refusing to start with the token exposed`);
+  const value = takeBootValues(BOOT_GLOBAL);
   return {
-    apiToken: typeof value?.apiToken === 'string' ? value.apiToken : '',
-    backendUrl: typeof value?.backendUrl === 'string' && value.backendUrl !== '' ? value.backendUrl.replace(/\/+$/, '') : location.origin,
-    ...(typeof value?.storeUrl === 'string' ? { storeUrl: value.storeUrl } : {}),
+    apiToken: typeof value.apiToken === 'string' ? value.apiToken : '',
+    backendUrl: typeof value.backendUrl === 'string' && value.backendUrl !== '' ? value.backendUrl.replace(/\/+$/, '') : location.origin,
+    ...(typeof value.storeUrl === 'string' ? { storeUrl: value.storeUrl } : {}),
   };
 }
 
