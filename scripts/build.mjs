@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 // `npm run build`: type declarations and type check (tsc -b), then every bundle (rollup).
 import { spawnSync } from 'node:child_process';
+import { readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 
 function step(label, command, args, options = {}) {
   const started = Date.now();
@@ -13,7 +15,18 @@ function step(label, command, args, options = {}) {
   process.stderr.write(`build: ${label} done in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
 }
 
+/**
+ * Empties every workspace's dist/ first: output of a module that was moved or deleted would
+ * otherwise stay there and be packed into the tarballs (the registry once lingered in
+ * backend-kit/dist).
+ */
+function cleanOutputs() {
+  const { workspaces } = JSON.parse(readFileSync('package.json', 'utf8'));
+  for (const workspace of workspaces) rmSync(join(workspace, 'dist'), { recursive: true, force: true });
+}
+
 export function build() {
+  cleanOutputs();
   step('type check and declarations (tsc -b)', process.execPath, ['node_modules/typescript/bin/tsc', '-b']);
   step('bundles (rollup)', process.execPath, ['node_modules/rollup/dist/bin/rollup', '-c', '--silent']);
   step('sample plugins (signed with the demo root)', process.execPath, ['demo-launcher/scripts/build-sample-plugins.mjs']);
