@@ -11,10 +11,11 @@ import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ENGINE_NAMES, availableEngines, openEngine, type EngineName, type EnginePage } from '../support/engine-driver.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ENGINE_NAMES, availableEngines, type EngineName } from '../support/engine-driver.js';
+import { renderLauncherPage } from '../../demo-launcher/src/server/page.js';
 import { startProcess } from '../support/processes.js';
-import { LAUNCHER_PAGES, expectNone, launcherAlerts, openLauncherPage, sampleProblems, startLauncher, type StartedLauncher } from './engine-smoke-support.js';
+import { LAUNCHER_PAGES, enginePageFor, expectNone, launcherAlerts, openLauncherPage, sampleProblems, startLauncher, type StartedLauncher } from './engine-smoke-support.js';
 
 const TOKEN = 'e2e-cross-origin-token-0123456789ab';
 const UI_DIRECTORY = 'demo-launcher/dist/ui';
@@ -25,31 +26,14 @@ const { available, unavailable } = availableEngines();
 const TYPES: Record<string, string> = { '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8', '.map': 'application/json; charset=utf-8' };
 
 /** A page server on its own loopback port: `/` with the boot script, `/ui/*` the built UI files. */
-async function startPageServer(boot: () => Record<string, string>): Promise<{ server: Server; origin: string }> {
+async function startPageServer(boot: () => { apiToken: string; backendUrl: string; storeUrl?: string | undefined }): Promise<{ server: Server; origin: string }> {
   const files = new Set(await readdir(UI_DIRECTORY));
   const server = createServer((request, response) => {
     const path = new URL(request.url ?? '/', 'http://page').pathname;
     if (path === '/') {
-      const bootJson = JSON.stringify(boot()).replace(/</g, '\\u003c');
       response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
-      response.end(`<!doctype html>
-<html lang="en">
-  <head>
-    <meta charset="utf-8" />
-    <title>Launcher page from another origin</title>
-    <link rel="stylesheet" href="/ui/launcher.css" />
-    <link rel="stylesheet" href="/ui/icons.css" />
-    <script>
-      Object.defineProperty(window, '__PLUGHOST_BOOT__', { value: ${bootJson}, configurable: true });
-      document.currentScript.remove();
-    </script>
-  </head>
-  <body>
-    <launcher-app></launcher-app>
-    <script type="module" src="/ui/app.js"></script>
-  </body>
-</html>
-`);
+      // The demo's own page, boot script included, only served from elsewhere.
+      response.end(renderLauncherPage({ title: 'Launcher page from another origin', ...boot() }));
       return;
     }
     const name = path.startsWith('/ui/') ? path.slice('/ui/'.length) : '';
@@ -112,47 +96,34 @@ describe('LAUNCHER_ALLOWED_ORIGINS', () => {
 });
 
 function engineSuite(engine: EngineName): void {
-  let page: EnginePage | undefined;
-
-  beforeAll(async () => {
-    page = await openEngine(engine);
-  }, 60_000);
-
-  afterAll(async () => {
-    await page?.close();
-  });
-
-  // Any uncaught error or unhandled rejection of the page fails the test it happened in.
-  afterEach(async () => {
-    if (page) expectNone(await page.pageErrors(), `page errors in ${engine}`);
-  });
+  const pageOf = enginePageFor(engine);
 
   it('a page from an allowed origin connects every sample plugin, and they work', async () => {
-    await page!.goto(`${allowedPage!.origin}/`);
-    expectNone(await sampleProblems(page!), `sample plugins in ${engine}`);
+    await pageOf().goto(`${allowedPage!.origin}/`);
+    expectNone(await sampleProblems(pageOf()), `sample plugins in ${engine}`);
     // Hello reads system information through the host, which asks the backend at its other origin.
-    await page!.waitForFunction(() => document.getElementById('system')?.textContent?.includes('PlugHost Demo Launcher') === true, null, 15_000, { frame: HELLO_FRAME });
+    await pageOf().waitForFunction(() => document.getElementById('system')?.textContent?.includes('PlugHost Demo Launcher') === true, null, 15_000, { frame: HELLO_FRAME });
     // The consumer asks the library plugin (plugin to plugin through the host).
-    await page!.waitForFunction(() => document.getElementById('playtime')?.textContent === '1 h 2 min', null, 15_000, { frame: CONSUMER_FRAME });
+    await pageOf().waitForFunction(() => document.getElementById('playtime')?.textContent === '1 h 2 min', null, 15_000, { frame: CONSUMER_FRAME });
     for (const target of LAUNCHER_PAGES) {
-      await openLauncherPage(page!, target);
-      expectNone(await launcherAlerts(page!), `alerts on ${target.name} in ${engine}`);
+      await openLauncherPage(pageOf(), target);
+      expectNone(await launcherAlerts(pageOf()), `alerts on ${target.name} in ${engine}`);
     }
-    expectNone(await page!.pageErrors(), `page errors in ${engine}`);
+    expectNone(await pageOf().pageErrors(), `page errors in ${engine}`);
   }, 90_000);
 
   it('a page from an origin not allowed gets nothing but an error naming the cause and the setting', async () => {
-    await page!.goto(`${refusedPage!.origin}/`);
-    await page!.waitForFunction(() => document.querySelector('main .banner.error') !== null, null, 15_000);
-    const [alert] = await launcherAlerts(page!);
+    await pageOf().goto(`${refusedPage!.origin}/`);
+    await pageOf().waitForFunction(() => document.querySelector('main .banner.error') !== null, null, 15_000);
+    const [alert] = await launcherAlerts(pageOf());
     expect(alert).toBe(
       `The local backend at ${launcher!.origin} refused this page's origin (${refusedPage!.origin}): it answers only the launcher's own origins. ` +
         `Add ${refusedPage!.origin} to the backend's allowedOrigins (the demo launcher reads them from LAUNCHER_ALLOWED_ORIGINS) and reload.`,
     );
     // Nothing was read: no plugin frames, no plugins in the manager, no active count.
-    expect(await page!.evaluate(() => ({ frames: document.querySelectorAll('plugin-frame').length, inline: document.querySelectorAll('[data-plugin-inline]').length }), null)).toEqual({ frames: 0, inline: 0 });
-    expect(await page!.evaluate(() => document.querySelector('section[aria-labelledby="home-title"] p')?.textContent?.trim(), null)).toMatch(/^0 of 0 plugins are active/);
-    expectNone(await page!.pageErrors(), `page errors in ${engine}`);
+    expect(await pageOf().evaluate(() => ({ frames: document.querySelectorAll('plugin-frame').length, inline: document.querySelectorAll('[data-plugin-inline]').length }), null)).toEqual({ frames: 0, inline: 0 });
+    expect(await pageOf().evaluate(() => document.querySelector('section[aria-labelledby="home-title"] p')?.textContent?.trim(), null)).toMatch(/^0 of 0 plugins are active/);
+    expectNone(await pageOf().pageErrors(), `page errors in ${engine}`);
   }, 60_000);
 }
 

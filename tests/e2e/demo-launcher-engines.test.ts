@@ -9,9 +9,9 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ENGINE_NAMES, availableEngines, openEngine, type EngineName, type EnginePage } from '../support/engine-driver.js';
-import { LAUNCHER_PAGES, expectNone, launcherAlerts, openLauncherPage, sampleProblems, startLauncher, unreadableControls, type StartedLauncher } from './engine-smoke-support.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ENGINE_NAMES, availableEngines, type EngineName } from '../support/engine-driver.js';
+import { LAUNCHER_PAGES, enginePageFor, expectNone, launcherAlerts, openLauncherPage, sampleProblems, startLauncher, unreadableControls, type StartedLauncher } from './engine-smoke-support.js';
 
 const TOKEN = 'e2e-engines-token-0123456789abcdef';
 const { available, unavailable } = availableEngines();
@@ -34,40 +34,27 @@ afterAll(async () => {
 });
 
 function engineSuite(engine: EngineName): void {
-  let page: EnginePage | undefined;
-
-  beforeAll(async () => {
-    page = await openEngine(engine);
-  }, 60_000);
-
-  afterAll(async () => {
-    await page?.close();
-  });
-
-  // Any uncaught error or unhandled rejection of the page fails the test it happened in.
-  afterEach(async () => {
-    if (page) expectNone(await page.pageErrors(), `page errors in ${engine}`);
-  });
+  const pageOf = enginePageFor(engine);
 
   it('connects every sample plugin and opens each launcher page without a page error', async () => {
-    await page!.goto(`${launcher!.origin}/`);
-    expectNone(await sampleProblems(page!), `sample plugins in ${engine}`);
+    await pageOf().goto(`${launcher!.origin}/`);
+    expectNone(await sampleProblems(pageOf()), `sample plugins in ${engine}`);
     for (const target of LAUNCHER_PAGES) {
-      await openLauncherPage(page!, target);
-      expectNone(await launcherAlerts(page!), `alerts on ${target.name} in ${engine}`);
+      await openLauncherPage(pageOf(), target);
+      expectNone(await launcherAlerts(pageOf()), `alerts on ${target.name} in ${engine}`);
     }
-    expectNone(await page!.pageErrors(), `page errors in ${engine}`);
+    expectNone(await pageOf().pageErrors(), `page errors in ${engine}`);
   }, 90_000);
 
   it('shows a Store a person can read: declared color-scheme, every control with contrast 4.5 and its themed background painted', async () => {
     const store = LAUNCHER_PAGES.find((target) => target.name === 'Store')!;
-    await openLauncherPage(page!, store);
-    const { problems, checked, painted } = await unreadableControls(page!, join(shots, `store-${engine}.png`));
+    await openLauncherPage(pageOf(), store);
+    const { problems, checked, painted } = await unreadableControls(pageOf(), join(shots, `store-${engine}.png`));
     expectNone(problems, `unreadable Store controls in ${engine}`);
     // The search box, both selects and the first cards' buttons at least.
     expect(checked).toBeGreaterThanOrEqual(6);
     expect(painted).toBeGreaterThanOrEqual(3);
-    expect(await page!.evaluate(() => getComputedStyle(document.documentElement).colorScheme, null)).toBe('dark');
+    expect(await pageOf().evaluate(() => getComputedStyle(document.documentElement).colorScheme, null)).toBe('dark');
   }, 60_000);
 }
 

@@ -5,8 +5,8 @@
  */
 import { readFile } from 'node:fs/promises';
 import { inflateSync } from 'node:zlib';
-import { expect } from 'vitest';
-import type { EnginePage } from '../support/engine-driver.js';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import { openEngine, type EngineName, type EnginePage } from '../support/engine-driver.js';
 import { startProcess, waitForOutput, type RunningProcess } from '../support/processes.js';
 
 export const FRAMED_SAMPLES = ['hello', 'library', 'consumer', 'theme-settings', 'overlay', 'wasm'].map((name) => `com.plughost.samples.${name}`);
@@ -364,4 +364,27 @@ export async function unreadableControls(page: EnginePage, screenshotPath: strin
 /** Fails with the list when `problems` is not empty (one message naming each). */
 export function expectNone(problems: readonly string[], what: string): void {
   expect(problems, `${what}:\n${problems.join('\n')}`).toEqual([]);
+}
+
+/**
+ * One browser page of `engine` for the tests of the current `describe`: opened before them, closed
+ * after them, and any uncaught error or unhandled rejection of the page fails the test it happened in.
+ *
+ * @returns a getter for the page (only valid inside the tests).
+ */
+export function enginePageFor(engine: EngineName): () => EnginePage {
+  let page: EnginePage | undefined;
+  beforeAll(async () => {
+    page = await openEngine(engine);
+  }, 60_000);
+  afterAll(async () => {
+    await page?.close();
+  });
+  afterEach(async () => {
+    if (page) expectNone(await page.pageErrors(), `page errors in ${engine}`);
+  });
+  return () => {
+    if (!page) throw new Error(`The ${engine} page is not open: use it inside a test`);
+    return page;
+  };
 }

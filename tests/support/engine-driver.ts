@@ -116,6 +116,55 @@ function describeFunction(fn: (arg: never) => unknown, options?: EvaluateOptions
   return `${source.length > 160 ? `${source.slice(0, 160)}…` : source}${options?.frame ? ` in ${options.frame}` : ''}`;
 }
 
+/** A frame of Playwright's or Puppeteer's page, as far as this driver uses it. */
+interface ScriptableFrame {
+  evaluate(fn: never, arg: unknown): Promise<unknown>;
+}
+
+/** What Playwright's and Puppeteer's pages share, as far as this driver uses them. */
+interface ScriptablePage {
+  mainFrame(): ScriptableFrame;
+  $(selector: string): Promise<{ contentFrame(): Promise<ScriptableFrame | null> } | null>;
+  goto(url: string, options: { waitUntil: 'load' }): Promise<unknown>;
+  evaluate(fn: never, arg: unknown): Promise<unknown>;
+  screenshot(options: { path: string }): Promise<unknown>;
+}
+
+/**
+ * The driver of a Playwright (Chromium) or Puppeteer (Firefox over BiDi) page: their page APIs
+ * agree on everything used here. `reported` collects the framework's own page-error events.
+ */
+function scriptablePageDriver(engine: EngineName, page: ScriptablePage, reported: string[], close: () => Promise<void>): EnginePage {
+  const inPage = errorCollector(async () => (await page.evaluate(takeErrors as never, ERRORS_GLOBAL)) as string[]);
+  const target = async (options?: EvaluateOptions): Promise<ScriptableFrame> => {
+    if (!options?.frame) return page.mainFrame();
+    const element = await page.$(options.frame);
+    const frame = await element?.contentFrame();
+    if (!frame) throw new Error(`No frame ${options.frame}`);
+    return frame;
+  };
+  return {
+    engine,
+    async goto(url) {
+      await inPage.save();
+      await page.goto(url, { waitUntil: 'load' });
+      await page.evaluate(recordErrors as never, ERRORS_GLOBAL);
+    },
+    async evaluate(fn, arg, options) {
+      return (await target(options)).evaluate(fn as never, arg) as never;
+    },
+    waitForFunction: (fn, arg, timeoutMs, options) =>
+      pollUntil(async () => (await target(options)).evaluate(fn as never, arg), timeoutMs, describeFunction(fn, options)),
+    async screenshot(path) {
+      await page.screenshot({ path });
+    },
+    async pageErrors() {
+      return [...reported.splice(0), ...(await inPage.drain())];
+    },
+    close,
+  };
+}
+
 async function openChromium(): Promise<EnginePage> {
   const executablePath = (findChromium as () => string | null)();
   if (!executablePath) throw new Error('Chromium not found: run `npm test` (it installs it on Debian) or set CHROME_PATH.');
@@ -131,35 +180,7 @@ async function openChromium(): Promise<EnginePage> {
   });
   const reported: string[] = [];
   page.on('pageerror', (error) => reported.push(`${error.message}\n${error.stack ?? ''}`));
-  const inPage = errorCollector(() => page.evaluate(takeErrors, ERRORS_GLOBAL));
-  const target = async (options?: EvaluateOptions) => {
-    if (!options?.frame) return page.mainFrame();
-    const element = await page.$(options.frame);
-    const frame = await element?.contentFrame();
-    if (!frame) throw new Error(`No frame ${options.frame}`);
-    return frame;
-  };
-  const driver: EnginePage = {
-    engine: 'chromium',
-    async goto(url) {
-      await inPage.save();
-      await page.goto(url, { waitUntil: 'load' });
-      await page.evaluate(recordErrors, ERRORS_GLOBAL);
-    },
-    async evaluate(fn, arg, options) {
-      return (await target(options)).evaluate(fn as never, arg) as never;
-    },
-    waitForFunction: (fn, arg, timeoutMs, options) =>
-      pollUntil(async () => (await target(options)).evaluate(fn as never, arg), timeoutMs, describeFunction(fn, options)),
-    async screenshot(path) {
-      await page.screenshot({ path });
-    },
-    async pageErrors() {
-      return [...reported.splice(0), ...(await inPage.drain())];
-    },
-    close: () => browser.close(),
-  };
-  return driver;
+  return scriptablePageDriver('chromium', page as unknown as ScriptablePage, reported, () => browser.close());
 }
 
 async function openFirefox(): Promise<EnginePage> {
@@ -188,34 +209,7 @@ async function openFirefox(): Promise<EnginePage> {
     if (message.startsWith('Cross-Origin Request Blocked:')) return;
     reported.push(error instanceof Error ? `${message}\n${error.stack ?? ''}` : message);
   });
-  const inPage = errorCollector(() => page.evaluate(takeErrors, ERRORS_GLOBAL));
-  const target = async (options?: EvaluateOptions) => {
-    if (!options?.frame) return page.mainFrame();
-    const element = await page.$(options.frame);
-    const frame = await element?.contentFrame();
-    if (!frame) throw new Error(`No frame ${options.frame}`);
-    return frame;
-  };
-  return {
-    engine: 'firefox',
-    async goto(url) {
-      await inPage.save();
-      await page.goto(url, { waitUntil: 'load' });
-      await page.evaluate(recordErrors, ERRORS_GLOBAL);
-    },
-    async evaluate(fn, arg, options) {
-      return (await target(options)).evaluate(fn as never, arg) as never;
-    },
-    waitForFunction: (fn, arg, timeoutMs, options) =>
-      pollUntil(async () => (await target(options)).evaluate(fn as never, arg), timeoutMs, describeFunction(fn, options)),
-    async screenshot(path) {
-      await page.screenshot({ path: path as `${string}.png` });
-    },
-    async pageErrors() {
-      return [...reported.splice(0), ...(await inPage.drain())];
-    },
-    close: () => browser.close(),
-  };
+  return scriptablePageDriver('firefox', page as unknown as ScriptablePage, reported, () => browser.close());
 }
 
 async function openWebKit(): Promise<EnginePage> {

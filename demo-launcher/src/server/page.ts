@@ -16,7 +16,13 @@ function scriptJson(value: unknown): string {
  * the UI bundle picks it up and removes its own element, so the token never stays in the DOM. The
  * page is served with `Cache-Control: no-store`.
  */
-export function renderLauncherPage(options: { title: string; apiToken: string; storeUrl?: string }): string {
+export function renderLauncherPage(options: {
+  title: string;
+  apiToken: string;
+  storeUrl?: string | undefined;
+  /** The backend's base URL, when the page is served from another origin (the UI defaults to its own). */
+  backendUrl?: string | undefined;
+}): string {
   return `<!doctype html>
 <html lang="en">
   <head>
@@ -27,7 +33,7 @@ export function renderLauncherPage(options: { title: string; apiToken: string; s
     <link rel="stylesheet" href="/ui/icons.css" />
     <script>
       (() => {
-        Object.defineProperty(window, '__PLUGHOST_BOOT__', { value: ${scriptJson({ apiToken: options.apiToken, ...(options.storeUrl ? { storeUrl: options.storeUrl } : {}) })}, configurable: true });
+        Object.defineProperty(window, '__PLUGHOST_BOOT__', { value: ${scriptJson({ apiToken: options.apiToken, ...(options.storeUrl ? { storeUrl: options.storeUrl } : {}), ...(options.backendUrl ? { backendUrl: options.backendUrl } : {}) })}, configurable: true });
         document.currentScript.remove();
       })();
     </script>
