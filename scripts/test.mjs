@@ -2,6 +2,8 @@
 // `npm test`: finds the browser engines (installing Chromium, Firefox ESR and WebKitGTK on Debian
 // as root when they are missing), builds what is stale, runs the node suites (vitest) and the
 // browser suites (@web/test-runner, in every engine), and prints one closing line with the totals.
+// It first runs Biome (`biome check`: lint and format check, configured in biome.jsonc) and stops
+// when it finds problems.
 // `npm test -- --engine webkit` runs the browser suites in one engine (repeatable).
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -11,6 +13,13 @@ import { buildNeeded } from './build-state.mjs';
 import { ensureEngines, requestedEngines } from './browser-engines.mjs';
 
 const started = Date.now();
+
+// Lint and format check first: it takes a second, and a failure stops the run before the suites.
+const lint = spawnSync(process.execPath, ['node_modules/@biomejs/biome/bin/biome', 'check', '--error-on-warnings', '.'], { stdio: 'inherit' });
+if (lint.status !== 0) {
+  console.error('test: LINT_FAILED: biome check found problems (above); run `npm run format` to apply the safe fixes and formatting, then fix the rest by hand.');
+  process.exit(lint.status ?? 1);
+}
 let engines;
 let skippedEngines;
 try {
