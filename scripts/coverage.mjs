@@ -83,7 +83,8 @@ const lines = [
   '| Package | Node lines | Node branches | Browser lines | Browser branches |',
   '|---|---|---|---|---|',
   ...PACKAGES.filter((name) => node?.[name] || browser?.[name]).map(
-    (name) => `| ${name} | ${cell(node?.[name], 'lines')} | ${cell(node?.[name], 'branches')} | ${cell(browser?.[name], 'lines')} | ${cell(browser?.[name], 'branches')} |`,
+    (name) =>
+      `| ${name} | ${cell(node?.[name], 'lines')} | ${cell(node?.[name], 'branches')} | ${cell(browser?.[name], 'lines')} | ${cell(browser?.[name], 'branches')} |`,
   ),
 ];
 if (!node) lines.push('', 'No node coverage summary was written (coverage/node/coverage-summary.json).');

@@ -383,9 +383,11 @@ export class PluginStore extends LitElement {
     const detail = this.data.detail;
     return html`${renderToolbar(list)} ${renderCount(this.data.list)} ${renderList(list)}
       <dialog part="detail" aria-labelledby="detail-title" @cancel=${this.onDialogCancel} @close=${this.onDialogClose} @click=${this.onDialogClick}>
-        ${detail
-          ? renderDetail({ ...shared, state: detail, close: () => this.closeDetail(), retry: () => this.data.loadDetail(detail.slug, detail.summary) })
-          : nothing}
+        ${
+          detail
+            ? renderDetail({ ...shared, state: detail, close: () => this.closeDetail(), retry: () => this.data.loadDetail(detail.slug, detail.summary) })
+            : nothing
+        }
       </dialog>`;
   }
 

@@ -46,7 +46,8 @@ function packageUpload(uploads: PackageUploads): Middleware[] {
       tooLarge,
       empty: () => new PluginHostError('INVALID_PACKAGE', 'Invalid plugin package: the uploaded file is empty'),
       // A body over its limit that is not the package itself (decisions section 4).
-      fieldsTooLarge: () => new PluginHostError('BODY_TOO_LARGE', 'The form fields of the upload are too large; send only the file field "plugin"', { field: 'plugin' }),
+      fieldsTooLarge: () =>
+        new PluginHostError('BODY_TOO_LARGE', 'The form fields of the upload are too large; send only the file field "plugin"', { field: 'plugin' }),
       malformed: (message) => new PluginHostError('INVALID_ARGUMENT', message, { field: 'plugin' }),
     },
   });
@@ -54,7 +55,11 @@ function packageUpload(uploads: PackageUploads): Middleware[] {
 
 /** The path of the uploaded package (the file field `plugin`). */
 function uploadedPackage(ctx: Context): string {
-  return uploadedFilePath(ctx, 'plugin', () => new PluginHostError('INVALID_ARGUMENT', 'Send the package as multipart/form-data, in the file field "plugin"', { field: 'plugin' }));
+  return uploadedFilePath(
+    ctx,
+    'plugin',
+    () => new PluginHostError('INVALID_ARGUMENT', 'Send the package as multipart/form-data, in the file field "plugin"', { field: 'plugin' }),
+  );
 }
 
 /** A boolean query parameter (`enable`, `allowDowngrade`): absent or `false`, or `true`. */

@@ -45,7 +45,10 @@ export function createPluginUrlResolver(pluginFilesBase: string, entryPath: stri
   if (!URL.canParse(filesBase)) throw new TypeError(`pluginFilesBase is not an absolute URL: ${pluginFilesBase}`);
   const segments = packagePathSegments(entryPath).map((segment) => encodeURIComponent(segment));
   const entryUrl = `${RESOLUTION_ORIGIN}/${segments.join('/')}`;
-  const folder = segments.slice(0, -1).map((segment) => `${segment}/`).join('');
+  const folder = segments
+    .slice(0, -1)
+    .map((segment) => `${segment}/`)
+    .join('');
   return {
     filesBase,
     entryFolderUrl: `${filesBase}/${folder}`,

@@ -13,8 +13,7 @@ export const MAX_STACK_LENGTH = 4000;
  * scripts (and of code they queued: timers, microtasks); every engine does so for a script from
  * another origin loaded without CORS, which a plugin's files are not (see `frame/script-cors.ts`).
  */
-export const HIDDEN_ERROR_MESSAGE =
-  "An uncaught error in the plugin's own code; this browser engine hides its text (WebKit does so in sandboxed frames)";
+export const HIDDEN_ERROR_MESSAGE = "An uncaught error in the plugin's own code; this browser engine hides its text (WebKit does so in sandboxed frames)";
 
 /** An error report as it is sent to the host's `reportError`. */
 export interface RuntimeErrorReport {

@@ -65,7 +65,10 @@ export function hostMethodsFor(
     async hello(guest: unknown) {
       const version = (guest as { protocolVersion?: unknown } | null)?.protocolVersion;
       if (version !== BRIDGE_PROTOCOL_VERSION) {
-        return { ok: false as const, error: { message: `The guest runtime speaks bridge protocol ${String(version)}; this host speaks ${BRIDGE_PROTOCOL_VERSION}` } };
+        return {
+          ok: false as const,
+          error: { message: `The guest runtime speaks bridge protocol ${String(version)}; this host speaks ${BRIDGE_PROTOCOL_VERSION}` },
+        };
       }
       await reports.connected();
       return { ok: true as const, value: { pluginId: plugin.id, apiBase } };

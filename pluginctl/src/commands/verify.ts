@@ -23,9 +23,7 @@ export interface VerifyReport {
   warnings: string[];
   permissions: { id: string; risk: string }[];
   highestRisk: string;
-  signature:
-    | { status: 'valid'; keyId: string; developerId?: string; rootKeyId: string; rootKeySource: RootKeySource }
-    | { status: 'unsigned'; notice: string };
+  signature: { status: 'valid'; keyId: string; developerId?: string; rootKeyId: string; rootKeySource: RootKeySource } | { status: 'unsigned'; notice: string };
 }
 
 function reportOf(opened: OpenedPluginPackage, options: VerifyPackageOptions): VerifyReport {

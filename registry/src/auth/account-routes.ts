@@ -29,7 +29,8 @@ export function addAccountRoutes(router: Router, services: AuthServices): void {
       if (problem !== null) throw new RegistryError('invalid_password', problem);
       const addressKey = `address:${clientAddressOf(ctx)}`;
       const wait = registrations.retryAfterMs(addressKey);
-      if (wait > 0) throw new RegistryError('rate_limited', 'Too many registrations from this address; try again later', { 'Retry-After': String(Math.ceil(wait / 1000)) });
+      if (wait > 0)
+        throw new RegistryError('rate_limited', 'Too many registrations from this address; try again later', { 'Retry-After': String(Math.ceil(wait / 1000)) });
       registrations.hit(addressKey);
       const taken = (): RegistryError => new RegistryError('username_taken', `The username ${username} is taken`);
       if (await repository.findAccountByUsername(username)) throw taken();

@@ -66,7 +66,10 @@ export function addVerificationPageRoutes(router: Router, services: AuthServices
       const request = userCode === null ? null : await repository.findDeviceAuthorizationByUserCode(userCode);
       const unknownCode = async (): Promise<void> => {
         codeFailures.hit(addressKey);
-        await answer(ctx, 400, { ...form, notice: { kind: 'error', text: 'This code is unknown, expired or already used. Start the sign-in on your device again.' } });
+        await answer(ctx, 400, {
+          ...form,
+          notice: { kind: 'error', text: 'This code is unknown, expired or already used. Start the sign-in on your device again.' },
+        });
       };
       if (!request || request.status !== 'pending' || now.getTime() >= request.expiresAt.getTime()) {
         await unknownCode();

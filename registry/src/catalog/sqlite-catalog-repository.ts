@@ -111,9 +111,7 @@ function prepareStatements(db: Database.Database) {
     publishedBySlug: db.prepare<[string], PublishedPluginRow>(publishedPluginBy('slug')),
     publishedById: db.prepare<[string], PublishedPluginRow>(publishedPluginBy('id')),
     publishedVersions: db.prepare<[string], VersionRow>(`${versionsOfSlug} AND v.status = 'published' ORDER BY v.version_key DESC`),
-    latestPublished: db.prepare<[string], VersionRow>(
-      `${versionsOfSlug} AND v.status = 'published' ORDER BY v.prerelease ASC, v.version_key DESC LIMIT 1`,
-    ),
+    latestPublished: db.prepare<[string], VersionRow>(`${versionsOfSlug} AND v.status = 'published' ORDER BY v.prerelease ASC, v.version_key DESC LIMIT 1`),
     versionBySlug: db.prepare<[string, string], VersionRow>(`${versionsOfSlug} AND v.version = ?`),
     versionById: db.prepare<[string], VersionRow>(`SELECT ${VERSION_COLUMNS} FROM plugin_versions v WHERE v.id = ?`),
     versionWithKey: db.prepare<[string, string], { version: string }>(`SELECT version FROM plugin_versions WHERE plugin_id = ? AND version_key = ?`),

@@ -31,7 +31,11 @@ const FIELDS = new Set(['id', 'slug', 'name', 'description', 'category', 'tags',
  */
 export function slugFromPluginId(id: string): string | null {
   const tail = id.slice(id.lastIndexOf('.') + 1);
-  const slug = tail.replace(/_/g, '-').replace(/-+/g, '-').slice(0, 64).replace(/^-+|-+$/g, '');
+  const slug = tail
+    .replace(/_/g, '-')
+    .replace(/-+/g, '-')
+    .slice(0, 64)
+    .replace(/^-+|-+$/g, '');
   return isValidSlug(slug) && !RESERVED_SLUGS.has(slug) ? slug : null;
 }
 
@@ -91,7 +95,9 @@ export function parsePluginInput(body: Readonly<Record<string, unknown>>): Plugi
   if (unknown !== undefined) throw invalidArgument(`Unknown field "${unknown}"; the body is {id, slug?, name, description?, category?, tags?, iconUrl?}`);
   const id = body['id'];
   if (typeof id !== 'string' || !isValidPluginId(id)) {
-    throw invalidArgument(`id ${typeof id === 'string' ? (findPluginIdProblem(id) ?? 'is invalid') : 'must be the manifest id, a string such as com.example.hello'}`);
+    throw invalidArgument(
+      `id ${typeof id === 'string' ? (findPluginIdProblem(id) ?? 'is invalid') : 'must be the manifest id, a string such as com.example.hello'}`,
+    );
   }
   const name = optionalText(body, 'name', MAX_NAME_LENGTH);
   if (name === undefined || name === '') throw invalidArgument('name must be a non-empty string');

@@ -46,10 +46,7 @@ const frames: HTMLIFrameElement[] = [];
  * Puts a plugin frame into `document` and collects what the frame posts to its parent until it
  * posts `{type: 'done'}` (or, with `untilLoad`, until the frame's load event).
  */
-function openFrame(
-  srcdoc: string,
-  options: { hidden?: boolean; document?: Document; untilLoad?: boolean } = {},
-): Promise<OpenedFrame> {
+function openFrame(srcdoc: string, options: { hidden?: boolean; document?: Document; untilLoad?: boolean } = {}): Promise<OpenedFrame> {
   const document_ = options.document ?? document;
   const window_ = document_.defaultView!;
   const frame = createSandboxFrame(document_, {
@@ -161,9 +158,7 @@ describe('buildPluginDocument', () => {
     const svgImage = doc.getElementById('svgimage')!;
     expect(svgImage.getAttributeNS('http://www.w3.org/1999/xlink', 'href')).to.equal(`${P}/pic.png`);
 
-    expect(at('styled', 'style')).to.equal(
-      `background: url("${P}/bg.png"); mask: url("${FILES}/m.svg"), url("${P}/q.png")`,
-    );
+    expect(at('styled', 'style')).to.equal(`background: url("${P}/bg.png"); mask: url("${FILES}/m.svg"), url("${P}/q.png")`);
     const css = doc.getElementById('sheet')!.textContent!;
     expect(css).to.contain(`@import url("${P}/theme.css");`);
     expect(css).to.contain(`@import url("${P}/print.css") print;`);
@@ -208,10 +203,9 @@ describe('buildPluginDocument', () => {
 
   it('leaves $ sequences in the HTML, URLs and runtime unchanged', () => {
     const dollars = "$& $1 $` $' $$ $0";
-    const output = pluginDocument(
-      `<p id="text">${dollars}</p><img id="img" src="a$&b$1.png" alt="${dollars}"><script>var s = "${dollars}";</script>`,
-      { guestRuntime: `var runtime = "${dollars}";` },
-    );
+    const output = pluginDocument(`<p id="text">${dollars}</p><img id="img" src="a$&b$1.png" alt="${dollars}"><script>var s = "${dollars}";</script>`, {
+      guestRuntime: `var runtime = "${dollars}";`,
+    });
     const doc = new DOMParser().parseFromString(output, 'text/html');
     expect(doc.getElementById('text')!.textContent).to.equal(dollars);
     expect(doc.getElementById('img')!.getAttribute('alt')).to.equal(dollars);

@@ -52,7 +52,10 @@ function button(li: HTMLElement, label: string): HTMLButtonElement {
 }
 
 async function statusOf(el: PluginDownloadCenter, id: string, status: string, timeout = 8000): Promise<HTMLLIElement> {
-  await waitUntil(() => row(el, id)?.dataset['status'] === status, `session ${id} never became ${status} (is ${row(el, id)?.dataset['status']})`, { timeout, interval: 20 });
+  await waitUntil(() => row(el, id)?.dataset['status'] === status, `session ${id} never became ${status} (is ${row(el, id)?.dataset['status']})`, {
+    timeout,
+    interval: 20,
+  });
   return row(el, id)!;
 }
 
@@ -90,7 +93,9 @@ describe('<plugin-download-center>', () => {
 
   describe('with a real backend', () => {
     it('follows a real download over the event stream until it completes', async () => {
-      const el = await fixture<PluginDownloadCenter>(html`<plugin-download-center .source=${{ url: backend.origin, token: backend.token }}></plugin-download-center>`);
+      const el = await fixture<PluginDownloadCenter>(
+        html`<plugin-download-center .source=${{ url: backend.origin, token: backend.token }}></plugin-download-center>`,
+      );
       const id = await addTask(backend, 3, 'complete.txt');
       const li = await statusOf(el, id, 'completed');
       expect(li.querySelector('.name')!.textContent).to.equal('complete.txt');
@@ -126,7 +131,9 @@ describe('<plugin-download-center>', () => {
     });
 
     it('only fires the event in events mode, leaving the action to the launcher', async () => {
-      const el = await fixture<PluginDownloadCenter>(html`<plugin-download-center .source=${{ url: backend.origin, token: backend.token }}></plugin-download-center>`);
+      const el = await fixture<PluginDownloadCenter>(
+        html`<plugin-download-center .source=${{ url: backend.origin, token: backend.token }}></plugin-download-center>`,
+      );
       const id = await addTask(backend, 60, 'slow-events.txt');
       const li = await statusOf(el, id, 'downloading');
       const fired = oneEvent(el, 'plugin-download-cancel');
@@ -211,7 +218,9 @@ describe('<plugin-download-center>', () => {
         return realFetch(input, init);
       };
       try {
-        const el = await fixture<PluginDownloadCenter>(html`<plugin-download-center .source=${{ url: backend.origin, token: backend.token }}></plugin-download-center>`);
+        const el = await fixture<PluginDownloadCenter>(
+          html`<plugin-download-center .source=${{ url: backend.origin, token: backend.token }}></plugin-download-center>`,
+        );
         await waitUntil(() => signals.length === 1, 'no stream request');
         expect(signals[0]!.aborted).to.equal(false);
         el.remove();

@@ -233,9 +233,7 @@ describe('<plugin-install-dialog>', () => {
   });
 
   it('renders package text as text, never as markup', async () => {
-    const el = await shown(
-      inspectionOf(manifestWith({ name: '<img src=x onerror="window.__installXss=1">', description: '<b>bold</b>' })),
-    );
+    const el = await shown(inspectionOf(manifestWith({ name: '<img src=x onerror="window.__installXss=1">', description: '<b>bold</b>' })));
     expect(root(el).querySelector('img, b')).to.equal(null);
     expect(root(el).querySelector('h2')!.textContent).to.contain('<img src=x');
     expect((window as { __installXss?: number }).__installXss).to.equal(undefined);
@@ -260,9 +258,7 @@ describe('<plugin-install-dialog>', () => {
   });
 
   it('opens from the open attribute and passes an accessibility audit', async () => {
-    const el = await fixture<PluginInstallDialog>(
-      html`<plugin-install-dialog open .inspection=${inspectionOf(manifestWith())}></plugin-install-dialog>`,
-    );
+    const el = await fixture<PluginInstallDialog>(html`<plugin-install-dialog open .inspection=${inspectionOf(manifestWith())}></plugin-install-dialog>`);
     await el.updateComplete;
     expect(dialogOf(el).open).to.equal(true);
     await expect(el).to.be.accessible();

@@ -95,7 +95,12 @@ describe('<plugin-manager>', () => {
   it('picks the card icon in the specification order: first menu item icon, then icon, else the initial', async () => {
     const el = await managerWith(
       [
-        plugin('com.example.menu', 'Menu first', {}, { icon: 'assets/top.png', contributes: { menuItems: [{ path: 'index.html', label: 'Menu', icon: 'ri-server-line' }] } }),
+        plugin(
+          'com.example.menu',
+          'Menu first',
+          {},
+          { icon: 'assets/top.png', contributes: { menuItems: [{ path: 'index.html', label: 'Menu', icon: 'ri-server-line' }] } },
+        ),
         plugin('com.example.top', 'Top icon', {}, { icon: 'fa-solid fa-gear', contributes: { menuItems: [{ path: 'index.html', label: 'No icon' }] } }),
         plugin('com.example.path', 'Package path', {}, { icon: 'assets/icon.png' }),
         plugin('com.example.menuimage', 'Menu image', {}, { icon: 'ri-x', contributes: { menuItems: [{ path: 'index.html', label: 'M', icon: SVG_URL }] } }),

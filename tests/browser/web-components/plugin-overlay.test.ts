@@ -19,7 +19,9 @@ function isVisible(el: PluginOverlay): boolean {
 }
 
 function pointer(target: HTMLElement, type: string, clientX: number, clientY: number, pointerId = 7): void {
-  target.dispatchEvent(new PointerEvent(type, { pointerId, button: 0, buttons: type === 'pointerup' ? 0 : 1, clientX, clientY, bubbles: true, composed: true }));
+  target.dispatchEvent(
+    new PointerEvent(type, { pointerId, button: 0, buttons: type === 'pointerup' ? 0 : 1, clientX, clientY, bubbles: true, composed: true }),
+  );
 }
 
 /** The computed rgb() of a CSS colour. */

@@ -42,9 +42,7 @@ describe('<plugin-permission-list>', () => {
   });
 
   it('lists inline rendering and unknown permissions as danger', async () => {
-    const el = await fixture<PluginPermissionList>(
-      html`<plugin-permission-list render-mode="inline" .permissions=${['made:up']}></plugin-permission-list>`,
-    );
+    const el = await fixture<PluginPermissionList>(html`<plugin-permission-list render-mode="inline" .permissions=${['made:up']}></plugin-permission-list>`);
     const items = rows(el);
     expect(items.map((li) => li.dataset['risk'])).to.deep.equal(['danger', 'danger']);
     expect(items.map((li) => li.dataset['permission'])).to.include.members(['made:up', 'render:inline']);
@@ -53,9 +51,7 @@ describe('<plugin-permission-list>', () => {
   it('says so when a plugin asks for nothing, and is accessible', async () => {
     const el = await fixture<PluginPermissionList>(html`<plugin-permission-list></plugin-permission-list>`);
     expect(el.shadowRoot!.textContent).to.contain('asks for no permissions');
-    const listed = await fixture<PluginPermissionList>(
-      html`<plugin-permission-list .permissions=${['ui:toast']}></plugin-permission-list>`,
-    );
+    const listed = await fixture<PluginPermissionList>(html`<plugin-permission-list .permissions=${['ui:toast']}></plugin-permission-list>`);
     await expect(listed).to.be.accessible();
   });
 });

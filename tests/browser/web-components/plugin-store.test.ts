@@ -434,7 +434,12 @@ describe('<plugin-store>', () => {
         description: 'Draws maps\nof your worlds',
         versions: [
           { version: '1.2.0', changelog: 'Faster <b>rendering</b>\n- fixed zoom', publishedAt: '2030-03-05T10:00:00.000Z', permissions: ['storage'] },
-          { version: '1.10.0', changelog: 'Big release', publishedAt: '2030-03-20T10:00:00.000Z', permissions: ['config:read', 'shell:execute', 'network:fetch'] },
+          {
+            version: '1.10.0',
+            changelog: 'Big release',
+            publishedAt: '2030-03-20T10:00:00.000Z',
+            permissions: ['config:read', 'shell:execute', 'network:fetch'],
+          },
           { version: '1.0.0', publishedAt: '2030-03-01T10:00:00.000Z' },
           { version: '2.0.0', status: 'pending_review', changelog: 'Not reviewed yet' },
         ],

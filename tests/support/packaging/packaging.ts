@@ -64,7 +64,10 @@ export async function installApp(
   dependencies: Record<string, string>,
   layout: 'linked' | 'hoisted',
 ): Promise<{ mode: 'offline' | 'prefer-offline' }> {
-  await writeFile(join(directory, 'package.json'), `${JSON.stringify({ name: `vendor-app-${layout}`, private: true, type: 'module', dependencies }, null, 2)}\n`);
+  await writeFile(
+    join(directory, 'package.json'),
+    `${JSON.stringify({ name: `vendor-app-${layout}`, private: true, type: 'module', dependencies }, null, 2)}\n`,
+  );
   const base = ['install', '--no-audit', '--no-fund', '--ignore-scripts', '--install-strategy', layout];
   const offline = await run('npm', [...base, '--offline'], { cwd: directory });
   if (offline.status === 0) return { mode: 'offline' };

@@ -60,9 +60,7 @@ describe('rejection texts', () => {
   );
 
   it('tells the three callPlugin reasons apart', () => {
-    const messages = new Set(
-      (['not-installed', 'inactive', 'no-such-method'] as const).map((reason) => pluginMethodUnavailable('a', 'm', reason).message),
-    );
+    const messages = new Set((['not-installed', 'inactive', 'no-such-method'] as const).map((reason) => pluginMethodUnavailable('a', 'm', reason).message));
     expect(messages.size).toBe(3);
   });
 });

@@ -53,9 +53,7 @@ describe('parseSignatureFile', () => {
   it('refuses bytes that are not UTF-8 JSON', () => {
     expect(refusal(() => parseSignatureFile(new Uint8Array([0xff, 0xfe])))).toBe('signature.json: is not valid UTF-8');
     expect(refusal(() => parseSignatureFile(utf8Encode('{"alg":')))).toBe('signature.json: is not valid JSON');
-    expect(refusal(() => parseSignatureFile(utf8Encode(`\ufeff${JSON.stringify(signature)}`)))).toBe(
-      'signature.json: is not valid JSON',
-    );
+    expect(refusal(() => parseSignatureFile(utf8Encode(`\ufeff${JSON.stringify(signature)}`)))).toBe('signature.json: is not valid JSON');
   });
 });
 

@@ -220,11 +220,7 @@ describe('verifyPackageSignature: tampered packages', () => {
   it('refuses a certificate issued by another root', () => {
     const { archive } = signEntries(sampleEntries(), { rootSeed: OTHER_ROOT_SEED });
     const otherRootId = keyIdOf(ed25519PublicKeyFromSeed(OTHER_ROOT_SEED));
-    expectInvalid(
-      verify(archive),
-      'issuer',
-      `issued by key ${otherRootId}, not by the trusted root ${keyIdOf(ROOT_PUBLIC_KEY)}`,
-    );
+    expectInvalid(verify(archive), 'issuer', `issued by key ${otherRootId}, not by the trusted root ${keyIdOf(ROOT_PUBLIC_KEY)}`);
   });
 
   it('refuses another root that claims to be the trusted one', () => {
@@ -246,7 +242,7 @@ describe('verifyPackageSignature: tampered packages', () => {
     );
   });
 
-  it("refuses a certificate whose keyId does not match its publicKey", () => {
+  it('refuses a certificate whose keyId does not match its publicKey', () => {
     const archive = signedArchive();
     const certificate = jsonOf(archive.get('signature.cert.json'));
     certificate['keyId'] = '0123456789abcdef';
@@ -254,7 +250,7 @@ describe('verifyPackageSignature: tampered packages', () => {
     const signatureFile = jsonOf(archive.get('signature.json'));
     signatureFile['signerKeyId'] = '0123456789abcdef';
     archive.set('signature.json', bytesOfJson(signatureFile));
-    expectInvalid(verify(archive), 'certificate-key-id', "keyId 0123456789abcdef does not match its publicKey");
+    expectInvalid(verify(archive), 'certificate-key-id', 'keyId 0123456789abcdef does not match its publicKey');
   });
 
   it('refuses a revoked developer key', () => {
@@ -276,11 +272,7 @@ describe('verifyPackageSignature: tampered packages', () => {
   it('refuses duplicate paths in the archive', () => {
     const contents = contentsOf(signedArchive());
     const files = [...contents.files, contents.files[1]!];
-    expectInvalid(
-      verifyPackageSignature({ ...contents, files }, trust),
-      'file-list',
-      `Duplicate archive entry: ${contents.files[1]!.path}`,
-    );
+    expectInvalid(verifyPackageSignature({ ...contents, files }, trust), 'file-list', `Duplicate archive entry: ${contents.files[1]!.path}`);
   });
 
   it('refuses a weak developer key even when the root certified it', () => {
@@ -360,15 +352,9 @@ describe('issueCertificate', () => {
     const identity = new Uint8Array(32);
     identity[0] = 1;
     expect(() => issueCertificate({ rootSeed: ROOT_SEED, publicKey: identity })).toThrow(/weak \(small-order\)/);
-    expect(() =>
-      issueCertificate({ rootSeed: ROOT_SEED, publicKey: DEVELOPER_PUBLIC_KEY, extra: { keyId: 'x' } }),
-    ).toThrow(/reserved/);
-    expect(() => issueCertificate({ rootSeed: ROOT_SEED, publicKey: DEVELOPER_PUBLIC_KEY, developerId: '' })).toThrow(
-      /non-empty/,
-    );
-    expect(() =>
-      issueCertificate({ rootSeed: ROOT_SEED, publicKey: DEVELOPER_PUBLIC_KEY, extra: { n: Number.NaN } }),
-    ).toThrow(/NaN/);
+    expect(() => issueCertificate({ rootSeed: ROOT_SEED, publicKey: DEVELOPER_PUBLIC_KEY, extra: { keyId: 'x' } })).toThrow(/reserved/);
+    expect(() => issueCertificate({ rootSeed: ROOT_SEED, publicKey: DEVELOPER_PUBLIC_KEY, developerId: '' })).toThrow(/non-empty/);
+    expect(() => issueCertificate({ rootSeed: ROOT_SEED, publicKey: DEVELOPER_PUBLIC_KEY, extra: { n: Number.NaN } })).toThrow(/NaN/);
   });
 
   it('names the issuer by the root key id and certifies extra fields', () => {

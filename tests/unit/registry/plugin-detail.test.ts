@@ -44,7 +44,15 @@ describe('GET /plugins/<slug>', () => {
       minLauncherVersion: '1.5.0',
       permissions: ['storage', 'network:cors_proxy'],
     });
-    expect(body).toMatchObject({ id: 'com.example.hello', slug: 'hello', name: 'Hello', description: 'Says hello', tags: [], downloadsCount: 0, ratingCount: 0 });
+    expect(body).toMatchObject({
+      id: 'com.example.hello',
+      slug: 'hello',
+      name: 'Hello',
+      description: 'Says hello',
+      tags: [],
+      downloadsCount: 0,
+      ratingCount: 0,
+    });
     expect(body).not.toHaveProperty('category');
     expect(body).not.toHaveProperty('iconUrl');
     expect(body).not.toHaveProperty('ratingAverage');

@@ -25,7 +25,8 @@ describe('absolute URLs the registry writes', () => {
 
   async function urlsSeenWith(headers: Record<string, string>, from?: string): Promise<string[]> {
     const target = store!;
-    const send = (path: string, json?: unknown) => sendFrom(`${target.base}${path}`, { headers, ...(json !== undefined ? { json } : {}), ...(from ? { localAddress: from } : {}) });
+    const send = (path: string, json?: unknown) =>
+      sendFrom(`${target.base}${path}`, { headers, ...(json !== undefined ? { json } : {}), ...(from ? { localAddress: from } : {}) });
     const metadata = await send('/registry');
     expect(metadata.status).toBe(200);
     const device = await send('/auth/device/code', {});

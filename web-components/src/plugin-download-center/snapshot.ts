@@ -3,8 +3,13 @@
  * snapshot", plus the fields the local backend adds, docs/backend.md "Snapshots") and game-install
  * records (`download.registerInstall`).
  */
-import { FINISHED_DOWNLOAD_STATUSES, isDownloadStatus, type DownloadSnapshot, type DownloadSnapshotDetails, type DownloadStatus } from '@plughost/host-sdk/core';
-
+import {
+  FINISHED_DOWNLOAD_STATUSES,
+  isDownloadStatus,
+  type DownloadSnapshot,
+  type DownloadSnapshotDetails,
+  type DownloadStatus,
+} from '@plughost/host-sdk/core';
 
 /** The states of a download session (decisions section 4). */
 export type DownloadSessionStatus = DownloadStatus;

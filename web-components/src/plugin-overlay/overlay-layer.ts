@@ -146,7 +146,14 @@ export function createOverlayLayer(options: OverlayLayerOptions): OverlayLayer {
       element.dataset['pluginId'] = pluginId;
       element.dataset['overlayId'] = overlayId;
       const file = overlay.html === undefined ? overlay.file : undefined;
-      const entry: OverlayEntry = { pluginId, element, frame: undefined, title: heading || 'Plugin overlay', entryPath: file ?? INLINE_ENTRY_PATH, generation: 0 };
+      const entry: OverlayEntry = {
+        pluginId,
+        element,
+        frame: undefined,
+        title: heading || 'Plugin overlay',
+        entryPath: file ?? INLINE_ENTRY_PATH,
+        generation: 0,
+      };
       entries.set(overlayId, entry);
       element.addEventListener('plugin-overlay-close', () => element.hide());
       element.addEventListener('plugin-overlay-state', (event) => {

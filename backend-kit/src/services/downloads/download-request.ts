@@ -1,7 +1,6 @@
 import { DOWNLOAD_CATEGORIES, PACKAGE_PATH_PROBLEM_TEXT, PluginHostError, findPackagePathProblem, type DownloadCategory } from '@plughost/host-sdk/core';
 import { outgoingHeaders } from '../network/outgoing-headers.js';
 
-
 /** Where a download goes: a path, or a category folder of an instance. */
 export type DownloadDestination =
   | { readonly kind: 'path'; readonly targetPath: string }
@@ -65,7 +64,10 @@ export function requireFileName(value: unknown, field = 'fileName'): string {
   if (typeof value !== 'string' || value === '') throw invalid(`"${field}" must be a non-empty string`, field);
   if (value.includes('/') || value.includes('\\')) throw invalid(`"${field}" must be a file name without folders`, field);
   const problem = findPackagePathProblem(value);
-  if (problem !== null) throw new PluginHostError('UNSAFE_ENTRY_PATH', `"${field}" ${JSON.stringify(value)} is not a safe file name: ${PACKAGE_PATH_PROBLEM_TEXT[problem]}`, { field });
+  if (problem !== null)
+    throw new PluginHostError('UNSAFE_ENTRY_PATH', `"${field}" ${JSON.stringify(value)} is not a safe file name: ${PACKAGE_PATH_PROBLEM_TEXT[problem]}`, {
+      field,
+    });
   if (value.startsWith('.')) throw invalid(`"${field}" must not start with a dot`, field);
   return value;
 }

@@ -36,7 +36,8 @@ function optionalCount(body: Readonly<Record<string, unknown>>, field: string): 
 export function parseReadRequest(body: Readonly<Record<string, unknown>>): ReadRequest {
   refuseUnknownFields(body, ['path', 'encoding', 'start', 'length']);
   const encoding = body['encoding'] ?? 'text';
-  if (encoding !== 'text' && encoding !== 'base64') throw new PluginHostError('INVALID_ARGUMENT', '"encoding" must be "text" or "base64"', { field: 'encoding' });
+  if (encoding !== 'text' && encoding !== 'base64')
+    throw new PluginHostError('INVALID_ARGUMENT', '"encoding" must be "text" or "base64"', { field: 'encoding' });
   return { path: body['path'], encoding, start: optionalCount(body, 'start') ?? 0, length: optionalCount(body, 'length') };
 }
 

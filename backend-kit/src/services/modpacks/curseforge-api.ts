@@ -35,7 +35,12 @@ export function curseForgeHeaders(apis: ResolvedModpackApis): Record<string, str
  *   sha1 or otherwise malformed; `UNSAFE_ENTRY_PATH` for a file name that is not one safe segment;
  *   and whatever the fetcher throws.
  */
-export async function fetchCurseForgeFile(projectId: string | number, fileId: string | number, fetcher: JsonFetcher, apis: ResolvedModpackApis): Promise<CurseForgeFileInfo> {
+export async function fetchCurseForgeFile(
+  projectId: string | number,
+  fileId: string | number,
+  fetcher: JsonFetcher,
+  apis: ResolvedModpackApis,
+): Promise<CurseForgeFileInfo> {
   const where = `CurseForge file ${fileId} of project ${projectId}`;
   const answer = readObject(await fetcher.getJson(`${apis.curseforgeApiBase}/mods/${projectId}/files/${fileId}`, curseForgeHeaders(apis)), where);
   const data = readObject(answer['data'], `${where}: data`);

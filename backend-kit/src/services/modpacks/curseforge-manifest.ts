@@ -50,7 +50,8 @@ function readModLoader(value: unknown, where: string): { loader: ModpackLoader; 
   const id = readString(value, where, 128);
   const dash = id.indexOf('-');
   const loader = id.slice(0, Math.max(dash, 0));
-  if (dash === -1 || !isModpackLoader(loader)) throw sourceInvalid(`${where} ${quote(id)} is not "<loader>-<version>" with a supported loader (forge, neoforge, fabric, quilt)`);
+  if (dash === -1 || !isModpackLoader(loader))
+    throw sourceInvalid(`${where} ${quote(id)} is not "<loader>-<version>" with a supported loader (forge, neoforge, fabric, quilt)`);
   return { loader, loaderVersion: readVersion(id.slice(dash + 1), where) };
 }
 
@@ -95,6 +96,7 @@ export function parseCurseForgeManifest(json: unknown): CurseForgeManifest {
       required: readBoolean(file['required'], `${where}.required`, true),
     };
   });
-  const overridesFolder = manifest['overrides'] === undefined ? 'overrides' : readPackPath(manifest['overrides'], `${SOURCE} overrides`, { allowTrailingSlash: true });
+  const overridesFolder =
+    manifest['overrides'] === undefined ? 'overrides' : readPackPath(manifest['overrides'], `${SOURCE} overrides`, { allowTrailingSlash: true });
   return { name, ...(version === undefined ? {} : { version }), ...readGame(manifest['minecraft']), files, overridesFolder };
 }

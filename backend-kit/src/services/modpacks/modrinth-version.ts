@@ -29,7 +29,12 @@ function readHashes(value: unknown, where: string): FileHashes {
  *   has no `.mrpack`, or the answer is malformed; `UNSAFE_ENTRY_PATH` for an unsafe file name;
  *   and whatever the fetcher throws.
  */
-export async function resolveModrinthVersion(projectId: string, versionId: string, fetcher: JsonFetcher, apis: ResolvedModpackApis): Promise<OnlinePackArchive> {
+export async function resolveModrinthVersion(
+  projectId: string,
+  versionId: string,
+  fetcher: JsonFetcher,
+  apis: ResolvedModpackApis,
+): Promise<OnlinePackArchive> {
   const where = `Modrinth version ${versionId}`;
   const version = readObject(await fetcher.getJson(`${apis.modrinthApiBase}/version/${versionId}`), where);
   if (version['id'] !== versionId) throw sourceInvalid(`${where}: the API answered about another version`);

@@ -5,17 +5,7 @@
 import type { ModpackFile, ModpackGame, ModpackPlan } from './modpack-plan.js';
 import type { ModpackLoader } from './modpack-loaders.js';
 import { MAX_PACK_FILES, checkPackFilePaths, readDownloadUrl, readHash, readPackPath } from './pack-file-rules.js';
-import {
-  quote,
-  readArray,
-  readObject,
-  readSize,
-  readString,
-  readText,
-  readVersion,
-  sourceInvalid,
-  type JsonObject,
-} from './source-fields.js';
+import { quote, readArray, readObject, readSize, readString, readText, readVersion, sourceInvalid, type JsonObject } from './source-fields.js';
 
 const SOURCE = 'modrinth.index.json';
 

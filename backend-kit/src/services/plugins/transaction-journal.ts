@@ -12,9 +12,7 @@ import { readRecord, type PluginRecord } from './plugin-records.js';
  * transaction's `current` and never appears here; these are snapshots), or a fixed name inside
  * the transaction's work folder under `backend/tmp/`.
  */
-export type TransactionLocation =
-  | { readonly in: 'plugins'; readonly name: string }
-  | { readonly in: 'transaction'; readonly name: 'incoming' | 'replaced' };
+export type TransactionLocation = { readonly in: 'plugins'; readonly name: string } | { readonly in: 'transaction'; readonly name: 'incoming' | 'replaced' };
 
 /**
  * What an install or rollback is about to do, written before its first rename and removed when

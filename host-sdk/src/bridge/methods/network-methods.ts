@@ -16,8 +16,16 @@ async function proxyFailure(response: Response): Promise<BridgeFailure> {
 }
 
 /** Pumps one proxied event stream into the guest; never throws. */
-async function pumpStream(services: HostServices, guest: GuestMethods, pluginId: string, requestId: string, request: Record<string, unknown>, controller: AbortController): Promise<void> {
-  const send = (event: StreamEvent): Promise<void> => (controller.signal.aborted ? Promise.resolve() : guest.streamEvent(requestId, event).catch(() => undefined));
+async function pumpStream(
+  services: HostServices,
+  guest: GuestMethods,
+  pluginId: string,
+  requestId: string,
+  request: Record<string, unknown>,
+  controller: AbortController,
+): Promise<void> {
+  const send = (event: StreamEvent): Promise<void> =>
+    controller.signal.aborted ? Promise.resolve() : guest.streamEvent(requestId, event).catch(() => undefined);
   try {
     const response = await services.backend.request('/api/plugins/proxy', { json: { ...request, stream: true }, pluginId, signal: controller.signal });
     if (!response.ok || response.body === null) {
@@ -30,7 +38,10 @@ async function pumpStream(services: HostServices, guest: GuestMethods, pluginId:
         let wire;
         try {
           const parsed = JSON.parse(event.data) as { code?: unknown; message?: unknown };
-          wire = { message: typeof parsed.message === 'string' ? parsed.message : 'Proxy failed', ...(typeof parsed.code === 'string' ? { code: parsed.code } : {}) };
+          wire = {
+            message: typeof parsed.message === 'string' ? parsed.message : 'Proxy failed',
+            ...(typeof parsed.code === 'string' ? { code: parsed.code } : {}),
+          };
         } catch {
           wire = { message: 'Proxy failed' };
         }

@@ -26,8 +26,9 @@ const ALLOWED = 'only null, booleans, finite numbers, strings, arrays, plain obj
 // The %TypedArray%.prototype[Symbol.toStringTag] getter reads an internal slot: it names the
 // element type of a real typed array (also one from another realm) and runs no plugin code, unlike
 // `instanceof` or `Object.prototype.toString`, which an object can steer.
-const typedArrayTag = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(Uint8Array.prototype) as object, Symbol.toStringTag)
-  ?.get as ((this: unknown) => string | undefined) | undefined;
+const typedArrayTag = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(Uint8Array.prototype) as object, Symbol.toStringTag)?.get as
+  | ((this: unknown) => string | undefined)
+  | undefined;
 
 function isByteArray(value: object): value is Uint8Array {
   return typedArrayTag?.call(value) === 'Uint8Array';
@@ -169,10 +170,7 @@ function limit(option: number | undefined, fallback: number, name: string): numb
  * ```
  */
 export function toPlainData(value: unknown, options: PlainDataOptions = {}): unknown {
-  const copier = new PlainDataCopier(
-    limit(options.maxDepth, PLAIN_DATA_MAX_DEPTH, 'maxDepth'),
-    limit(options.maxNodes, PLAIN_DATA_MAX_NODES, 'maxNodes'),
-  );
+  const copier = new PlainDataCopier(limit(options.maxDepth, PLAIN_DATA_MAX_DEPTH, 'maxDepth'), limit(options.maxNodes, PLAIN_DATA_MAX_NODES, 'maxNodes'));
   return copier.copy(value, options.label ?? 'value', 0);
 }
 

@@ -66,9 +66,7 @@ export function parseSemver(text: string): SemverVersion | null {
   if (!match) return null;
   const [major, minor, patch] = [match[1], match[2], match[3]].map(Number) as [number, number, number];
   if (major > Number.MAX_SAFE_INTEGER || minor > Number.MAX_SAFE_INTEGER || patch > Number.MAX_SAFE_INTEGER) return null;
-  const prerelease = match[4]
-    ? match[4].split('.').map((id) => (NUMERIC.test(id) && +id < Number.MAX_SAFE_INTEGER ? +id : id))
-    : [];
+  const prerelease = match[4] ? match[4].split('.').map((id) => (NUMERIC.test(id) && +id < Number.MAX_SAFE_INTEGER ? +id : id)) : [];
   const version = `${major}.${minor}.${patch}${prerelease.length > 0 ? `-${prerelease.join('.')}` : ''}`;
   return { major, minor, patch, prerelease, version };
 }
@@ -216,7 +214,10 @@ function parseSet(part: string, z: Suffix): Comparator[] | null {
       comp = comp.replace(BUILD_ONCE, '');
       comp = eachWord(comp, (word) => replaceCaret(word, z));
       comp = eachWord(comp, (word) => replaceTilde(word, z));
-      comp = comp.split(WHITESPACE).map((word) => replaceXRange(word, z)).join(' ');
+      comp = comp
+        .split(WHITESPACE)
+        .map((word) => replaceXRange(word, z))
+        .join(' ');
       return comp.trim().replace(STAR, '');
     })
     .join(' ')
@@ -259,11 +260,16 @@ function testComparator({ operator, semver }: Comparator, version: SemverVersion
   if (!semver) return true;
   const order = compareSemver(version, semver);
   switch (operator) {
-    case '>': return order > 0;
-    case '>=': return order >= 0;
-    case '<': return order < 0;
-    case '<=': return order <= 0;
-    default: return order === 0;
+    case '>':
+      return order > 0;
+    case '>=':
+      return order >= 0;
+    case '<':
+      return order < 0;
+    case '<=':
+      return order <= 0;
+    default:
+      return order === 0;
   }
 }
 
@@ -278,6 +284,13 @@ export function rangeIncludes(range: SemverRange, version: SemverVersion): boole
       set.every((comparator) => testComparator(comparator, version)) &&
       (range.includePrerelease ||
         version.prerelease.length === 0 ||
-        set.some(({ semver }) => semver !== null && semver.prerelease.length > 0 && semver.major === version.major && semver.minor === version.minor && semver.patch === version.patch)),
+        set.some(
+          ({ semver }) =>
+            semver !== null &&
+            semver.prerelease.length > 0 &&
+            semver.major === version.major &&
+            semver.minor === version.minor &&
+            semver.patch === version.patch,
+        )),
   );
 }

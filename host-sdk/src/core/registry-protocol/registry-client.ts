@@ -230,7 +230,10 @@ export function createRegistryClient(options: RegistryClientOptions): RegistryCl
       const body = await getJson(path, call.signal, {
         method: 'POST',
         headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
-        body: JSON.stringify({ launcherVersion: updateRequest.launcherVersion, installed: updateRequest.installed.map(({ slug, version }) => ({ slug, version })) }),
+        body: JSON.stringify({
+          launcherVersion: updateRequest.launcherVersion,
+          installed: updateRequest.installed.map(({ slug, version }) => ({ slug, version })),
+        }),
       });
       if (!isJsonObject(body) || !Array.isArray(body['updates'])) throw invalid(path, 'The store sent update information this launcher does not understand.');
       return { updates: body['updates'].map(readUpdateItem).filter((item): item is UpdateItem => item !== null) };

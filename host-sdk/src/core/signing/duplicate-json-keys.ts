@@ -19,9 +19,7 @@ export interface DuplicateJsonKey {
   readonly path: string;
 }
 
-type Frame =
-  | { readonly kind: 'object'; readonly path: string; readonly keys: Set<string> }
-  | { readonly kind: 'array'; readonly path: string; index: number };
+type Frame = { readonly kind: 'object'; readonly path: string; readonly keys: Set<string> } | { readonly kind: 'array'; readonly path: string; index: number };
 
 const WHITESPACE = new Set([' ', '\t', '\n', '\r']);
 const SIMPLE_ESCAPES: Readonly<Record<string, string>> = { '"': '"', '\\': '\\', '/': '/', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' };

@@ -56,7 +56,9 @@ describe('per-plugin download limits (decisions section 2)', () => {
     // Sent in waves of 100 parallel requests, as a hostile plugin would.
     for (let wave = 0; wave < 30; wave += 1) {
       const batch = await Promise.all(
-        Array.from({ length: 100 }, (_, index) => addTask(server, { url: `${upstream.origin}/flood.bin`, targetPath: join(server.dataDirectory, 'downloads', `flood-${wave}-${index}.bin`) }, GREEDY)),
+        Array.from({ length: 100 }, (_, index) =>
+          addTask(server, { url: `${upstream.origin}/flood.bin`, targetPath: join(server.dataDirectory, 'downloads', `flood-${wave}-${index}.bin`) }, GREEDY),
+        ),
       );
       for (const { status, body } of batch) answers.push({ status, ...(body.error ? { code: body.error.code, message: body.error.message } : {}) });
     }

@@ -10,7 +10,20 @@ import { startUpstream, type Upstream } from './proxy-support.js';
 
 const PLUGIN = 'com.example.downloader';
 const OTHER = 'com.example.other';
-const SNAPSHOT_FIELDS = ['sessionId', 'status', 'stage', 'progress', 'speed', 'currentFile', 'totalFiles', 'completedFiles', 'failedFiles', 'error', 'isPaused', 'instanceId'];
+const SNAPSHOT_FIELDS = [
+  'sessionId',
+  'status',
+  'stage',
+  'progress',
+  'speed',
+  'currentFile',
+  'totalFiles',
+  'completedFiles',
+  'failedFiles',
+  'error',
+  'isPaused',
+  'instanceId',
+];
 
 let upstream: Upstream;
 let backend: TestBackend;
@@ -55,7 +68,18 @@ describe('download tasks', () => {
 
     const done = await events.next((s) => s.sessionId === taskId && s.status === 'completed');
     for (const field of SNAPSHOT_FIELDS) expect(done).toHaveProperty(field);
-    expect(done).toMatchObject({ progress: 100, completedFiles: 1, totalFiles: 1, failedFiles: 0, error: null, isPaused: false, instanceId: null, name: 'Big file', bytesDownloaded: bytes.length, pluginId: null });
+    expect(done).toMatchObject({
+      progress: 100,
+      completedFiles: 1,
+      totalFiles: 1,
+      failedFiles: 0,
+      error: null,
+      isPaused: false,
+      instanceId: null,
+      name: 'Big file',
+      bytesDownloaded: bytes.length,
+      pluginId: null,
+    });
     const statuses = events.of(taskId).map((s) => s.status);
     expect(statuses[0]).toBe('queued');
     expect(statuses).toContain('downloading');
@@ -166,7 +190,11 @@ describe('download tasks', () => {
   });
 
   it('extracts an archive into its folder and deletes the archive', async () => {
-    serveBytes(upstream, '/pack.zip', buildZip([{ name: 'pack/' }, { name: 'pack/pack.mcmeta', data: '{"pack":{}}' }, { name: 'pack/assets/a.txt', data: 'A' }]));
+    serveBytes(
+      upstream,
+      '/pack.zip',
+      buildZip([{ name: 'pack/' }, { name: 'pack/pack.mcmeta', data: '{"pack":{}}' }, { name: 'pack/assets/a.txt', data: 'A' }]),
+    );
     const target = join(outside, 'pack.zip');
     const taskId = String((await addTask(backend, { url: `${upstream.origin}/pack.zip`, targetPath: target, extract: true })).body['taskId']);
     await waitForTask(backend, taskId, (s) => s.status === 'completed');
@@ -190,7 +218,9 @@ describe('download tasks', () => {
     try {
       await symlink(elsewhere, join(outside, 'config'));
       serveBytes(upstream, '/linked.zip', buildZip([{ name: 'config/options.txt', data: 'x' }]));
-      const taskId = String((await addTask(backend, { url: `${upstream.origin}/linked.zip`, targetPath: join(outside, 'linked.zip'), extract: true })).body['taskId']);
+      const taskId = String(
+        (await addTask(backend, { url: `${upstream.origin}/linked.zip`, targetPath: join(outside, 'linked.zip'), extract: true })).body['taskId'],
+      );
       const failed = await waitForTask(backend, taskId, (s) => s.status === 'failed');
       expect(failed.error).toMatch(/link/);
       expect(await filesIn(elsewhere)).toEqual([]);
@@ -235,7 +265,7 @@ describe('download targets and consent', () => {
     expect(await readFile(join(gameDir, 'mods', 'mod.jar'), 'utf8')).toBe('jar');
   });
 
-  it('an instance outside the launcher folders needs the asking plugin\'s own consent, asked for its game directory', async () => {
+  it("an instance outside the launcher folders needs the asking plugin's own consent, asked for its game directory", async () => {
     const gameDir = join(outside, 'instance');
     const instance = await backend.backend.instances.create({ name: 'Elsewhere', gameDir, maxMemory: 4096, versionIsolation: false });
     serveBytes(upstream, '/mod.jar', Buffer.from('jar'));
@@ -317,7 +347,12 @@ describe('download targets and consent', () => {
 
   it.runIf(process.platform === 'linux')('nobody downloads into /proc, /sys or /dev, not even the launcher, nor through a link', async () => {
     await symlink('/dev/shm', join(outside, 'shm'));
-    for (const target of ['/dev/shm/plughost-download-test.bin', '/proc/self/plughost.bin', '/sys/plughost.bin', join(outside, 'shm', 'plughost-download-test.bin')]) {
+    for (const target of [
+      '/dev/shm/plughost-download-test.bin',
+      '/proc/self/plughost.bin',
+      '/sys/plughost.bin',
+      join(outside, 'shm', 'plughost-download-test.bin'),
+    ]) {
       for (const pluginId of [undefined, PLUGIN]) {
         const refused = await addTask(backend, { url: `${upstream.origin}/x`, targetPath: target }, pluginId);
         expect(refused.status, `${target} ${pluginId ?? 'launcher'}`).toBe(403);
@@ -330,7 +365,12 @@ describe('download targets and consent', () => {
   it("a plugin granted / still cannot download into the launcher's data directory outside its downloads and instances folders", async () => {
     expect((await fileCall(backend, PLUGIN, 'authorize', { path: '/' })).status).toBe(200);
     const root = await realpath(backend.dataDirectory);
-    for (const target of [join(root, 'launcher-settings.json'), join(root, 'plugins', OTHER, 'index.html'), join(root, 'backend', 'x.json'), join(root, 'elsewhere', 'x.bin')]) {
+    for (const target of [
+      join(root, 'launcher-settings.json'),
+      join(root, 'plugins', OTHER, 'index.html'),
+      join(root, 'backend', 'x.json'),
+      join(root, 'elsewhere', 'x.bin'),
+    ]) {
       const refused = await addTask(backend, { url: `${upstream.origin}/x`, targetPath: target }, PLUGIN);
       expect(refused.status, target).toBe(403);
       expect(refused.body.error?.code).toBe('FS_PATH_FORBIDDEN');
@@ -366,7 +406,9 @@ describe('download targets and consent', () => {
 
   it('sends the task headers upstream', async () => {
     serveBytes(upstream, '/with-headers', Buffer.from('h'));
-    const taskId = String((await addTask(backend, { url: `${upstream.origin}/with-headers`, targetPath: join(outside, 'h'), headers: { 'X-Api-Key': 'secret' } })).body['taskId']);
+    const taskId = String(
+      (await addTask(backend, { url: `${upstream.origin}/with-headers`, targetPath: join(outside, 'h'), headers: { 'X-Api-Key': 'secret' } })).body['taskId'],
+    );
     await waitForTask(backend, taskId, (s) => s.status === 'completed');
     expect(upstream.seen.find((request) => request.url === '/with-headers')?.headers['x-api-key']).toBe('secret');
   });
@@ -382,7 +424,9 @@ describe('download ownership', () => {
     const otherEvents = new ProgressEvents(backend, OTHER);
     try {
       const listAs = async (pluginId?: string): Promise<string[]> =>
-        ((await (await backend.api('/api/plugins/download/tasks', pluginId ? { headers: { 'X-Plugin-Id': pluginId } } : {})).json()) as Snapshot[]).map((s) => s.sessionId);
+        ((await (await backend.api('/api/plugins/download/tasks', pluginId ? { headers: { 'X-Plugin-Id': pluginId } } : {})).json()) as Snapshot[]).map(
+          (s) => s.sessionId,
+        );
       expect(await listAs(PLUGIN)).toEqual([mine]);
       expect(await listAs(OTHER)).toEqual([theirs]);
       expect((await listAs()).sort()).toEqual([mine, theirs].sort());

@@ -14,7 +14,11 @@ beforeAll(async () => {
   upstream.on('/json', (_req, res) => res.writeHead(200, { 'content-type': 'application/problem+json' }).end('{"a":1}'));
   upstream.on('/binary', (_req, res) => res.writeHead(200, { 'content-type': 'image/png' }).end(Buffer.from([0, 1, 2, 255])));
   upstream.on('/gzip', (_req, res) => res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' }).end(gzipSync('{"zipped":true}')));
-  upstream.on('/echo', (req, res, body) => res.writeHead(201, { 'content-type': 'application/json' }).end(JSON.stringify({ method: req.method, host: req.headers.host, body, token: req.headers['x-token'] ?? null })));
+  upstream.on('/echo', (req, res, body) =>
+    res
+      .writeHead(201, { 'content-type': 'application/json' })
+      .end(JSON.stringify({ method: req.method, host: req.headers.host, body, token: req.headers['x-token'] ?? null })),
+  );
   upstream.on('/missing', (_req, res) => res.writeHead(404, { 'content-type': 'text/plain' }).end('gone'));
   upstream.on('/big', (_req, res) => res.writeHead(200, { 'content-type': 'application/octet-stream' }).end(Buffer.alloc(11 * 1024 * 1024)));
   upstream.on('/big-chunked', (_req, res) => {

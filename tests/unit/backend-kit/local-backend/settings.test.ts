@@ -66,9 +66,7 @@ describe('GET|POST /api/plugins/settings/:id', () => {
 
   it('loses no key with 200 concurrent writers, leaves valid JSON and no temporary files', async () => {
     const { path, folder: pluginFolder } = await freshPlugin();
-    const responses = await Promise.all(
-      Array.from({ length: 200 }, (_, index) => server.api(path, { json: { key: `key-${index}`, value: { index } } })),
-    );
+    const responses = await Promise.all(Array.from({ length: 200 }, (_, index) => server.api(path, { json: { key: `key-${index}`, value: { index } } })));
     expect(responses.every((response) => response.status === 200)).toBe(true);
     const onDisk = JSON.parse(await readFile(join(pluginFolder, 'settings.json'), 'utf8')) as Record<string, unknown>;
     expect(Object.keys(onDisk)).toHaveLength(200);

@@ -119,7 +119,9 @@ describe.runIf(posix)('POST /api/plugins/shell/:id', () => {
   });
 
   it('caps stdout and stderr at 1 MiB each with a marker', async () => {
-    const { status, body } = await run({ command: "head -c 3000000 /dev/zero | tr '\\0' a; head -c 2000000 /dev/zero | tr '\\0' b >&2; echo done >&2; exit 0" });
+    const { status, body } = await run({
+      command: "head -c 3000000 /dev/zero | tr '\\0' a; head -c 2000000 /dev/zero | tr '\\0' b >&2; echo done >&2; exit 0",
+    });
     expect(status).toBe(200);
     const marker = '\n[output truncated after 1048576 bytes]';
     expect(body['stdout']).toBe('a'.repeat(1048576) + marker);
@@ -139,16 +141,16 @@ describe.runIf(posix)('POST /api/plugins/shell/:id', () => {
     } finally {
       await small.close();
     }
-    await expect(startTestBackend({ shellOutputLimitBytes: 0 })).rejects.toMatchObject({ code: 'INVALID_ARGUMENT', message: expect.stringContaining('shellOutputLimitBytes') });
+    await expect(startTestBackend({ shellOutputLimitBytes: 0 })).rejects.toMatchObject({
+      code: 'INVALID_ARGUMENT',
+      message: expect.stringContaining('shellOutputLimitBytes'),
+    });
   });
 
   it('kills the whole process tree on timeout, even processes that ignore SIGTERM', async () => {
     const child = join(scratch, 'child.pid');
     const grandchild = join(scratch, 'grandchild.pid');
-    const command =
-      `trap '' TERM; ` +
-      `( trap '' TERM; sleep 60 & echo $! > '${grandchild}'; wait ) & echo $! > '${child}'; ` +
-      `echo started; wait`;
+    const command = `trap '' TERM; ` + `( trap '' TERM; sleep 60 & echo $! > '${grandchild}'; wait ) & echo $! > '${child}'; ` + `echo started; wait`;
     const began = Date.now();
     const { status, body } = await run({ command, timeoutMs: 1000 });
     expect(status).toBe(400);

@@ -23,7 +23,18 @@ function osReleaseField(key: string): string | undefined {
   return match?.[1]?.replace(/^"(.*)"$/, '$1');
 }
 
-const STRING_FIELDS = ['Os', 'Architecture', 'OsName', 'OsVersion', 'OsVersionId', 'OsDisplayName', 'GitCommit', 'LauncherName', 'LauncherVersion', 'VersionType'];
+const STRING_FIELDS = [
+  'Os',
+  'Architecture',
+  'OsName',
+  'OsVersion',
+  'OsVersionId',
+  'OsDisplayName',
+  'GitCommit',
+  'LauncherName',
+  'LauncherVersion',
+  'VersionType',
+];
 
 describe('GET /api/systeminfo', () => {
   it('reports every field of the specification with its type', async () => {
@@ -172,7 +183,12 @@ describe('POST /api/system/open-url', () => {
     const written = join(folder, 'environment.txt');
     await writeFile(join(folder, 'xdg-open'), `#!/bin/sh\nenv > '${written}'\nexit 7\n`, { mode: 0o755 });
     const token = 'opener-test-token-0123456789abcdef';
-    const saved = { PATH: process.env['PATH'], LAUNCHER_API_TOKEN: process.env['LAUNCHER_API_TOKEN'], REGISTRY_ROOT_PRIVATE_KEY: process.env['REGISTRY_ROOT_PRIVATE_KEY'], OPENER_TEST_HARMLESS: process.env['OPENER_TEST_HARMLESS'] };
+    const saved = {
+      PATH: process.env['PATH'],
+      LAUNCHER_API_TOKEN: process.env['LAUNCHER_API_TOKEN'],
+      REGISTRY_ROOT_PRIVATE_KEY: process.env['REGISTRY_ROOT_PRIVATE_KEY'],
+      OPENER_TEST_HARMLESS: process.env['OPENER_TEST_HARMLESS'],
+    };
     process.env['PATH'] = `${folder}:${process.env['PATH'] ?? ''}`;
     process.env['LAUNCHER_API_TOKEN'] = token;
     process.env['REGISTRY_ROOT_PRIVATE_KEY'] = 'root-key-secret';

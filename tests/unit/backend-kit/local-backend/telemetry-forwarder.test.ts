@@ -128,7 +128,12 @@ describe('sendToStore', () => {
     };
     const withExtra = { ...report, stack: 'secret' } as ForwardedPluginErrorReport;
     await expect(sendToStore(new URL('http://store.invalid/t'), withExtra, { fetch: refusing })).rejects.toThrow(/429/);
-    expect(JSON.parse(bodies[0] ?? '')).toEqual({ pluginId: report.pluginId, pluginVersion: report.pluginVersion, errorType: report.errorType, launcherVersion: '1.0.0' });
+    expect(JSON.parse(bodies[0] ?? '')).toEqual({
+      pluginId: report.pluginId,
+      pluginVersion: report.pluginVersion,
+      errorType: report.errorType,
+      launcherVersion: '1.0.0',
+    });
   });
 });
 
