@@ -211,7 +211,8 @@ function describe(engine, info) {
     // WebKitWebDriver has no --version; the WebKitGTK library package says it.
     version =
       engine === 'webkit'
-        ? `WebKitGTK ${execFileSync('dpkg-query', ['-W', '-f=${Version}', 'libwebkit2gtk-4.1-0'], { encoding: 'utf8' }).trim()}`
+        ? // biome-ignore lint/suspicious/noTemplateCurlyInString: ${Version} is dpkg-query's format syntax
+          `WebKitGTK ${execFileSync('dpkg-query', ['-W', '-f=${Version}', 'libwebkit2gtk-4.1-0'], { encoding: 'utf8' }).trim()}`
         : execFileSync(binary, ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
   } catch {
     version = 'version unknown';

@@ -62,7 +62,8 @@ function perPackage(path) {
   for (const [file, metrics] of Object.entries(summary)) {
     if (file === 'total') continue;
     const name = relative(root, file).split(sep)[0];
-    const entry = (totals[name] ??= { lines: [0, 0], branches: [0, 0] });
+    const entry = totals[name] ?? { lines: [0, 0], branches: [0, 0] };
+    totals[name] = entry;
     entry.lines[0] += metrics.lines.covered;
     entry.lines[1] += metrics.lines.total;
     entry.branches[0] += metrics.branches.covered;

@@ -18,7 +18,7 @@ export function chooseRootKey(
   source: RootKeySource;
 } {
   if (option) return { key: option, source: 'option' };
-  const fromEnv = env['PLUGINCTL_ROOT_PUBLIC_KEY']?.trim();
+  const fromEnv = env.PLUGINCTL_ROOT_PUBLIC_KEY?.trim();
   if (fromEnv) return { key: fromEnv, source: 'environment' };
   return { key: BUILT_IN_ROOT_PUBLIC_KEY, source: 'built-in development root' };
 }

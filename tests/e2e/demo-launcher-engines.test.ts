@@ -39,7 +39,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await launcher?.process.stop();
   await rm(home, { recursive: true, force: true });
-  if (process.env['PLUGHOST_KEEP_SCREENSHOTS'] === '1') console.log(`Store screenshots kept in ${shots}`);
+  if (process.env.PLUGHOST_KEEP_SCREENSHOTS === '1') console.log(`Store screenshots kept in ${shots}`);
   else await rm(shots, { recursive: true, force: true });
 });
 

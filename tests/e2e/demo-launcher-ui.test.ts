@@ -31,7 +31,7 @@ const TOKEN = 'e2e-launcher-token-0123456789abcdef';
 async function screenshot(name: string): Promise<void> {
   const path = join(shots, `${name}.png`);
   await page.screenshot({ path: path as `${string}.png` });
-  if (process.env['PLUGHOST_SCREENSHOTS'] === 'docs') {
+  if (process.env.PLUGHOST_SCREENSHOTS === 'docs') {
     await mkdir('docs/screenshots', { recursive: true });
     await copyFile(path, join('docs/screenshots', `${name}.png`));
   }
@@ -144,7 +144,7 @@ describe('demo launcher in Chromium', () => {
     const rows = await page.waitForSelector('plugin-install-dialog >>> plugin-permission-list >>> li');
     expect(rows).not.toBeNull();
     const risks = await page.$$eval('plugin-install-dialog >>> plugin-permission-list >>> li', (items) =>
-      items.map((item) => ({ risk: (item as HTMLElement).dataset['risk'], colour: getComputedStyle(item).borderLeftColor })),
+      items.map((item) => ({ risk: (item as HTMLElement).dataset.risk, colour: getComputedStyle(item).borderLeftColor })),
     );
     // Red for inline rendering (danger), yellow for config:write (warning), blue for config:read (normal).
     expect(risks).toEqual([

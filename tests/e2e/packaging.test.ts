@@ -122,7 +122,7 @@ describe('packed tarballs', () => {
           if (path !== undefined) expect(files, `${name} ${subpath} ${condition}`).toContain(path.replace(/^\.\//, ''));
         }
         // Every module entry has declarations; a plain file (the guest runtime script) has none.
-        if (typeof target !== 'string') expect(targets['types'], `${name} ${subpath} types`).toBeDefined();
+        if (typeof target !== 'string') expect(targets.types, `${name} ${subpath} types`).toBeDefined();
       }
     }
   });

@@ -128,7 +128,9 @@ function extraBlock(id: number, body: Buffer): Buffer {
 
 function uint64(...values: number[]): Buffer {
   const body = Buffer.alloc(8 * values.length);
-  values.forEach((value, index) => body.writeBigUInt64LE(BigInt(value), index * 8));
+  values.forEach((value, index) => {
+    body.writeBigUInt64LE(BigInt(value), index * 8);
+  });
   return body;
 }
 

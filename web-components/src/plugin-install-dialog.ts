@@ -287,7 +287,7 @@ export class PluginInstallDialog extends LitElement {
 
   private syncDialog(): void {
     const dialog = this.dialog;
-    if (!dialog || !dialog.isConnected) return;
+    if (!dialog?.isConnected) return;
     if (this.open && !dialog.open) {
       dialog.showModal();
     } else if (!this.open && dialog.open) {

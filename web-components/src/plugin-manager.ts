@@ -1,4 +1,4 @@
-import { LitElement, css, html, nothing, type PropertyValues } from 'lit';
+import { LitElement, css, html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { repeat } from 'lit/directives/repeat.js';
 import type { PluginInfo, PluginManifest, PluginStatus } from '@plughost/host-sdk/core';
@@ -318,7 +318,7 @@ export class PluginManager extends LitElement {
     const target = this.pendingFocus;
     if (!target) return;
     this.pendingFocus = null;
-    const card = [...this.renderRoot.querySelectorAll<HTMLElement>('li[data-plugin-id]')].find((li) => li.dataset['pluginId'] === target.id);
+    const card = [...this.renderRoot.querySelectorAll<HTMLElement>('li[data-plugin-id]')].find((li) => li.dataset.pluginId === target.id);
     card?.querySelector<HTMLElement>(`[part~="${target.part}"]`)?.focus();
   }
 
@@ -388,7 +388,7 @@ export class PluginManager extends LitElement {
     const icon = resolveCardIcon(cardIconValue(plugin.manifest), name, base);
     const imageKey = icon.kind === 'image' ? `${plugin.id}\n${icon.src}` : '';
     const kind = icon.kind === 'image' && this.brokenImages.has(imageKey) ? 'initial' : icon.kind;
-    let content;
+    let content: TemplateResult;
     if (icon.kind === 'image' && kind === 'image') {
       content = html`<img
         src=${icon.src}

@@ -243,7 +243,7 @@ export class PluginStore extends LitElement {
 
   private syncDialog(): void {
     const dialog = this.dialog;
-    if (!dialog || !dialog.isConnected) return;
+    if (!dialog?.isConnected) return;
     if (this.data.detail && !dialog.open) {
       dialog.showModal();
     } else if (!this.data.detail && dialog.open) {
@@ -264,7 +264,7 @@ export class PluginStore extends LitElement {
   }
 
   private cardButton(slug: string): HTMLElement | undefined {
-    const card = [...this.renderRoot.querySelectorAll<HTMLElement>('li[data-slug]')].find((li) => li.dataset['slug'] === slug);
+    const card = [...this.renderRoot.querySelectorAll<HTMLElement>('li[data-slug]')].find((li) => li.dataset.slug === slug);
     return card?.querySelector<HTMLElement>('[part~="open-button"]') ?? undefined;
   }
 

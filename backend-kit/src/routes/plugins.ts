@@ -102,7 +102,7 @@ export function createPluginsRouter({ plugins, packageUploads }: PluginsRouterSe
 
   router.post('/plugins/install', jsonBody(), async (ctx) => {
     const body = requireJsonObject(ctx);
-    const sourceDir = body['sourceDir'];
+    const sourceDir = body.sourceDir;
     if (typeof sourceDir !== 'string' || sourceDir.length === 0) {
       throw new PluginHostError('INVALID_ARGUMENT', 'sourceDir must be the absolute path of a folder holding manifest.json', { field: 'sourceDir' });
     }
@@ -114,7 +114,7 @@ export function createPluginsRouter({ plugins, packageUploads }: PluginsRouterSe
 
   router.put('/plugins/:id/state', jsonBody(), async (ctx) => {
     const id = pluginIdOf(ctx.params);
-    const enabled = requireJsonObject(ctx)['enabled'];
+    const enabled = requireJsonObject(ctx).enabled;
     if (typeof enabled !== 'boolean') throw new PluginHostError('INVALID_ARGUMENT', 'enabled must be a boolean', { field: 'enabled' });
     ctx.body = await plugins.setEnabled(id, enabled);
   });

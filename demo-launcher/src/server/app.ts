@@ -72,7 +72,7 @@ export function createLauncherApp(options: LauncherAppOptions): Koa {
     ctx.body = renderLauncherPage({ title: LAUNCHER_NAME, apiToken: options.backend.token, ...(options.storeUrl ? { storeUrl: options.storeUrl } : {}) });
   });
   router.get('/ui/:file', async (ctx) => {
-    const file = ctx.params['file'] ?? '';
+    const file = ctx.params.file ?? '';
     const type = Object.hasOwn(UI_FILES, file) ? UI_FILES[file] : undefined;
     if (!type) return;
     ctx.type = type;

@@ -80,9 +80,9 @@ function readOrigins(env: Env, name: string): string[] {
  */
 export async function readLauncherConfig(developmentRootKey: URL, env: Env = process.env): Promise<LauncherConfig> {
   const port = readPort(env);
-  const host = env['HOST']?.trim() || '127.0.0.1';
-  const configuredRoot = env['PLUGIN_ROOT_PUBLIC_KEY']?.trim();
-  const apiToken = env['LAUNCHER_API_TOKEN']?.trim() || undefined;
+  const host = env.HOST?.trim() || '127.0.0.1';
+  const configuredRoot = env.PLUGIN_ROOT_PUBLIC_KEY?.trim();
+  const apiToken = env.LAUNCHER_API_TOKEN?.trim() || undefined;
   return {
     port,
     host,
@@ -90,14 +90,14 @@ export async function readLauncherConfig(developmentRootKey: URL, env: Env = pro
     apiToken,
     rootPublicKey: configuredRoot || (await readDevelopmentRootKey(developmentRootKey)),
     usingDevelopmentRoot: !configuredRoot,
-    trustedHosts: (env['LAUNCHER_TRUSTED_HOSTS'] ?? '')
+    trustedHosts: (env.LAUNCHER_TRUSTED_HOSTS ?? '')
       .split(',')
       .map((entry) => entry.trim())
       .filter(Boolean),
-    development: env['NODE_ENV'] !== 'production',
-    registryUrl: env['REGISTRY_URL']?.trim() || undefined,
-    allowRemoteUi: env['LAUNCHER_ALLOW_REMOTE_UI']?.trim() === '1',
+    development: env.NODE_ENV !== 'production',
+    registryUrl: env.REGISTRY_URL?.trim() || undefined,
+    allowRemoteUi: env.LAUNCHER_ALLOW_REMOTE_UI?.trim() === '1',
     allowedOrigins: readOrigins(env, 'LAUNCHER_ALLOWED_ORIGINS'),
-    registryPort: env['REGISTRY_PORT'] !== undefined ? readPort(env, 'REGISTRY_PORT') : port === 0 ? 0 : port + 1,
+    registryPort: env.REGISTRY_PORT !== undefined ? readPort(env, 'REGISTRY_PORT') : port === 0 ? 0 : port + 1,
   };
 }

@@ -263,7 +263,7 @@ function findCycles(nodes: readonly Node[], edges: ReadonlyMap<Node, readonly No
     const fromNode = reach.get(node);
     if (grouped.has(node) || fromNode === undefined || !fromNode.has(node)) continue;
     const members = nodes.filter((other) => fromNode.has(other) && reach.get(other)?.has(node) === true);
-    members.forEach((member) => grouped.add(member));
+    for (const member of members) grouped.add(member);
     cycles.push(members);
   }
   return cycles;

@@ -28,6 +28,7 @@ const RESOLUTION_ORIGIN = 'https://plugin-root.invalid';
 const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
 // The URL parser strips leading and trailing C0 controls and spaces and drops tabs and newlines
 // anywhere, so `java\tscript:` is `javascript:`. Classify the URL the way the browser will read it.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the C0 controls the URL parser strips are what this pattern matches
 const EDGE_CONTROLS = /^[\u0000-\u0020]+|[\u0000-\u0020]+$/g;
 const TAB_OR_NEWLINE = /[\t\n\r]/g;
 

@@ -42,14 +42,14 @@ const enqueue = globalThis.queueMicrotask.bind(globalThis);
 /** The report a `plugin-host:report` detail asks for, or `undefined` when it is malformed. */
 function reportFromDetail(detail: unknown): Report | undefined {
   if (!isRecord(detail)) return undefined;
-  if (detail['kind'] === 'load-failed' && typeof detail['resource'] === 'string') {
-    return { kind: 'load-failed', resource: detail['resource'] };
+  if (detail.kind === 'load-failed' && typeof detail.resource === 'string') {
+    return { kind: 'load-failed', resource: detail.resource };
   }
-  if (detail['kind'] === 'runtime-error' && typeof detail['message'] === 'string') {
+  if (detail.kind === 'runtime-error' && typeof detail.message === 'string') {
     const { source, stack } = detail;
     return {
       kind: 'runtime-error',
-      message: detail['message'],
+      message: detail.message,
       ...(typeof source === 'string' && source !== '' ? { source } : {}),
       ...(typeof stack === 'string' && stack !== '' ? { stack } : {}),
     };

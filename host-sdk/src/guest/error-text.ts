@@ -34,8 +34,8 @@ export function clip(text: string, max = MAX_MESSAGE_LENGTH): string {
 /** `TypeError: x is not a function` for errors, the text of anything else. Never throws. */
 export function describeError(thrown: unknown): string {
   try {
-    if (isRecord(thrown) && typeof thrown['name'] === 'string' && typeof thrown['message'] === 'string') {
-      return `${thrown['name']}: ${thrown['message']}`;
+    if (isRecord(thrown) && typeof thrown.name === 'string' && typeof thrown.message === 'string') {
+      return `${thrown.name}: ${thrown.message}`;
     }
   } catch {
     // Fall through to the plain description.
@@ -46,7 +46,7 @@ export function describeError(thrown: unknown): string {
 /** The stack of a thrown error, or `undefined` when it has none (a string, a plain object). Never throws. */
 export function stackOf(thrown: unknown): string | undefined {
   try {
-    const stack = isRecord(thrown) ? thrown['stack'] : undefined;
+    const stack = isRecord(thrown) ? thrown.stack : undefined;
     return typeof stack === 'string' && stack.trim() !== '' ? stack : undefined;
   } catch {
     return undefined;

@@ -44,7 +44,7 @@ async function runHookLayer(
   invocation: { invocationId: string; method: string; args: readonly unknown[]; hookId: string },
 ): Promise<HookOutcome> {
   const plugin = options.running().get(pluginId);
-  if (!plugin || plugin.state !== 'active') throw new Error(`${pluginId} is not answering`);
+  if (plugin?.state !== 'active') throw new Error(`${pluginId} is not answering`);
   const result: WireResult<HookOutcome> = await withTimeout(
     plugin.guest.runHook(invocation),
     options.timeoutMs,

@@ -22,7 +22,7 @@ export async function callPluginMethod(
   const target = running.get(pluginId);
   const reason = !installed.has(pluginId)
     ? 'not-installed'
-    : !target || target.state !== 'active'
+    : target?.state !== 'active'
       ? 'inactive'
       : !services.methods.has(pluginId, method)
         ? 'no-such-method'

@@ -211,7 +211,8 @@ export class SqliteCatalogRepository implements CatalogRepository {
 
   constructor(private readonly database: RegistryDatabase) {
     database.migrate(CATALOG_MODULE, CATALOG_MIGRATIONS);
-    const db = (this.db = database.db);
+    const db = database.db;
+    this.db = db;
     this.pageStatements = new Map(PLUGIN_SORTS.map((sort) => [sort, db.prepare(publishedPageSql(sort))]));
     this.countStatement = db.prepare(PUBLISHED_COUNT_SQL);
     this.statements = prepareStatements(db);

@@ -71,7 +71,7 @@ export function createPluginCatalogRouter(catalog: CatalogRepository): Router {
   });
 
   router.get('/plugins/:slug', async (ctx) => {
-    const slug = ctx.params['slug'] ?? '';
+    const slug = ctx.params.slug ?? '';
     const plugin = await catalog.getPublishedBySlug(slug);
     if (plugin === null) throw notFound(`No published plugin ${slug}`);
     const versions = await catalog.publishedVersions(slug);

@@ -30,6 +30,7 @@ export type Checks = [
   // A few by hand, so a mistake in the derivation itself shows too (one entry per group).
   Expect<Equal<BridgeCallMap['getSettings'], { args: []; result: Record<string, unknown> }>>,
   Expect<Equal<BridgeCallMap['setCache'], { args: [key: string, value: unknown, ttlSeconds?: number]; result: unknown }>>,
+  // biome-ignore lint/suspicious/noConfusingVoidType: the test pins the declared result type, which is void
   Expect<Equal<BridgeCallMap['overlay.hide'], { args: [overlayId: string]; result: void }>>,
   Expect<Equal<BridgeCallMap['download.progress']['result'], import('@plughost/host-sdk/guest').DownloadSnapshot | null>>,
   Expect<Equal<BridgeCallMap['getThemeColor'], { args: []; result: string | null }>>,

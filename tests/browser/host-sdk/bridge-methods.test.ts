@@ -156,7 +156,7 @@ describe('methods work with their permission', () => {
     const opened = await full('call', 'openUrl', 'https://example.com/');
     expect(opened.ok, opened.message).to.equal(true);
     expect((await full('call', 'openUrl', 'file:///etc/passwd')).ok).to.equal(false);
-    expect(((await full('call', 'getSystemInfo')).value as Record<string, unknown>)['LauncherName']).to.equal('Test Launcher');
+    expect(((await full('call', 'getSystemInfo')).value as Record<string, unknown>).LauncherName).to.equal('Test Launcher');
     const plugins = (await full('call', 'listPlugins')).value as { id: string }[];
     expect(plugins.map((plugin) => plugin.id)).to.include.members([FULL, NONE]);
     expect(Object.keys(plugins[0] ?? {}).sort()).to.deep.equal(['id', 'name', 'status', 'version']);
@@ -246,13 +246,13 @@ describe('identity', () => {
     const denied = await inFrame(started.frame(NONE), 'call', 'setSettings', 'owner', 'none');
     expect(denied.message).to.equal('Permission denied: requires config:write');
 
-    expect(((await full('call', 'getSettings')).value as Record<string, unknown>)['owner']).to.equal('full again');
-    expect(((await inFrame(started.frame(PEER), 'call', 'getSettings')).value as Record<string, unknown>)['owner']).to.equal('peer');
+    expect(((await full('call', 'getSettings')).value as Record<string, unknown>).owner).to.equal('full again');
+    expect(((await inFrame(started.frame(PEER), 'call', 'getSettings')).value as Record<string, unknown>).owner).to.equal('peer');
     // What the backend keeps, read past the bridge: each value under its writer's id, nothing for the refused one.
     const stored = async (id: string) => {
       const response = await fetch(`${started.backend.origin}/api/plugins/settings/${id}`, { headers: { Authorization: `Bearer ${started.backend.token}` } });
       expect(response.status, id).to.equal(200);
-      return ((await response.json()) as Record<string, unknown>)['owner'];
+      return ((await response.json()) as Record<string, unknown>).owner;
     };
     expect(await stored(FULL)).to.equal('full again');
     expect(await stored(PEER)).to.equal('peer');
@@ -322,9 +322,9 @@ describe('proxyFetchStream', () => {
 describe('prototype safety', () => {
   it('no argument pollutes a prototype on either side', async () => {
     await full('call', 'setSettings', 'config', JSON.parse('{"__proto__": {"polluted": true}, "constructor": {"prototype": {"polluted": true}}}'));
-    expect(({} as Record<string, unknown>)['polluted']).to.equal(undefined);
+    expect(({} as Record<string, unknown>).polluted).to.equal(undefined);
     const back = await full('call', 'getSettings');
-    expect((back.value as Record<string, Record<string, unknown>>)['config']?.['polluted']).to.equal(undefined);
+    expect((back.value as Record<string, Record<string, unknown>>).config?.polluted).to.equal(undefined);
     const inFramePollution = await full('eval', '({}).polluted === undefined && Object.prototype.polluted === undefined');
     expect(inFramePollution.value).to.equal(true);
   });

@@ -195,9 +195,9 @@ describe('guest runtime: __PLUGIN_API__', () => {
       pluginIdAfter: PLUGIN_ID,
       apiBase: API_BASE,
     });
-    expect(seen['marker']).to.be.a('string');
-    expect(seen['refused']).to.have.members(['assign', 'redefine', 'remove', 'member', 'addMember']);
-    expect(seen['identity']).to.deep.equal({ pluginId: PLUGIN_ID, apiBase: API_BASE });
+    expect(seen.marker).to.be.a('string');
+    expect(seen.refused).to.have.members(['assign', 'redefine', 'remove', 'member', 'addMember']);
+    expect(seen.identity).to.deep.equal({ pluginId: PLUGIN_ID, apiBase: API_BASE });
   });
 
   it('says hello first with the protocol version, and calls made before the connection wait for it', async () => {
@@ -251,17 +251,17 @@ describe('guest runtime: call', () => {
       },
     );
     const out = (await report(plugin)) as Record<string, unknown>;
-    expect(out['settings']).to.deep.equal({ volume: 3 });
-    expect(out['refused']).to.deep.equal({
+    expect(out.settings).to.deep.equal({ volume: 3 });
+    expect(out.refused).to.deep.equal({
       isError: true,
       name: 'BridgeError',
       message: 'Filesystem authorization required',
       code: 'FS_AUTHORIZATION_REQUIRED',
       details: { prefix: '/games' },
     });
-    expect(out['unknown']).to.deep.equal({ message: 'Unknown method: readFile', hasCode: false });
-    expect(out['written']).to.deep.equal({ path: '/games/a.bin', isBytes: true, bytes: [1, 2, 255] });
-    expect(out['badName']).to.be.a('string');
+    expect(out.unknown).to.deep.equal({ message: 'Unknown method: readFile', hasCode: false });
+    expect(out.written).to.deep.equal({ path: '/games/a.bin', isBytes: true, bytes: [1, 2, 255] });
+    expect(out.badName).to.be.a('string');
     expect(plugin.recorded('call:42')).to.have.length(0);
   });
 });

@@ -39,6 +39,7 @@ describe('activation', () => {
       {
         id: 'app.library',
         permissions: ['config:write'],
+        // biome-ignore lint/suspicious/noTemplateCurlyInString: the string is plugin source with its own template literal
         files: { 'index.html': testPluginPage("api.registerMethod('greet', async (name) => `hello ${name} from library`);") },
       },
       { id: 'app.caller', permissions: ['network:fetch'], files: { 'index.html': testPluginPage() } },
@@ -59,17 +60,19 @@ describe('activation', () => {
   });
 
   it('runs hooks as an onion, outermost the plugin activated first; a broken hook is skipped', async () => {
-    const hook = (tag: string, body: string): string => `api.registerHook('launchGame', async (ctx, next) => { ${body} });`;
+    const hook = (_tag: string, body: string): string => `api.registerHook('launchGame', async (ctx, next) => { ${body} });`;
     started = await startHost(
       [
         {
           id: 'app.a-outer',
           permissions: ['hook:register'],
+          // biome-ignore lint/suspicious/noTemplateCurlyInString: the string is plugin source with its own template literal
           files: { 'index.html': testPluginPage(hook('outer', "ctx.args[0] = ctx.args[0] + '+outer'; await next(); ctx.result = `outer(${ctx.result})`;")) },
         },
         {
           id: 'app.b-inner',
           permissions: ['hook:register'],
+          // biome-ignore lint/suspicious/noTemplateCurlyInString: the string is plugin source with its own template literal
           files: { 'index.html': testPluginPage(hook('inner', "ctx.args[0] = ctx.args[0] + '+inner'; await next(); ctx.result = `inner(${ctx.result})`;")) },
         },
         { id: 'app.broken', permissions: ['hook:register'], files: { 'index.html': testPluginPage(hook('broken', "throw new Error('hook bug');")) } },

@@ -74,7 +74,7 @@ describe('plugin frames load', () => {
           if (node instanceof HTMLIFrameElement) inserted.push({ sandbox: node.getAttribute('sandbox'), srcdoc: node.srcdoc });
         }
         if (record.type === 'attributes' && record.target instanceof HTMLIFrameElement && record.target.isConnected)
-          srcdocChanges.push(record.target.dataset['pluginId'] ?? '?');
+          srcdocChanges.push(record.target.dataset.pluginId ?? '?');
       }
     });
     observer.observe(frameContainer, { childList: true, subtree: true, attributes: true, attributeFilter: ['srcdoc'] });

@@ -52,7 +52,7 @@ function button(li: HTMLElement, label: string): HTMLButtonElement {
 }
 
 async function statusOf(el: PluginDownloadCenter, id: string, status: string, timeout = 8000): Promise<HTMLLIElement> {
-  await waitUntil(() => row(el, id)?.dataset['status'] === status, `session ${id} never became ${status} (is ${row(el, id)?.dataset['status']})`, {
+  await waitUntil(() => row(el, id)?.dataset.status === status, `session ${id} never became ${status} (is ${row(el, id)?.dataset.status})`, {
     timeout,
     interval: 20,
   });
@@ -185,7 +185,7 @@ describe('<plugin-download-center>', () => {
       button(row(el, 'not-on-the-backend')!, 'Pause').click();
       await waitUntil(() => row(el, 'not-on-the-backend')!.querySelector('[role="alert"]') !== null, 'no error shown');
       expect(row(el, 'not-on-the-backend')!.querySelector('[role="alert"]')!.textContent).to.match(/not|unknown|invalid/i);
-      expect(row(el, 'not-on-the-backend')!.dataset['status']).to.equal('downloading');
+      expect(row(el, 'not-on-the-backend')!.dataset.status).to.equal('downloading');
     });
 
     it('shows "reconnecting" while the stream fails and reconnects on its own', async () => {
@@ -266,7 +266,7 @@ describe('<plugin-download-center>', () => {
       await el.updateComplete;
       const [failed, pack] = rows(el);
       // Newest first.
-      expect(rows(el).map((li) => li.dataset['sessionId'])).to.deep.equal(['broken', 'pack']);
+      expect(rows(el).map((li) => li.dataset.sessionId)).to.deep.equal(['broken', 'pack']);
 
       expect(pack!.querySelector('.name')!.textContent).to.equal('Fabulously Optimized');
       expect(pack!.querySelector('.kind')!.textContent).to.equal('Modpack');
@@ -317,7 +317,7 @@ describe('<plugin-download-center>', () => {
         expect(event.bubbles && event.composed).to.equal(true);
       }
       // Events mode changes nothing by itself but Remove, which drops the row.
-      expect(row(el, 'queued')!.dataset['status']).to.equal('queued');
+      expect(row(el, 'queued')!.dataset.status).to.equal('queued');
       const removed = oneEvent(el, 'plugin-download-remove');
       button(row(el, 'completed')!, 'Remove').click();
       expect((await removed).detail).to.deep.equal({ sessionId: 'completed', record: 'session' });
@@ -338,7 +338,7 @@ describe('<plugin-download-center>', () => {
       el.upsertSnapshot(snapshot({ sessionId: 'a', status: 'completed', progress: 100, name: 'A' }));
       await el.updateComplete;
       expect(rows(el)).to.have.length(2);
-      expect(row(el, 'a')!.dataset['status']).to.equal('completed');
+      expect(row(el, 'a')!.dataset.status).to.equal('completed');
       expect(el.snapshots.map((s) => s.sessionId)).to.deep.equal(['b', 'a']);
     });
 
@@ -356,7 +356,7 @@ describe('<plugin-download-center>', () => {
       await el.updateComplete;
       const li = row(el, id)!;
       expect(rows(el)[0]).to.equal(li);
-      expect(li.dataset['record']).to.equal('install');
+      expect(li.dataset.record).to.equal('install');
       expect(li.querySelector('.name')!.textContent).to.equal('Survival <b>1.20</b>');
       expect(li.querySelector('b')).to.equal(null);
       expect(li.querySelector('.kind')!.textContent).to.equal('Game install');

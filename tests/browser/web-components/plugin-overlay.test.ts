@@ -47,7 +47,7 @@ function messageFrom(frame: HTMLIFrameElement, kind: string): Promise<Record<str
     const listener = (event: MessageEvent): void => {
       const data: unknown = event.data;
       if (event.source !== frame.contentWindow || typeof data !== 'object' || data === null) return;
-      if ((data as Record<string, unknown>)['kind'] !== kind) return;
+      if ((data as Record<string, unknown>).kind !== kind) return;
       window.removeEventListener('message', listener);
       resolve(data as Record<string, unknown>);
     };

@@ -49,7 +49,7 @@ describe('<plugin-toasts>', () => {
     el.show('Just so you know', 'info', { pluginId: 'com.example.b' });
     el.show('It broke', 'error');
     await el.updateComplete;
-    const [success, info, error] = [...toasts(el)].sort((a, b) => Number(a.dataset['toastId']) - Number(b.dataset['toastId']));
+    const [success, info, error] = [...toasts(el)].sort((a, b) => Number(a.dataset.toastId) - Number(b.dataset.toastId));
     for (const polite of [success!, info!]) {
       const region = polite.closest('[role]')!;
       expect(region.getAttribute('role')).to.equal('status');

@@ -122,6 +122,6 @@ export function entryPoints(name: string, exports: Record<string, unknown>): { s
       const specifier = subpath === '.' ? name : `${name}/${subpath.slice(2)}`;
       // A plain string target is a file: the guest runtime is a classic script (an IIFE), not a module.
       if (typeof target === 'string') return { specifier, kind: /\.iife\.js$/.test(target) ? ('script' as const) : ('module' as const) };
-      return { specifier, kind: (target as Record<string, unknown>)['default'] === undefined ? ('types' as const) : ('module' as const) };
+      return { specifier, kind: (target as Record<string, unknown>).default === undefined ? ('types' as const) : ('module' as const) };
     });
 }

@@ -91,7 +91,7 @@ describe('toWireError', () => {
     const details = { nested: { a: 1 } };
     const wire = toWireError(Object.assign(new Error('m'), { details }));
     expect(wire.details).toEqual(details);
-    expect(wire.details?.['nested']).not.toBe(details.nested);
+    expect(wire.details?.nested).not.toBe(details.nested);
   });
 
   it.each([

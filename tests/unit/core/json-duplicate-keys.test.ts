@@ -82,8 +82,7 @@ describe('every parser of signed JSON refuses repeated keys', () => {
   });
 
   it('parseSignatureFile and parseCertificate refuse a repeated key', () => {
-    const signature =
-      '{"alg":"Ed25519","alg":"Ed25519","signedHash":"' + 'a'.repeat(64) + '","signerKeyId":"' + 'b'.repeat(16) + '","signature":"' + 'A'.repeat(86) + '=="}';
+    const signature = `{"alg":"Ed25519","alg":"Ed25519","signedHash":"${'a'.repeat(64)}","signerKeyId":"${'b'.repeat(16)}","signature":"${'A'.repeat(86)}=="}`;
     expect(thrown(() => parseSignatureFile(utf8Encode(signature))).message).toMatch(/signature\.json repeats the key "alg"/);
     const certificate = '{"algorithm":"Ed25519","keyId":"x","keyId":"y"}';
     expect(thrown(() => parseCertificate(utf8Encode(certificate))).message).toMatch(/signature\.cert\.json repeats the key "keyId"/);

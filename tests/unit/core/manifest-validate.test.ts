@@ -27,10 +27,6 @@ function problemsOf(input: unknown, options?: ValidateManifestOptions): readonly
   return result.ok ? [] : result.problems;
 }
 
-function warningsOf(input: unknown, options?: ValidateManifestOptions): readonly ManifestProblem[] {
-  return validateManifest(input, options).warnings;
-}
-
 const FILES = new Set([
   'manifest.json',
   'dist/index.html',
@@ -548,7 +544,11 @@ describe('validateManifest', () => {
     expect(problemsOf(sparse).map((problem) => problem.path)).toEqual(['layers[0]', 'layers[1]']);
     const deep: Json = {};
     let cursor = deep;
-    for (let depth = 0; depth < 100; depth += 1) cursor = (cursor.next = {}) as Json;
+    for (let depth = 0; depth < 100; depth += 1) {
+      const next: Json = {};
+      cursor.next = next;
+      cursor = next;
+    }
     expect(problemsOf(withChange((m) => (m.contributes = { downloadSources: deep })))).toEqual([
       { path: expect.stringMatching(/^contributes\.downloadSources(\.next)+$/), message: expect.stringContaining('nests deeper') },
     ]);

@@ -69,8 +69,8 @@ describe('parseCertificate', () => {
       extra: { issuedAt: '2026-01-01T00:00:00Z', scopes: ['publish'] },
     });
     const parsed = parseCertificate(serializeCertificate(extended));
-    expect(parsed['issuedAt']).toBe('2026-01-01T00:00:00Z');
-    expect(parsed['scopes']).toEqual(['publish']);
+    expect(parsed.issuedAt).toBe('2026-01-01T00:00:00Z');
+    expect(parsed.scopes).toEqual(['publish']);
     expect(utf8Decode(certificatePayload(parsed))).toContain('"scopes":["publish"]');
   });
 

@@ -28,7 +28,10 @@ async function requestFrom(app: ReturnType<typeof createLauncherApp>, remoteAddr
   request.push(null);
   const response = new ServerResponse(request);
   const chunks: string[] = [];
-  response.write = ((chunk: string | Buffer) => (chunks.push(String(chunk)), true)) as typeof response.write;
+  response.write = ((chunk: string | Buffer) => {
+    chunks.push(String(chunk));
+    return true;
+  }) as typeof response.write;
   const ended = new Promise<void>((resolve) => {
     response.end = ((chunk?: string | Buffer) => {
       if (chunk !== undefined && typeof chunk !== 'function') chunks.push(String(chunk));

@@ -85,7 +85,7 @@ describe('POST /plugins/check-updates', () => {
       { slug: 'nope', version: '1.0.0' },
       { slug: 'hello', version: '1.0.0-beta.1' },
     ]);
-    expect(updates.map((item) => [item['slug'], item['currentVersion'], item['latestVersion']])).toEqual([
+    expect(updates.map((item) => [item.slug, item.currentVersion, item.latestVersion])).toEqual([
       ['other', '0.1.0', '0.2.0'],
       ['hello', '1.0.0-beta.1', '1.1.0'],
     ]);
@@ -132,7 +132,7 @@ describe('POST /plugins/check-updates', () => {
       expect((await check([{ slug: 'three', version: '1.0.0' }])).updates).toEqual([]);
       // Installed users keep it and the version stays published and downloadable.
       expect((await store.api('/plugins/three/versions/1.2.0/download')).status).toBe(200);
-      expect((await jsonOf(await store.api('/plugins/three')))['latestVersion']).toBe(versions[2]!.version);
+      expect((await jsonOf(await store.api('/plugins/three'))).latestVersion).toBe(versions[2]!.version);
     });
 
     it('uses the configured threshold', async () => {

@@ -58,11 +58,11 @@ describe('GET /plugins/<slug>/reviews', () => {
 
     const first = await jsonOf<ReviewList>(await store.api('/plugins/hello/reviews?pageSize=2'));
     expect(first).toMatchObject({ total: 5, page: 1, pageSize: 2, ratingAverage: 3.6, ratingCount: 5 });
-    expect(first.items.map((item) => item['text'])).toEqual(['Better now', 'Review 3']);
+    expect(first.items.map((item) => item.text)).toEqual(['Better now', 'Review 3']);
     expect(first.items[1]).toEqual({ rating: 2, text: 'Review 3', author: 'User 3', createdAt: expect.any(String), updatedAt: expect.any(String) });
     expect(first.items[1]).not.toHaveProperty('accountId');
     const third = await jsonOf<ReviewList>(await store.api('/plugins/hello/reviews?pageSize=2&page=3'));
-    expect(third.items.map((item) => item['text'])).toEqual(['Review 0']);
+    expect(third.items.map((item) => item.text)).toEqual(['Review 0']);
     // The aggregate shows in the Plugin object too.
     expect(await jsonOf(await store.api('/plugins/hello'))).toMatchObject({ ratingAverage: 3.6, ratingCount: 5 });
   });

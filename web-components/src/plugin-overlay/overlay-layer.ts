@@ -143,8 +143,8 @@ export function createOverlayLayer(options: OverlayLayerOptions): OverlayLayer {
       element.height = overlay.height ?? DEFAULT_OVERLAY_BOX.height;
       element.minimizable = overlay.minimizable ?? true;
       element.resizable = overlay.resizable ?? true;
-      element.dataset['pluginId'] = pluginId;
-      element.dataset['overlayId'] = overlayId;
+      element.dataset.pluginId = pluginId;
+      element.dataset.overlayId = overlayId;
       const file = overlay.html === undefined ? overlay.file : undefined;
       const entry: OverlayEntry = {
         pluginId,

@@ -68,7 +68,7 @@ export const downloadRoutes: readonly RouteDescription[] = [
     path: '/api/plugins/download/tasks/{taskId}',
     operationId: 'getDownloadTask',
     summary: 'One download session (download.progress)',
-    description: 'An unknown id, or a session the caller may not see, is not an error: the answer is JSON `null`.' + OWNERSHIP,
+    description: `An unknown id, or a session the caller may not see, is not an error: the answer is JSON \`null\`.${OWNERSHIP}`,
     responses: {
       200: {
         description: 'The snapshot, or `null`.',

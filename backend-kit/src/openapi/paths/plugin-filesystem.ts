@@ -77,8 +77,7 @@ export const pluginFilesystemRoutes: readonly RouteDescription[] = [
     operationId: 'writePluginFile',
     tag: 'filesystem',
     summary: 'Write a file for a plugin (writeText, writeBytes)',
-    description:
-      'Exactly one of `content` (stored as UTF-8) and `contentBase64`. Parent folders are created; the file is replaced atomically. At most 16 MiB.' + CONSENT,
+    description: `Exactly one of \`content\` (stored as UTF-8) and \`contentBase64\`. Parent folders are created; the file is replaced atomically. At most 16 MiB.${CONSENT}`,
     body: {
       json: {
         type: 'object',
@@ -97,7 +96,7 @@ export const pluginFilesystemRoutes: readonly RouteDescription[] = [
     operationId: 'deletePluginFile',
     tag: 'filesystem',
     summary: 'Delete a file for a plugin (deleteFile)',
-    description: 'Files only: a folder is 400 `INVALID_ARGUMENT`. A symbolic link is removed itself, never its target.' + CONSENT,
+    description: `Files only: a folder is 400 \`INVALID_ARGUMENT\`. A symbolic link is removed itself, never its target.${CONSENT}`,
     body: { json: { type: 'object', required: ['path'], additionalProperties: false, properties: { path: PATH } } },
     responses: { 200: json('Deleted.', { path: RESOLVED }) },
     errors: ['PLUGIN_NOT_FOUND', 'FS_AUTHORIZATION_REQUIRED', 'FS_PATH_FORBIDDEN', 'FS_FILE_NOT_FOUND'],

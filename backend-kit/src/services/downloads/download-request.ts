@@ -81,27 +81,27 @@ export function requireFileName(value: unknown, field = 'fileName'): string {
  */
 export function parseAddTaskRequest(body: Record<string, unknown>): AddTaskRequest {
   for (const field of Object.keys(body)) if (!FIELDS.has(field)) throw invalid(`Unknown field "${field}"`, field);
-  const url = parseUrl(body['url']);
+  const url = parseUrl(body.url);
   const targetPath = optionalString(body, 'targetPath');
   const instanceId = optionalString(body, 'instanceId');
   let destination: DownloadDestination;
   if (targetPath !== undefined) {
-    if (instanceId !== undefined || body['category'] !== undefined || body['fileName'] !== undefined) {
+    if (instanceId !== undefined || body.category !== undefined || body.fileName !== undefined) {
       throw invalid('Give either "targetPath" or "instanceId", "category" and "fileName", not both', 'targetPath');
     }
     destination = { kind: 'path', targetPath };
   } else if (instanceId !== undefined) {
-    const category = body['category'];
+    const category = body.category;
     if (typeof category !== 'string' || !(DOWNLOAD_CATEGORIES as readonly string[]).includes(category)) {
       throw invalid(`"category" must be one of ${DOWNLOAD_CATEGORIES.join(', ')}`, 'category');
     }
-    destination = { kind: 'instance', instanceId, category: category as DownloadCategory, fileName: requireFileName(body['fileName']) };
+    destination = { kind: 'instance', instanceId, category: category as DownloadCategory, fileName: requireFileName(body.fileName) };
   } else {
     throw invalid('Give "targetPath", or "instanceId", "category" and "fileName"', 'targetPath');
   }
-  const extract = body['extract'];
+  const extract = body.extract;
   if (extract !== undefined && typeof extract !== 'boolean') throw invalid('"extract" must be a boolean', 'extract');
   const name = optionalString(body, 'name');
   if (name !== undefined && name.length > MAXIMUM_NAME_LENGTH) throw invalid(`"name" may have at most ${MAXIMUM_NAME_LENGTH} characters`, 'name');
-  return { url, destination, extract: extract === true, headers: parseHeaders(body['headers']), ...(name !== undefined ? { name } : {}) };
+  return { url, destination, extract: extract === true, headers: parseHeaders(body.headers), ...(name !== undefined ? { name } : {}) };
 }

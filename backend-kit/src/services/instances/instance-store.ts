@@ -60,12 +60,12 @@ function isStoredInstance(value: unknown): value is LauncherInstance {
   if (typeof value !== 'object' || value === null) return false;
   const record = value as Record<string, unknown>;
   return (
-    typeof record['id'] === 'string' &&
-    typeof record['name'] === 'string' &&
-    typeof record['gameDir'] === 'string' &&
-    typeof record['maxMemory'] === 'number' &&
-    typeof record['versionIsolation'] === 'boolean' &&
-    typeof record['createdAt'] === 'string'
+    typeof record.id === 'string' &&
+    typeof record.name === 'string' &&
+    typeof record.gameDir === 'string' &&
+    typeof record.maxMemory === 'number' &&
+    typeof record.versionIsolation === 'boolean' &&
+    typeof record.createdAt === 'string'
   );
 }
 

@@ -22,8 +22,8 @@ function fileCall(context: BridgeCallContext, action: FileAction, body: Record<s
 
 function rangeOf(method: string, args: readonly unknown[]): { start?: number; length?: number } {
   const options = optionalObjectArgument(method, args, 1, 'options');
-  const start = optionalNumber(method, options['start'], 'start');
-  const length = optionalNumber(method, options['length'], 'length');
+  const start = optionalNumber(method, options.start, 'start');
+  const length = optionalNumber(method, options.length, 'length');
   return { ...(start !== undefined ? { start } : {}), ...(length !== undefined ? { length } : {}) };
 }
 

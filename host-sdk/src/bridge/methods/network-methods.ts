@@ -35,7 +35,7 @@ async function pumpStream(
     for await (const event of readEventStream(response.body, { signal: controller.signal })) {
       if (event.type === 'error') {
         // The proxy's own failure event after the stream started (see docs/backend.md, "CORS proxy").
-        let wire;
+        let wire: { message: string; code?: string };
         try {
           const parsed = JSON.parse(event.data) as { code?: unknown; message?: unknown };
           wire = {

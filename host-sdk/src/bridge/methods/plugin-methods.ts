@@ -35,7 +35,7 @@ export const PLUGIN_METHODS = [
       const loading = services.active(target);
       if (loading?.state === 'loading') await loading.ready;
       const active = services.active(target);
-      if (!active || active.state !== 'active') throw new BridgeFailure(pluginMethodUnavailable(target, method, 'inactive'));
+      if (active?.state !== 'active') throw new BridgeFailure(pluginMethodUnavailable(target, method, 'inactive'));
       if (!services.methods.has(target, method)) throw new BridgeFailure(pluginMethodUnavailable(target, method, 'no-such-method'));
       const result = await withTimeout(
         active.guest.invokeMethod(method, args.slice(2)),

@@ -41,8 +41,8 @@ function refuse(path: string, problem: string, explain = true): never {
 /** Names the class of an instance without invoking anything: only data properties are read. */
 function describeInstance(value: object): string {
   const prototype = Object.getPrototypeOf(value) as object | null;
-  const constructor = prototype === null ? undefined : Object.getOwnPropertyDescriptor(prototype, 'constructor')?.value;
-  const name = typeof constructor === 'function' ? Object.getOwnPropertyDescriptor(constructor, 'name')?.value : undefined;
+  const ownConstructor = prototype === null ? undefined : Object.getOwnPropertyDescriptor(prototype, 'constructor')?.value;
+  const name = typeof ownConstructor === 'function' ? Object.getOwnPropertyDescriptor(ownConstructor, 'name')?.value : undefined;
   return typeof name === 'string' && name !== '' ? `a ${name} (a class instance)` : 'a class instance';
 }
 

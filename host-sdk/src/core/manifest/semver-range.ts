@@ -130,10 +130,10 @@ function hyphenReplace(z: Suffix) {
     else low = `>=${from}${z}`;
     let high: string;
     if (isX(tM)) high = '';
-    else if (isX(tm)) high = `<${+tM! + 1}.0.0-0`;
-    else if (isX(tp)) high = `<${tM}.${+tm! + 1}.0-0`;
+    else if (isX(tm)) high = `<${Number(tM) + 1}.0.0-0`;
+    else if (isX(tp)) high = `<${tM}.${Number(tm) + 1}.0-0`;
     else if (tpr) high = `<=${tM}.${tm}.${tp}-${tpr}`;
-    else if (z) high = `<${tM}.${tm}.${+tp! + 1}-0`;
+    else if (z) high = `<${tM}.${tm}.${Number(tp) + 1}-0`;
     else high = `<=${to}`;
     return `${low} ${high}`.trim();
   };
@@ -144,8 +144,8 @@ function replaceTilde(comp: string, z: Suffix): string {
   return comp.replace(TILDE, (_, M: string, m?: string, p?: string, pr?: string) => {
     if (isX(M)) return '';
     if (isX(m)) return `>=${M}.0.0${z} <${+M + 1}.0.0-0`;
-    if (isX(p)) return `>=${M}.${m}.0${z} <${M}.${+m! + 1}.0-0`;
-    return `>=${M}.${m}.${p}${pr ? `-${pr}` : ''} <${M}.${+m! + 1}.0-0`;
+    if (isX(p)) return `>=${M}.${m}.0${z} <${M}.${Number(m) + 1}.0-0`;
+    return `>=${M}.${m}.${p}${pr ? `-${pr}` : ''} <${M}.${Number(m) + 1}.0-0`;
   });
 }
 
@@ -154,10 +154,10 @@ function replaceCaret(comp: string, z: Suffix): string {
   return comp.replace(CARET, (_, M: string, m?: string, p?: string, pr?: string) => {
     if (isX(M)) return '';
     if (isX(m)) return `>=${M}.0.0${z} <${+M + 1}.0.0-0`;
-    if (isX(p)) return M === '0' ? `>=${M}.${m}.0${z} <${M}.${+m! + 1}.0-0` : `>=${M}.${m}.0${z} <${+M + 1}.0.0-0`;
+    if (isX(p)) return M === '0' ? `>=${M}.${m}.0${z} <${M}.${Number(m) + 1}.0-0` : `>=${M}.${m}.0${z} <${+M + 1}.0.0-0`;
     const low = `>=${M}.${m}.${p}${pr ? `-${pr}` : ''}`;
     if (M !== '0') return `${low} <${+M + 1}.0.0-0`;
-    return m === '0' ? `${low} <${M}.${m}.${+p! + 1}-0` : `${low} <${M}.${+m! + 1}.0-0`;
+    return m === '0' ? `${low} <${M}.${m}.${Number(p) + 1}-0` : `${low} <${M}.${Number(m) + 1}.0-0`;
   });
 }
 
@@ -173,7 +173,7 @@ function replaceXRange(comp: string, z: Suffix): string {
     if (xM) return gtlt === '>' || gtlt === '<' ? '<0.0.0-0' : '*';
     if (gtlt && anyX) {
       let major = +M;
-      let minor = xm ? 0 : +m!;
+      let minor = xm ? 0 : Number(m);
       if (gtlt === '>') {
         gtlt = '>=';
         if (xm) major += 1;
@@ -186,7 +186,7 @@ function replaceXRange(comp: string, z: Suffix): string {
       return `${gtlt}${major}.${minor}.0${gtlt === '<' ? '-0' : z}`;
     }
     if (xm) return `>=${M}.0.0${z} <${+M + 1}.0.0-0`;
-    if (anyX) return `>=${M}.${m}.0${z} <${M}.${+m! + 1}.0-0`;
+    if (anyX) return `>=${M}.${m}.0${z} <${M}.${Number(m) + 1}.0-0`;
     return whole;
   });
 }

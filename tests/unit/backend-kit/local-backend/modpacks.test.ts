@@ -145,7 +145,7 @@ describe('local .mrpack', () => {
 
   it('refuses a pack whose index names a path outside the game directory, writing nothing', async () => {
     const index = mrpackIndex(upstream, [{ path: 'mods/ok.jar', content: 'ok' }]);
-    (index['files'] as Record<string, unknown>[]).push({ ...(index['files'] as Record<string, unknown>[])[0], path: '../escape.jar' });
+    (index.files as Record<string, unknown>[]).push({ ...(index.files as Record<string, unknown>[])[0], path: '../escape.jar' });
     const packPath = join(work, 'escape.mrpack');
     await writeFile(packPath, mrpackArchive(index));
     const gameDir = join(work, 'instance');
@@ -177,7 +177,7 @@ it('a paused install resumes where it stopped and still verifies the hashes of t
   const gate = createGate();
   serveBytes(upstream, '/big/huge.jar', big, { chunkSize: 6_000, stopAt: { bytes: 30_000, gate } });
   const index = mrpackIndex(upstream, [{ path: 'mods/small.jar', content: 'small' }]);
-  (index['files'] as Record<string, unknown>[]).push({
+  (index.files as Record<string, unknown>[]).push({
     path: 'mods/huge.jar',
     hashes: { sha1: digest('sha1', big), sha512: digest('sha512', big) },
     env: { client: 'required', server: 'required' },

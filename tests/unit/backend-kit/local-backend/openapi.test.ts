@@ -87,12 +87,12 @@ describe('OpenAPI description', () => {
   });
 
   it('lists every SDK error code in ErrorBody', () => {
-    expect(document.components.schemas['ErrorCode']).toMatchObject({ enum: Object.values(ErrorCode) });
+    expect(document.components.schemas.ErrorCode).toMatchObject({ enum: Object.values(ErrorCode) });
   });
 
   it('requires the bearer token everywhere except health checks and plugin files', () => {
     expect(document.security).toEqual([{ bearer: [] }]);
-    expect(document.components.securitySchemes['bearer']).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(document.components.securitySchemes.bearer).toMatchObject({ type: 'http', scheme: 'bearer' });
     const publicOperations = Object.entries(document.paths).flatMap(([path, item]) =>
       Object.entries(item)
         .filter(([, operation]) => operation.security?.length === 0)

@@ -42,11 +42,11 @@ describe('POST /api/plugins/proxy', () => {
     const { status, json } = await proxy(backend, { url: `${upstream.origin}/text` });
     expect(status).toBe(200);
     expect(json).toMatchObject({ status: 200, body: 'héllo', bodyBase64: null });
-    expect((json['headers'] as Record<string, string>)['x-custom']).toBe('yes');
+    expect((json.headers as Record<string, string>)['x-custom']).toBe('yes');
   });
 
   it('respects the charset of text bodies', async () => {
-    expect((await proxy(backend, { url: `${upstream.origin}/latin1` })).json['body']).toBe('café');
+    expect((await proxy(backend, { url: `${upstream.origin}/latin1` })).json.body).toBe('café');
   });
 
   it('returns +json as text and binary as bodyBase64', async () => {
@@ -57,8 +57,8 @@ describe('POST /api/plugins/proxy', () => {
 
   it('decodes gzip bodies', async () => {
     const { json } = await proxy(backend, { url: `${upstream.origin}/gzip` });
-    expect(json['body']).toBe('{"zipped":true}');
-    expect((json['headers'] as Record<string, string>)['content-encoding']).toBeUndefined();
+    expect(json.body).toBe('{"zipped":true}');
+    expect((json.headers as Record<string, string>)['content-encoding']).toBeUndefined();
   });
 
   it('sends method, body and headers; drops the caller Host header', async () => {
@@ -68,8 +68,8 @@ describe('POST /api/plugins/proxy', () => {
       headers: { 'X-Token': 'abc', Host: 'evil.example', Connection: 'close' },
       body: 'payload',
     });
-    expect(json['status']).toBe(201);
-    expect(JSON.parse(String(json['body']))).toEqual({ method: 'POST', host: upstream.hostPort, body: 'payload', token: 'abc' });
+    expect(json.status).toBe(201);
+    expect(JSON.parse(String(json.body))).toEqual({ method: 'POST', host: upstream.hostPort, body: 'payload', token: 'abc' });
   });
 
   it('returns upstream error statuses as data', async () => {

@@ -38,7 +38,7 @@ describe('local backend security (decisions section 2)', () => {
       ['the token without scheme', '__TOKEN__'],
     ])('refuses %s with 401 UNAUTHORIZED on protected routes', async (_name, authorization) => {
       const headers: Record<string, string> = {};
-      if (authorization) headers['Authorization'] = authorization.replace('__TOKEN__', backend.token);
+      if (authorization) headers.Authorization = authorization.replace('__TOKEN__', backend.token);
       for (const [method, path] of [
         ['GET', '/api/plugins/'],
         ['POST', '/api/plugins/settings/com.example.a'],

@@ -175,7 +175,7 @@ function recordingLogger(): BackendLogger & { lines: { message: string; fields?:
 }
 
 function installedFrom(logger: ReturnType<typeof recordingLogger>): unknown {
-  return logger.lines.find((line) => line.message === 'Installed a plugin from the store')?.fields?.['source'];
+  return logger.lines.find((line) => line.message === 'Installed a plugin from the store')?.fields?.source;
 }
 
 function storeInstall(backend: TestBackend, body: unknown, init: { token?: string | null } = {}): Promise<Response> {
@@ -317,7 +317,7 @@ describe('POST /api/plugins/store-install', () => {
       ];
       for (const [body, field] of cases) {
         const error = await errorOf(await storeInstall(backend, body), 400);
-        expect({ body, code: error.code, field: error['field'] }).toEqual({ body, code: 'INVALID_ARGUMENT', field });
+        expect({ body, code: error.code, field: error.field }).toEqual({ body, code: 'INVALID_ARGUMENT', field });
       }
       expect(registry.requests).toEqual([]);
       expect((await errorOf(await storeInstall(backend, ['hello']), 400)).code).toBe('INVALID_ARGUMENT');

@@ -21,7 +21,9 @@ function hangingSend(): { send: (report: ForwardedPluginErrorReport) => Promise<
       started.push(report);
       return new Promise<void>((resolve) => releases.push(resolve));
     },
-    release: () => releases.splice(0).forEach((resolve) => resolve()),
+    release: () => {
+      for (const resolve of releases.splice(0)) resolve();
+    },
   };
 }
 

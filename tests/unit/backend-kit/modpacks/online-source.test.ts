@@ -146,19 +146,17 @@ describe('resolveCurseForgeFiles', () => {
         most = Math.max(most, running);
         setTimeout(() => {
           running -= 1;
-          res
-            .writeHead(200, { 'content-type': 'application/json' })
-            .end(
-              JSON.stringify({
-                data: {
-                  id: file.fileId,
-                  fileName: `m${file.projectId}.jar`,
-                  downloadUrl: 'https://cdn.test/m.jar',
-                  fileLength: 1,
-                  hashes: [{ value: SHA1, algo: 1 }],
-                },
-              }),
-            );
+          res.writeHead(200, { 'content-type': 'application/json' }).end(
+            JSON.stringify({
+              data: {
+                id: file.fileId,
+                fileName: `m${file.projectId}.jar`,
+                downloadUrl: 'https://cdn.test/m.jar',
+                fileLength: 1,
+                hashes: [{ value: SHA1, algo: 1 }],
+              },
+            }),
+          );
         }, 25);
       });
     }

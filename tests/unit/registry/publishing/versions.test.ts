@@ -96,7 +96,7 @@ describe('POST /plugins/<id>/versions: publication', () => {
     ];
     for (const entry of cases) {
       const { path } = await server.writePackage(entry.name, { manifest: entry.manifest, keys: aliceKeys, ...(entry.files ? { files: entry.files } : {}) });
-      const response = await server.upload('alice', entry.manifest['id'] as string, path);
+      const response = await server.upload('alice', entry.manifest.id as string, path);
       expect(response.status, entry.name).toBe(201);
       const body = (await response.json()) as UploadedBody;
       expect(body.status, entry.name).toBe('pending_review');
