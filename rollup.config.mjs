@@ -60,11 +60,15 @@ function library(name, input, { browser, workspacesExternal = false }) {
 }
 
 export default [
-  library('host-sdk', {
-    index: 'host-sdk/src/index.ts',
-    'core/index': 'host-sdk/src/core/index.ts',
-    'node/index': 'host-sdk/src/node/index.ts',
-  }, { browser: true }),
+  library(
+    'host-sdk',
+    {
+      index: 'host-sdk/src/index.ts',
+      'core/index': 'host-sdk/src/core/index.ts',
+      'node/index': 'host-sdk/src/node/index.ts',
+    },
+    { browser: true },
+  ),
   // The backend kit, the registry and the web components import host-sdk (and each other) as
   // packages, declared dependencies, instead of inlining them: a vendor's app then holds one copy of
   // host-sdk, so `instanceof PluginHostError` holds across packages (decisions section 9).
@@ -72,10 +76,14 @@ export default [
   // The backend kit's bundle is the one copy of the Koa building blocks it shares with the registry,
   // and better-sqlite3 (native) stays external.
   library('registry', { index: 'registry/src/index.ts' }, { browser: false, workspacesExternal: true }),
-  library('web-components', {
-    index: 'web-components/src/index.ts',
-    define: 'web-components/src/define.ts',
-  }, { browser: true, workspacesExternal: true }),
+  library(
+    'web-components',
+    {
+      index: 'web-components/src/index.ts',
+      define: 'web-components/src/define.ts',
+    },
+    { browser: true, workspacesExternal: true },
+  ),
 
   // The guest runtime is injected into every plugin frame as one classic script.
   {
@@ -125,7 +133,11 @@ export default [
       commonjs(),
       esbuild({ target: 'es2022', minify: true, tsconfig: 'web-components/tsconfig.json' }),
       // The guest runtime is built by an earlier entry of this config; the page loads it for the host.
-      copyAssets({ 'launcher.css': 'demo-launcher/src/ui/launcher.css', 'icons.css': 'demo-launcher/src/ui/icons.css', 'guest-runtime.js': 'host-sdk/dist/guest-runtime.iife.js' }),
+      copyAssets({
+        'launcher.css': 'demo-launcher/src/ui/launcher.css',
+        'icons.css': 'demo-launcher/src/ui/icons.css',
+        'guest-runtime.js': 'host-sdk/dist/guest-runtime.iife.js',
+      }),
     ],
     output: { file: 'demo-launcher/dist/ui/app.js', format: 'es', sourcemap: true },
   },

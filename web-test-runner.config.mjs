@@ -51,7 +51,12 @@ async function launchers() {
   if (engines.includes('chromium')) {
     const executablePath = findChromium();
     if (!executablePath) throw new Error('Chromium not found. Run `npm test` (it installs it on Debian) or set CHROME_PATH.');
-    list.push(playwrightLauncher({ product: 'chromium', launchOptions: { executablePath, headless: true, args: [...chromiumArgs, '--lang=en-US'], env: { ...process.env, ...BROWSER_LOCALE_ENV } } }));
+    list.push(
+      playwrightLauncher({
+        product: 'chromium',
+        launchOptions: { executablePath, headless: true, args: [...chromiumArgs, '--lang=en-US'], env: { ...process.env, ...BROWSER_LOCALE_ENV } },
+      }),
+    );
   }
   if (engines.includes('firefox')) {
     const executablePath = findFirefox();

@@ -30,7 +30,9 @@ function findMiniBrowser() {
   if (process.env.WEBKIT_MINIBROWSER_PATH) return existsSync(process.env.WEBKIT_MINIBROWSER_PATH) ? process.env.WEBKIT_MINIBROWSER_PATH : null;
   let folders = [];
   try {
-    folders = readdirSync('/usr/lib').filter((name) => name.endsWith('-linux-gnu')).map((name) => `/usr/lib/${name}`);
+    folders = readdirSync('/usr/lib')
+      .filter((name) => name.endsWith('-linux-gnu'))
+      .map((name) => `/usr/lib/${name}`);
   } catch {
     return null;
   }
@@ -74,9 +76,14 @@ function apt(args) {
  */
 export function ensureEngines(engines = ENGINES) {
   // A path the user set is a request, not a hint: pointing nowhere is an error, never a skip.
-  for (const [variable, engine] of [['CHROME_PATH', 'chromium'], ['FIREFOX_PATH', 'firefox'], ['WEBKIT_MINIBROWSER_PATH', 'webkit']]) {
+  for (const [variable, engine] of [
+    ['CHROME_PATH', 'chromium'],
+    ['FIREFOX_PATH', 'firefox'],
+    ['WEBKIT_MINIBROWSER_PATH', 'webkit'],
+  ]) {
     const path = process.env[variable];
-    if (engines.includes(engine) && path && !existsSync(path)) throw new Error(`${variable} is set to ${path}, but no file is there. Point it at the ${engine} executable, or unset it.`);
+    if (engines.includes(engine) && path && !existsSync(path))
+      throw new Error(`${variable} is set to ${path}, but no file is there. Point it at the ${engine} executable, or unset it.`);
   }
   const found = {};
   const skipped = [];
@@ -88,7 +95,10 @@ export function ensureEngines(engines = ENGINES) {
   if (missing.length === 0) return { found, skipped };
   if (!canRunApt()) {
     for (const engine of missing) {
-      skipped.push({ engine, reason: `not installed (Debian: apt-get install ${DEBIAN_PACKAGES[engine].join(' ')}${engine === 'chromium' ? '; or set CHROME_PATH' : engine === 'firefox' ? '; or set FIREFOX_PATH' : ''})` });
+      skipped.push({
+        engine,
+        reason: `not installed (Debian: apt-get install ${DEBIAN_PACKAGES[engine].join(' ')}${engine === 'chromium' ? '; or set CHROME_PATH' : engine === 'firefox' ? '; or set FIREFOX_PATH' : ''})`,
+      });
     }
     return { found, skipped };
   }
@@ -99,7 +109,8 @@ export function ensureEngines(engines = ENGINES) {
   const ok = apt(['update', '-qq']) && apt(['install', '-y', '-qq', ...packages]);
   for (const engine of missing) {
     const info = find(engine);
-    if (!ok || !info) throw new Error(`Installing ${DEBIAN_PACKAGES[engine].join(' ')} with apt-get failed (see the output above); install it by hand to test in ${engine}.`);
+    if (!ok || !info)
+      throw new Error(`Installing ${DEBIAN_PACKAGES[engine].join(' ')} with apt-get failed (see the output above); install it by hand to test in ${engine}.`);
     found[engine] = info;
   }
   return { found, skipped };
@@ -110,10 +121,16 @@ export function ensureEngines(engines = ENGINES) {
  * PLUGHOST_ENGINES (comma-separated), else all.
  */
 export function requestedEngines(env = process.env, argv = []) {
-  const fromArgs = argv.flatMap((arg, index) => (arg === '--engine' ? [argv[index + 1] ?? ''] : arg.startsWith('--engine=') ? [arg.slice('--engine='.length)] : []));
-  if (argv.some((arg, index) => arg === '--engine' && (argv[index + 1] === undefined || argv[index + 1].startsWith('--')))) throw new Error(`--engine needs a name: ${ENGINES.join(', ')}`);
-  const source = fromArgs.length > 0 ? fromArgs.join(',') : env.PLUGHOST_ENGINES ?? '';
-  const wanted = source.split(',').map((name) => name.trim()).filter(Boolean);
+  const fromArgs = argv.flatMap((arg, index) =>
+    arg === '--engine' ? [argv[index + 1] ?? ''] : arg.startsWith('--engine=') ? [arg.slice('--engine='.length)] : [],
+  );
+  if (argv.some((arg, index) => arg === '--engine' && (argv[index + 1] === undefined || argv[index + 1].startsWith('--'))))
+    throw new Error(`--engine needs a name: ${ENGINES.join(', ')}`);
+  const source = fromArgs.length > 0 ? fromArgs.join(',') : (env.PLUGHOST_ENGINES ?? '');
+  const wanted = source
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
   const unknown = wanted.filter((name) => !ENGINES.includes(name));
   if (unknown.length > 0) throw new Error(`Unknown engine ${unknown.join(', ')}: use ${ENGINES.join(', ')}`);
   return wanted.length > 0 ? wanted : ENGINES;
@@ -196,7 +213,8 @@ function describe(engine, info) {
     // WebKitWebDriver has no --version; the WebKitGTK library package says it.
     version =
       engine === 'webkit'
-        ? `WebKitGTK ${execFileSync('dpkg-query', ['-W', '-f=${Version}', 'libwebkit2gtk-4.1-0'], { encoding: 'utf8' }).trim()}`
+        ? // biome-ignore lint/suspicious/noTemplateCurlyInString: ${Version} is dpkg-query's format syntax
+          `WebKitGTK ${execFileSync('dpkg-query', ['-W', '-f=${Version}', 'libwebkit2gtk-4.1-0'], { encoding: 'utf8' }).trim()}`
         : execFileSync(binary, ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
   } catch {
     version = 'version unknown';

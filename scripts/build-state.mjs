@@ -16,7 +16,16 @@ export const BUILD_OUTPUTS = [
   'web-components/custom-elements.json',
 ];
 
-const SOURCE_ROOTS = ['host-sdk/src', 'backend-kit/src', 'registry/src', 'web-components/src', 'pluginctl/src', 'demo-launcher/src', 'demo-launcher/sample-plugins', 'demo-launcher/scripts'];
+const SOURCE_ROOTS = [
+  'host-sdk/src',
+  'backend-kit/src',
+  'registry/src',
+  'web-components/src',
+  'pluginctl/src',
+  'demo-launcher/src',
+  'demo-launcher/sample-plugins',
+  'demo-launcher/scripts',
+];
 const SOURCE_FILES = ['rollup.config.mjs', 'tsconfig.base.json', 'package-lock.json'];
 
 function newestMtime(path) {

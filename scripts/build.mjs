@@ -30,7 +30,10 @@ export function build() {
   step('type check and declarations (tsc -b)', process.execPath, ['node_modules/typescript/bin/tsc', '-b']);
   step('bundles (rollup)', process.execPath, ['node_modules/rollup/dist/bin/rollup', '-c', '--silent']);
   step('sample plugins (signed with the demo root)', process.execPath, ['demo-launcher/scripts/build-sample-plugins.mjs']);
-  step('custom elements manifest', process.execPath, ['../node_modules/@custom-elements-manifest/analyzer/cem.js', 'analyze'], { cwd: 'web-components', quiet: true });
+  step('custom elements manifest', process.execPath, ['../node_modules/@custom-elements-manifest/analyzer/cem.js', 'analyze'], {
+    cwd: 'web-components',
+    quiet: true,
+  });
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) build();

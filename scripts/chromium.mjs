@@ -32,6 +32,9 @@ export const chromiumArgs = [
 export function puppeteerDefaultFeatureArgs(puppeteer) {
   const disable = puppeteer.defaultArgs({ headless: true }).find((arg) => arg.startsWith('--disable-features='));
   if (!disable) return { ignoreDefaultArgs: [], args: [...chromiumArgs] };
-  const kept = disable.slice('--disable-features='.length).split(',').filter((feature) => feature && feature !== 'IsolateSandboxedIframes');
+  const kept = disable
+    .slice('--disable-features='.length)
+    .split(',')
+    .filter((feature) => feature && feature !== 'IsolateSandboxedIframes');
   return { ignoreDefaultArgs: [disable], args: [...chromiumArgs, ...(kept.length ? [`--disable-features=${kept.join(',')}`] : [])] };
 }

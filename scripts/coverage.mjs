@@ -62,7 +62,8 @@ function perPackage(path) {
   for (const [file, metrics] of Object.entries(summary)) {
     if (file === 'total') continue;
     const name = relative(root, file).split(sep)[0];
-    const entry = (totals[name] ??= { lines: [0, 0], branches: [0, 0] });
+    const entry = totals[name] ?? { lines: [0, 0], branches: [0, 0] };
+    totals[name] = entry;
     entry.lines[0] += metrics.lines.covered;
     entry.lines[1] += metrics.lines.total;
     entry.branches[0] += metrics.branches.covered;
@@ -83,7 +84,8 @@ const lines = [
   '| Package | Node lines | Node branches | Browser lines | Browser branches |',
   '|---|---|---|---|---|',
   ...PACKAGES.filter((name) => node?.[name] || browser?.[name]).map(
-    (name) => `| ${name} | ${cell(node?.[name], 'lines')} | ${cell(node?.[name], 'branches')} | ${cell(browser?.[name], 'lines')} | ${cell(browser?.[name], 'branches')} |`,
+    (name) =>
+      `| ${name} | ${cell(node?.[name], 'lines')} | ${cell(node?.[name], 'branches')} | ${cell(browser?.[name], 'lines')} | ${cell(browser?.[name], 'branches')} |`,
   ),
 ];
 if (!node) lines.push('', 'No node coverage summary was written (coverage/node/coverage-summary.json).');

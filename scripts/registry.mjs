@@ -29,7 +29,10 @@ function integerFrom(name, text, minimum, maximum) {
 
 /** `REGISTRY_API_KEYS`: comma-separated `<username>:<key>` entries, each bound to one publisher account. */
 function apiKeysFrom(text) {
-  const entries = text.split(',').map((entry) => entry.trim()).filter((entry) => entry !== '');
+  const entries = text
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '');
   return entries.map((entry, index) => {
     const colon = entry.indexOf(':');
     const username = colon > 0 ? entry.slice(0, colon).trim() : '';
@@ -41,7 +44,10 @@ function apiKeysFrom(text) {
 
 /** `REGISTRY_TRUSTED_PROXIES`: comma-separated addresses or CIDRs (createRegistry checks each). */
 function listFrom(text) {
-  return text.split(',').map((entry) => entry.trim()).filter((entry) => entry !== '');
+  return text
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '');
 }
 
 /** The process configuration of decisions section 1, or a clear message and exit code 1. */

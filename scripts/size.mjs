@@ -108,13 +108,21 @@ for (const budget of BUDGETS) {
   if (bytes > limit * 1000) over.push({ budget, bytes, limit, inputs });
   if (verbose) {
     console.log(`${budget.name}: every input (minified bytes)`);
-    for (const [input, size] of Object.entries(inputs).filter(([, size]) => size > 0).sort((a, b) => b[1] - a[1])) console.log(`  ${String(size).padStart(7)} ${input}`);
+    for (const [input, size] of Object.entries(inputs)
+      .filter(([, size]) => size > 0)
+      .sort((a, b) => b[1] - a[1]))
+      console.log(`  ${String(size).padStart(7)} ${input}`);
   }
 }
 
 console.log(`size: ${lines.join('; ')}`);
 for (const { budget, bytes, limit, inputs } of over) {
-  const biggest = Object.entries(inputs).sort((a, b) => b[1] - a[1]).slice(0, 5).map(([input, size]) => `${input} ${kb(size)} KB`);
-  console.error(`size: BUDGET_EXCEEDED: ${budget.name} is ${kb(bytes)} KB min+gzip, over its ${limit} KB budget by ${kb(bytes - limit * 1000)} KB. Biggest inputs (minified): ${biggest.join(', ')}. Run \`npm run size -- --verbose\` for the full list.`);
+  const biggest = Object.entries(inputs)
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 5)
+    .map(([input, size]) => `${input} ${kb(size)} KB`);
+  console.error(
+    `size: BUDGET_EXCEEDED: ${budget.name} is ${kb(bytes)} KB min+gzip, over its ${limit} KB budget by ${kb(bytes - limit * 1000)} KB. Biggest inputs (minified): ${biggest.join(', ')}. Run \`npm run size -- --verbose\` for the full list.`,
+  );
 }
 process.exit(over.length > 0 ? 1 : 0);

@@ -2,6 +2,8 @@
 // `npm test`: finds the browser engines (installing Chromium, Firefox ESR and WebKitGTK on Debian
 // as root when they are missing), builds what is stale, runs the node suites (vitest) and the
 // browser suites (@web/test-runner, in every engine), and prints one closing line with the totals.
+// It first runs Biome (`biome check`: lint and format check, configured in biome.jsonc) and stops
+// when it finds problems.
 // `npm test -- --engine webkit` runs the browser suites in one engine (repeatable).
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -11,6 +13,15 @@ import { buildNeeded } from './build-state.mjs';
 import { ensureEngines, requestedEngines } from './browser-engines.mjs';
 
 const started = Date.now();
+
+// Lint and format check first: it takes a second, and a failure stops the run before the suites.
+const lint = spawnSync(process.execPath, ['node_modules/@biomejs/biome/bin/biome', 'check', '--error-on-warnings', '.'], { stdio: 'inherit' });
+if (lint.status !== 0) {
+  console.error(
+    'test: LINT_FAILED: biome check found problems (above); run `npm run format` to apply the safe fixes and formatting, then fix the rest by hand.',
+  );
+  process.exit(lint.status ?? 1);
+}
 let engines;
 let skippedEngines;
 try {
@@ -77,7 +88,9 @@ if (vitest.status !== 0 && failed === 0) failed = 1;
 if (wtr.status !== 0 && failed === 0) failed = 1;
 
 const skippedNote = skippedEngines.length > 0 ? `; engines skipped: ${skippedEngines.map(({ engine, reason }) => `${engine} (${reason})`).join(', ')}` : '';
-console.log(`\nnode: ${node?.numPassedTests ?? 0} passed, ${node?.numFailedTests ?? 0} failed; browser (${engines.join(', ') || 'no engine'}): ${browser?.passed ?? 0} passed, ${browser?.failed ?? 0} failed; ${((Date.now() - started) / 1000).toFixed(0)} s${skippedNote}`);
+console.log(
+  `\nnode: ${node?.numPassedTests ?? 0} passed, ${node?.numFailedTests ?? 0} failed; browser (${engines.join(', ') || 'no engine'}): ${browser?.passed ?? 0} passed, ${browser?.failed ?? 0} failed; ${((Date.now() - started) / 1000).toFixed(0)} s${skippedNote}`,
+);
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 if (size.status !== 0) console.log('size: a bundle is over its budget (see BUDGET_EXCEEDED above); `npm run size -- --verbose` lists its inputs.');
 process.exit(failed > 0 || vitest.status !== 0 || wtr.status !== 0 || size.status !== 0 ? 1 : 0);

@@ -158,7 +158,7 @@ export function testBackends() {
       const sources = await mkdtemp(join(tmpdir(), 'wtr-sources-'));
       // A folder outside the launcher's data directory for file tests (removed with the backend).
       const scratch = await mkdtemp(join(tmpdir(), 'wtr-scratch-'));
-  
+
       const backend = await createLocalBackend({
         dataDirectory,
         rootPublicKey: ROOT_PUBLIC_KEY,

@@ -28,7 +28,10 @@ export function takeBootValues(globalName: string, scope: object = globalThis): 
   }
   if (value === undefined) return Object.freeze({});
   if (typeof value !== 'object' || value === null) {
-    throw new PluginHostError('INVALID_ARGUMENT', `The page's ${globalName} holds a ${value === null ? 'null' : typeof value}, not an object of boot values; set it to an object such as {token: "..."}.`);
+    throw new PluginHostError(
+      'INVALID_ARGUMENT',
+      `The page's ${globalName} holds a ${value === null ? 'null' : typeof value}, not an object of boot values; set it to an object such as {token: "..."}.`,
+    );
   }
   return Object.freeze({ ...(value as Record<string, unknown>) });
 }

@@ -67,4 +67,3 @@ export function reportError(error: unknown): void {
   const message = error instanceof Error ? error.message : String(error);
   process.stderr.write(`${typeof code === 'string' ? code : 'INTERNAL_ERROR'}: ${message}\n`);
 }
-

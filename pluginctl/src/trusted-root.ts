@@ -10,12 +10,15 @@ export const BUILT_IN_ROOT_PUBLIC_KEY = 'Z0MW2t4kaLGdyVJpe3QizBo6LZ1xvtTrsMd49By
 export type RootKeySource = 'option' | 'environment' | 'built-in development root';
 
 /** The root key to trust: `--root-key`, else `PLUGINCTL_ROOT_PUBLIC_KEY`, else the built-in one. */
-export function chooseRootKey(option: string | undefined, env: Readonly<Record<string, string | undefined>>): {
+export function chooseRootKey(
+  option: string | undefined,
+  env: Readonly<Record<string, string | undefined>>,
+): {
   key: string;
   source: RootKeySource;
 } {
   if (option) return { key: option, source: 'option' };
-  const fromEnv = env['PLUGINCTL_ROOT_PUBLIC_KEY']?.trim();
+  const fromEnv = env.PLUGINCTL_ROOT_PUBLIC_KEY?.trim();
   if (fromEnv) return { key: fromEnv, source: 'environment' };
   return { key: BUILT_IN_ROOT_PUBLIC_KEY, source: 'built-in development root' };
 }

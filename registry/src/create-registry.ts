@@ -63,11 +63,13 @@ function checkOptions(options: RegistryOptions): TrustedProxies {
   }
   const publicUrl = options.publicUrl === undefined ? undefined : parsePublicUrl(options.publicUrl);
   const baseUrl = options.baseUrl === undefined ? undefined : parsePublicUrl(options.baseUrl, 'baseUrl (now publicUrl, REGISTRY_PUBLIC_URL)');
-  if (publicUrl !== undefined && baseUrl !== undefined && publicUrl !== baseUrl) refuse('publicUrl and its deprecated alias baseUrl disagree; set publicUrl only');
+  if (publicUrl !== undefined && baseUrl !== undefined && publicUrl !== baseUrl)
+    refuse('publicUrl and its deprecated alias baseUrl disagree; set publicUrl only');
   if (options.host !== undefined) requirePublicUrlForHost(options.host, publicUrl ?? baseUrl);
   const rate = options.telemetryRateLimit;
   if (rate?.limit !== undefined && !(Number.isSafeInteger(rate.limit) && rate.limit > 0)) refuse('telemetryRateLimit.limit must be a whole number above 0');
-  if (rate?.windowMs !== undefined && !(Number.isSafeInteger(rate.windowMs) && rate.windowMs > 0)) refuse('telemetryRateLimit.windowMs must be a whole number of milliseconds above 0');
+  if (rate?.windowMs !== undefined && !(Number.isSafeInteger(rate.windowMs) && rate.windowMs > 0))
+    refuse('telemetryRateLimit.windowMs must be a whole number of milliseconds above 0');
   return TrustedProxies.parse(options.trustedProxies ?? []);
 }
 

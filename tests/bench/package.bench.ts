@@ -34,14 +34,22 @@ describe('reading packages', () => {
     const p = await openPluginPackage(smallPath, { workDirectory: work, signaturePolicy: 'required', trust: { rootPublicKey: keys.rootPublicKey } });
     await p.dispose();
   });
-  bench('open + verify a package with 500 files', async () => {
-    const p = await openPluginPackage(manyPath, { workDirectory: work, signaturePolicy: 'required', trust: { rootPublicKey: keys.rootPublicKey } });
-    await p.dispose();
-  }, { iterations: 5 });
-  bench('open + verify a package with an 8 MiB asset', async () => {
-    const p = await openPluginPackage(bigPath, { workDirectory: work, signaturePolicy: 'required', trust: { rootPublicKey: keys.rootPublicKey } });
-    await p.dispose();
-  }, { iterations: 5 });
+  bench(
+    'open + verify a package with 500 files',
+    async () => {
+      const p = await openPluginPackage(manyPath, { workDirectory: work, signaturePolicy: 'required', trust: { rootPublicKey: keys.rootPublicKey } });
+      await p.dispose();
+    },
+    { iterations: 5 },
+  );
+  bench(
+    'open + verify a package with an 8 MiB asset',
+    async () => {
+      const p = await openPluginPackage(bigPath, { workDirectory: work, signaturePolicy: 'required', trust: { rootPublicKey: keys.rootPublicKey } });
+      await p.dispose();
+    },
+    { iterations: 5 },
+  );
 });
 
 describe('signature checks (no I/O)', () => {

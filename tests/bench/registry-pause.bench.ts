@@ -39,7 +39,11 @@ const report = (pluginId: string, pluginVersion: string, reporter: string, recei
   catalog.addReport({ pluginId, pluginVersion, errorType: 'launch_crash', launcherVersion: '2.0.0', receivedAt, reporter });
 for (let i = 0; i < 11; i += 1) await report('com.example.hello', '1.1.0', `network-${i}`);
 for (let i = 0; i < 500; i += 1) await report('com.example.hello', '1.1.0', 'network-0');
-for (const [id, version] of [['com.example.hello', '1.0.0'], ['com.example.hello2', '1.1.0'], ['com.example.hello', '1.1.0-beta.1']] as const) {
+for (const [id, version] of [
+  ['com.example.hello', '1.0.0'],
+  ['com.example.hello2', '1.1.0'],
+  ['com.example.hello', '1.1.0-beta.1'],
+] as const) {
   for (let i = 0; i < 20; i += 1) await report(id, version, `network-${i}`);
 }
 const since = new Date(NOW - 24 * HOUR).toISOString();
@@ -52,25 +56,37 @@ describe(`pause count among ${REPORTS} reports`, () => {
   bench('countRecentReporters for a busy plugin (about 50 reports in the window)', async () => {
     await catalog.countRecentReporters('com.vendor7.plugin-7', '1.7.0', since);
   });
-  bench('pausedVersions (the admin view: every version in the window)', async () => {
-    await catalog.pausedVersions(since, 10);
-  }, { iterations: 5 });
+  bench(
+    'pausedVersions (the admin view: every version in the window)',
+    async () => {
+      await catalog.pausedVersions(since, 10);
+    },
+    { iterations: 5 },
+  );
 });
 
 describe('taking reports in', () => {
-  bench('addReport with a previous-day hash to re-key (one report, its own transaction)', async () => {
-    await catalog.addReport({
-      pluginId: 'com.example.hello',
-      pluginVersion: '1.1.0',
-      errorType: 'launch_crash',
-      launcherVersion: '2.0.0',
-      receivedAt: new Date(NOW).toISOString(),
-      reporter: 'network-today',
-      previousReporter: 'network-yesterday',
-    });
-  }, { iterations: 200 });
-  bench(`insert ${REPORTS} reports in one transaction`, () => {
-    insertReports(REPORTS, extra);
-    extra += REPORTS;
-  }, { iterations: 2, warmupIterations: 0 });
+  bench(
+    'addReport with a previous-day hash to re-key (one report, its own transaction)',
+    async () => {
+      await catalog.addReport({
+        pluginId: 'com.example.hello',
+        pluginVersion: '1.1.0',
+        errorType: 'launch_crash',
+        launcherVersion: '2.0.0',
+        receivedAt: new Date(NOW).toISOString(),
+        reporter: 'network-today',
+        previousReporter: 'network-yesterday',
+      });
+    },
+    { iterations: 200 },
+  );
+  bench(
+    `insert ${REPORTS} reports in one transaction`,
+    () => {
+      insertReports(REPORTS, extra);
+      extra += REPORTS;
+    },
+    { iterations: 2, warmupIterations: 0 },
+  );
 });

@@ -15,7 +15,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINE_NAMES, availableEngines, type EngineName } from '../support/engine-driver.js';
 import { renderLauncherPage } from '../../demo-launcher/src/server/page.js';
 import { startProcess } from '../support/processes.js';
-import { LAUNCHER_PAGES, enginePageFor, expectNone, launcherAlerts, openLauncherPage, sampleProblems, startLauncher, type StartedLauncher } from './engine-smoke-support.js';
+import {
+  LAUNCHER_PAGES,
+  enginePageFor,
+  expectNone,
+  launcherAlerts,
+  openLauncherPage,
+  sampleProblems,
+  startLauncher,
+  type StartedLauncher,
+} from './engine-smoke-support.js';
 
 const TOKEN = 'e2e-cross-origin-token-0123456789ab';
 const UI_DIRECTORY = 'demo-launcher/dist/ui';
@@ -26,7 +35,9 @@ const { available, unavailable } = availableEngines();
 const TYPES: Record<string, string> = { '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8', '.map': 'application/json; charset=utf-8' };
 
 /** A page server on its own loopback port: `/` with the boot script, `/ui/*` the built UI files. */
-async function startPageServer(boot: () => { apiToken: string; backendUrl: string; storeUrl?: string | undefined }): Promise<{ server: Server; origin: string }> {
+async function startPageServer(
+  boot: () => { apiToken: string; backendUrl: string; storeUrl?: string | undefined },
+): Promise<{ server: Server; origin: string }> {
   const files = new Set(await readdir(UI_DIRECTORY));
   const server = createServer((request, response) => {
     const path = new URL(request.url ?? '/', 'http://page').pathname;
@@ -87,7 +98,14 @@ describe('LAUNCHER_ALLOWED_ORIGINS', () => {
   it('refuses to start with an entry that is not an origin, and says how to write one', async () => {
     const { PORT: _p, LAUNCHER_HOME: _l, ...env } = process.env;
     const started = startProcess(process.execPath, ['demo-launcher/dist/server.mjs'], {
-      env: { ...env, PORT: '0', HOST: '127.0.0.1', LAUNCHER_HOME: join(home, 'refused-config'), NODE_ENV: 'production', LAUNCHER_ALLOWED_ORIGINS: 'http://127.0.0.1:1420/ui' },
+      env: {
+        ...env,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        LAUNCHER_HOME: join(home, 'refused-config'),
+        NODE_ENV: 'production',
+        LAUNCHER_ALLOWED_ORIGINS: 'http://127.0.0.1:1420/ui',
+      },
     });
     const code = await new Promise<number | null>((resolve) => started.child.once('exit', resolve));
     expect(code).toBe(1);
@@ -102,7 +120,9 @@ function engineSuite(engine: EngineName): void {
     await pageOf().goto(`${allowedPage!.origin}/`);
     expectNone(await sampleProblems(pageOf()), `sample plugins in ${engine}`);
     // Hello reads system information through the host, which asks the backend at its other origin.
-    await pageOf().waitForFunction(() => document.getElementById('system')?.textContent?.includes('PlugHost Demo Launcher') === true, null, 15_000, { frame: HELLO_FRAME });
+    await pageOf().waitForFunction(() => document.getElementById('system')?.textContent?.includes('PlugHost Demo Launcher') === true, null, 15_000, {
+      frame: HELLO_FRAME,
+    });
     // The consumer asks the library plugin (plugin to plugin through the host).
     await pageOf().waitForFunction(() => document.getElementById('playtime')?.textContent === '1 h 2 min', null, 15_000, { frame: CONSUMER_FRAME });
     for (const target of LAUNCHER_PAGES) {
@@ -121,8 +141,15 @@ function engineSuite(engine: EngineName): void {
         `Add ${refusedPage!.origin} to the backend's allowedOrigins (the demo launcher reads them from LAUNCHER_ALLOWED_ORIGINS) and reload.`,
     );
     // Nothing was read: no plugin frames, no plugins in the manager, no active count.
-    expect(await pageOf().evaluate(() => ({ frames: document.querySelectorAll('plugin-frame').length, inline: document.querySelectorAll('[data-plugin-inline]').length }), null)).toEqual({ frames: 0, inline: 0 });
-    expect(await pageOf().evaluate(() => document.querySelector('section[aria-labelledby="home-title"] p')?.textContent?.trim(), null)).toMatch(/^0 of 0 plugins are active/);
+    expect(
+      await pageOf().evaluate(
+        () => ({ frames: document.querySelectorAll('plugin-frame').length, inline: document.querySelectorAll('[data-plugin-inline]').length }),
+        null,
+      ),
+    ).toEqual({ frames: 0, inline: 0 });
+    expect(await pageOf().evaluate(() => document.querySelector('section[aria-labelledby="home-title"] p')?.textContent?.trim(), null)).toMatch(
+      /^0 of 0 plugins are active/,
+    );
     expectNone(await pageOf().pageErrors(), `page errors in ${engine}`);
   }, 60_000);
 }

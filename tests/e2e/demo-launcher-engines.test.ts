@@ -11,7 +11,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINE_NAMES, availableEngines, type EngineName } from '../support/engine-driver.js';
-import { LAUNCHER_PAGES, enginePageFor, expectNone, launcherAlerts, openLauncherPage, sampleProblems, startLauncher, unreadableControls, type StartedLauncher } from './engine-smoke-support.js';
+import {
+  LAUNCHER_PAGES,
+  enginePageFor,
+  expectNone,
+  launcherAlerts,
+  openLauncherPage,
+  sampleProblems,
+  startLauncher,
+  unreadableControls,
+  type StartedLauncher,
+} from './engine-smoke-support.js';
 
 const TOKEN = 'e2e-engines-token-0123456789abcdef';
 const { available, unavailable } = availableEngines();
@@ -29,7 +39,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await launcher?.process.stop();
   await rm(home, { recursive: true, force: true });
-  if (process.env['PLUGHOST_KEEP_SCREENSHOTS'] === '1') console.log(`Store screenshots kept in ${shots}`);
+  if (process.env.PLUGHOST_KEEP_SCREENSHOTS === '1') console.log(`Store screenshots kept in ${shots}`);
   else await rm(shots, { recursive: true, force: true });
 });
 

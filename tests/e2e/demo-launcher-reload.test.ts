@@ -30,21 +30,27 @@ const pageErrors: string[] = [];
 async function settledStatuses(ids: readonly string[] = FRAMED_SAMPLES): Promise<Record<string, string | null>> {
   await page
     .waitForFunction(
-      (ids) => ids.every((id) => {
-        const status = document.querySelector(`plugin-frame[plugin-id="${id}"]`)?.getAttribute('status');
-        return status !== null && status !== undefined && status !== 'loading';
-      }),
+      (ids) =>
+        ids.every((id) => {
+          const status = document.querySelector(`plugin-frame[plugin-id="${id}"]`)?.getAttribute('status');
+          return status !== null && status !== undefined && status !== 'loading';
+        }),
       ids,
       { timeout: 30_000, polling: 50 },
     )
     .catch(() => undefined);
-  return page.evaluate((wanted) => Object.fromEntries(wanted.map((id) => [id, document.querySelector(`plugin-frame[plugin-id="${id}"]`)?.getAttribute('status') ?? null])), ids);
+  return page.evaluate(
+    (wanted) => Object.fromEntries(wanted.map((id) => [id, document.querySelector(`plugin-frame[plugin-id="${id}"]`)?.getAttribute('status') ?? null])),
+    ids,
+  );
 }
 
 beforeAll(async () => {
   home = await mkdtemp(join(tmpdir(), 'launcher-reload-'));
   const { PORT: _p, HOST: _h, LAUNCHER_HOME: _l, ...env } = process.env;
-  launcher = startProcess(process.execPath, ['demo-launcher/dist/server.mjs'], { env: { ...env, PORT: '0', HOST: '127.0.0.1', LAUNCHER_HOME: home, NODE_ENV: 'production', LAUNCHER_API_TOKEN: TOKEN } });
+  launcher = startProcess(process.execPath, ['demo-launcher/dist/server.mjs'], {
+    env: { ...env, PORT: '0', HOST: '127.0.0.1', LAUNCHER_HOME: home, NODE_ENV: 'production', LAUNCHER_API_TOKEN: TOKEN },
+  });
   const [, url] = await waitForOutput(launcher, /^Launcher ready at (http:\/\/127\.0\.0\.1:\d+\/)$/m);
   origin = url!.replace(/\/$/, '');
   browser = await chromium.launch({ executablePath: findChromium() as string, headless: true, args: chromiumArgs as string[] });
@@ -65,18 +71,24 @@ afterEach(() => {
 });
 
 describe('demo launcher page loads, in default Chromium', () => {
-  it(`connects every sample plugin on each of ${RELOADS} loads`, async () => {
-    const failures: string[] = [];
-    for (let load = 1; load <= RELOADS; load += 1) {
-      if (load === 1) await page.goto(`${origin}/`);
-      else await page.reload();
-      const statuses = await settledStatuses();
-      for (const [id, status] of Object.entries(statuses)) if (status !== 'ready') failures.push(`load ${load}: ${id} is ${status ?? 'missing'}`);
-      const inline = await page.waitForSelector(`[data-plugin-inline][data-plugin-id="${INLINE_SAMPLE}"] [role="status"]`, { timeout: 10_000 }).catch(() => null);
-      if (!inline) failures.push(`load ${load}: ${INLINE_SAMPLE} did not render`);
-    }
-    expect(failures).toEqual([]);
-  }, 20 * 60_000);
+  it(
+    `connects every sample plugin on each of ${RELOADS} loads`,
+    async () => {
+      const failures: string[] = [];
+      for (let load = 1; load <= RELOADS; load += 1) {
+        if (load === 1) await page.goto(`${origin}/`);
+        else await page.reload();
+        const statuses = await settledStatuses();
+        for (const [id, status] of Object.entries(statuses)) if (status !== 'ready') failures.push(`load ${load}: ${id} is ${status ?? 'missing'}`);
+        const inline = await page
+          .waitForSelector(`[data-plugin-inline][data-plugin-id="${INLINE_SAMPLE}"] [role="status"]`, { timeout: 10_000 })
+          .catch(() => null);
+        if (!inline) failures.push(`load ${load}: ${INLINE_SAMPLE} did not render`);
+      }
+      expect(failures).toEqual([]);
+    },
+    20 * 60_000,
+  );
 
   it('shows why a plugin whose dependency was uninstalled cannot run, with Retry, instead of Loading', async () => {
     const consumer = 'com.plughost.samples.consumer';

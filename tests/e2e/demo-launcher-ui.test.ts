@@ -31,7 +31,7 @@ const TOKEN = 'e2e-launcher-token-0123456789abcdef';
 async function screenshot(name: string): Promise<void> {
   const path = join(shots, `${name}.png`);
   await page.screenshot({ path: path as `${string}.png` });
-  if (process.env['PLUGHOST_SCREENSHOTS'] === 'docs') {
+  if (process.env.PLUGHOST_SCREENSHOTS === 'docs') {
     await mkdir('docs/screenshots', { recursive: true });
     await copyFile(path, join('docs/screenshots', `${name}.png`));
   }
@@ -55,12 +55,19 @@ beforeAll(async () => {
   home = await mkdtemp(join(tmpdir(), 'launcher-e2e-'));
   shots = await mkdtemp(join(tmpdir(), 'launcher-shots-'));
   const { PORT: _p, HOST: _h, LAUNCHER_HOME: _l, ...env } = process.env;
-  launcher = startProcess(process.execPath, ['demo-launcher/dist/server.mjs'], { env: { ...env, PORT: '0', HOST: '127.0.0.1', LAUNCHER_HOME: home, NODE_ENV: 'production', LAUNCHER_API_TOKEN: TOKEN } });
+  launcher = startProcess(process.execPath, ['demo-launcher/dist/server.mjs'], {
+    env: { ...env, PORT: '0', HOST: '127.0.0.1', LAUNCHER_HOME: home, NODE_ENV: 'production', LAUNCHER_API_TOKEN: TOKEN },
+  });
   const [, url] = await waitForOutput(launcher, /^Launcher ready at (http:\/\/127\.0\.0\.1:\d+\/)$/m);
   origin = url!.replace(/\/$/, '');
   const executablePath = findChromium() as string;
   // Chromium as it ships: sandboxed frames in their own process (Puppeteer turns that off by default).
-  browser = await puppeteer.launch({ executablePath, headless: true, ...puppeteerDefaultFeatureArgs(puppeteer), defaultViewport: { width: 1280, height: 800 } });
+  browser = await puppeteer.launch({
+    executablePath,
+    headless: true,
+    ...puppeteerDefaultFeatureArgs(puppeteer),
+    defaultViewport: { width: 1280, height: 800 },
+  });
   page = await browser.newPage();
   page.on('pageerror', (error) => pageErrors.push(error instanceof Error ? `${error.message}\n${error.stack ?? ''}` : String(error)));
   await page.goto(`${origin}/`);
@@ -99,7 +106,8 @@ describe('demo launcher in Chromium', () => {
           continue;
         }
         if (typeof value === 'string' && value.includes(token)) found.push(name);
-        else if (value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype && JSON.stringify(value).includes(token)) found.push(name);
+        else if (value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype && JSON.stringify(value).includes(token))
+          found.push(name);
       }
       if (document.documentElement.outerHTML.includes(token)) found.push('the DOM');
       return found;
@@ -136,7 +144,7 @@ describe('demo launcher in Chromium', () => {
     const rows = await page.waitForSelector('plugin-install-dialog >>> plugin-permission-list >>> li');
     expect(rows).not.toBeNull();
     const risks = await page.$$eval('plugin-install-dialog >>> plugin-permission-list >>> li', (items) =>
-      items.map((item) => ({ risk: (item as HTMLElement).dataset['risk'], colour: getComputedStyle(item).borderLeftColor })),
+      items.map((item) => ({ risk: (item as HTMLElement).dataset.risk, colour: getComputedStyle(item).borderLeftColor })),
     );
     // Red for inline rendering (danger), yellow for config:write (warning), blue for config:read (normal).
     expect(risks).toEqual([
@@ -158,13 +166,19 @@ describe('demo launcher in Chromium', () => {
 
   it('shows the demo store and installs from it through the backend', async () => {
     await page.goto(`${origin}/#/store`);
-    await page.waitForFunction(() => (document.querySelector('plugin-store')?.shadowRoot?.querySelectorAll('[part~=card]').length ?? 0) >= 7, { timeout: 15_000 });
+    await page.waitForFunction(() => (document.querySelector('plugin-store')?.shadowRoot?.querySelectorAll('[part~=card]').length ?? 0) >= 7, {
+      timeout: 15_000,
+    });
     const states = await page.$$eval('plugin-store >>> [part~=action-button]', (buttons) => buttons.map((button) => button.textContent?.trim()));
     expect(states.every((state) => state === 'Installed')).toBe(true);
     await screenshot('store');
     // The store is served under the release policy too: the page reached it (connect-src).
     const installed = await page.evaluate(async (token) => {
-      const response = await fetch('/api/plugins/store-install', { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` }, body: JSON.stringify({ slug: 'wasm' }) });
+      const response = await fetch('/api/plugins/store-install', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+        body: JSON.stringify({ slug: 'wasm' }),
+      });
       return { status: response.status, body: (await response.json()) as { id?: string } };
     }, TOKEN);
     expect(installed.status).toBe(201);

@@ -49,10 +49,11 @@ export async function startLauncher(options: { home: string; token: string; env?
 export async function sampleProblems(page: EnginePage, timeoutMs = 30_000): Promise<string[]> {
   await page
     .waitForFunction(
-      (ids) => ids.every((id) => {
-        const status = document.querySelector(`plugin-frame[plugin-id="${id}"]`)?.getAttribute('status');
-        return typeof status === 'string' && status !== 'loading';
-      }),
+      (ids) =>
+        ids.every((id) => {
+          const status = document.querySelector(`plugin-frame[plugin-id="${id}"]`)?.getAttribute('status');
+          return typeof status === 'string' && status !== 'loading';
+        }),
       FRAMED_SAMPLES,
       timeoutMs,
     )
@@ -62,20 +63,19 @@ export async function sampleProblems(page: EnginePage, timeoutMs = 30_000): Prom
     FRAMED_SAMPLES,
   );
   const problems = statuses.filter(([, status]) => status !== 'ready').map(([id, status]) => `${id} is ${status}`);
-  const banner = await page.waitForFunction((selector) => document.querySelector(selector) !== null, INLINE_BANNER, 10_000).then(
-    () => true,
-    () => false,
-  );
+  const banner = await page
+    .waitForFunction((selector) => document.querySelector(selector) !== null, INLINE_BANNER, 10_000)
+    .then(
+      () => true,
+      () => false,
+    );
   if (!banner) problems.push(`${INLINE_SAMPLE} did not render its banner`);
   return problems;
 }
 
 /** The launcher's error banners (`role="alert"` in `<main>`), as shown. */
 export function launcherAlerts(page: EnginePage): Promise<string[]> {
-  return page.evaluate(
-    () => [...document.querySelectorAll('main .banner.error, main > [role="alert"]')].map((node) => node.textContent?.trim() ?? ''),
-    null,
-  );
+  return page.evaluate(() => [...document.querySelectorAll('main .banner.error, main > [role="alert"]')].map((node) => node.textContent?.trim() ?? ''), null);
 }
 
 /** A launcher page, its route hash and what shows that it opened with its content. */
@@ -93,7 +93,8 @@ export const LAUNCHER_PAGES: readonly LauncherPage[] = [
     name: 'Home',
     hash: '#/',
     titleId: 'home-title',
-    ready: (samples) => (document.querySelector('section[aria-labelledby="home-title"] p')?.textContent ?? '').includes(`${samples} of ${samples} plugins are active`),
+    ready: (samples) =>
+      (document.querySelector('section[aria-labelledby="home-title"] p')?.textContent ?? '').includes(`${samples} of ${samples} plugins are active`),
   },
   {
     name: 'Plugins',
@@ -122,7 +123,10 @@ export const LAUNCHER_PAGES: readonly LauncherPage[] = [
     hash: '#/settings',
     titleId: 'settings-title',
     // The theme sample contributes a settings page, so it has a tab.
-    ready: () => [...(document.querySelector('plugin-settings-tab')?.shadowRoot?.querySelectorAll('[part~="tab"]') ?? [])].some((tab) => tab.textContent?.includes('Theme settings')),
+    ready: () =>
+      [...(document.querySelector('plugin-settings-tab')?.shadowRoot?.querySelectorAll('[part~="tab"]') ?? [])].some((tab) =>
+        tab.textContent?.includes('Theme settings'),
+      ),
   },
 ];
 
@@ -170,7 +174,11 @@ export function measureControls(): MeasuredControl[] {
   // Every colour syntax an engine may compute to, read back through a canvas.
   const parse = (value: string): Rgba => {
     if (value === 'transparent' || value === '') return [0, 0, 0, 0];
-    const numbers = /^rgba?\(([^)]+)\)$/.exec(value)?.[1]?.split(/[\s,/]+/).filter(Boolean).map(Number);
+    const numbers = /^rgba?\(([^)]+)\)$/
+      .exec(value)?.[1]
+      ?.split(/[\s,/]+/)
+      .filter(Boolean)
+      .map(Number);
     if (numbers && numbers.length >= 3 && numbers.every((n) => Number.isFinite(n))) return [numbers[0]!, numbers[1]!, numbers[2]!, numbers[3] ?? 1];
     context.clearRect(0, 0, 1, 1);
     context.fillStyle = '#000';
@@ -181,7 +189,7 @@ export function measureControls(): MeasuredControl[] {
   };
   const over = (top: Rgba, bottom: Rgb): Rgb => [0, 1, 2].map((i) => top[i]! * top[3] + bottom[i]! * (1 - top[3])) as unknown as Rgb;
   const mix = (top: Rgb, bottom: Rgb, alpha: number): Rgb => over([top[0], top[1], top[2], alpha], bottom);
-  const parentOf = (node: Element): Element | null => node.parentElement ?? ((node.getRootNode() as ShadowRoot).host ?? null);
+  const parentOf = (node: Element): Element | null => node.parentElement ?? (node.getRootNode() as ShadowRoot).host ?? null;
   const controls: Element[] = [];
   const collect = (root: Document | ShadowRoot): void => {
     for (const node of root.querySelectorAll('*')) {
@@ -263,7 +271,8 @@ export async function readPng(path: string): Promise<Bitmap> {
       width = body.readUInt32BE(0);
       height = body.readUInt32BE(4);
       colorType = body[9]!;
-      if (body[8] !== 8 || (colorType !== 2 && colorType !== 6) || body[12] !== 0) throw new Error(`${path}: only 8-bit RGB(A) non-interlaced PNG is read here`);
+      if (body[8] !== 8 || (colorType !== 2 && colorType !== 6) || body[12] !== 0)
+        throw new Error(`${path}: only 8-bit RGB(A) non-interlaced PNG is read here`);
     } else if (type === 'IDAT') {
       data.push(body);
     }
@@ -347,15 +356,24 @@ export async function unreadableControls(page: EnginePage, screenshotPath: strin
   let painted = 0;
   for (const control of controls) {
     const ratio = contrastRatio(control.text, control.background);
-    if (ratio < 4.5) problems.push(`${control.label}: contrast ${ratio.toFixed(2)} (text ${control.text.map(Math.round).join(',')} on ${control.background.map(Math.round).join(',')})`);
-    const inView = control.rect.x >= 0 && control.rect.y >= 0 && control.rect.x + control.rect.width <= viewport.width && control.rect.y + control.rect.height <= viewport.height;
+    if (ratio < 4.5)
+      problems.push(
+        `${control.label}: contrast ${ratio.toFixed(2)} (text ${control.text.map(Math.round).join(',')} on ${control.background.map(Math.round).join(',')})`,
+      );
+    const inView =
+      control.rect.x >= 0 &&
+      control.rect.y >= 0 &&
+      control.rect.x + control.rect.width <= viewport.width &&
+      control.rect.y + control.rect.height <= viewport.height;
     if (!inView || control.rect.height < 16) continue;
     const drawn = dominantColor(bitmap, control.rect, scale);
     if (!drawn) continue;
     painted += 1;
     // Anti-aliasing and colour rounding stay well inside this; a native light widget does not.
     if (colorDistance(drawn, control.background) > 24) {
-      problems.push(`${control.label}: drawn on ${drawn.join(',')} though its background is ${control.background.map(Math.round).join(',')} (text ${control.text.map(Math.round).join(',')}, contrast on the drawn colour ${contrastRatio(control.text, drawn).toFixed(2)})`);
+      problems.push(
+        `${control.label}: drawn on ${drawn.join(',')} though its background is ${control.background.map(Math.round).join(',')} (text ${control.text.map(Math.round).join(',')}, contrast on the drawn colour ${contrastRatio(control.text, drawn).toFixed(2)})`,
+      );
     }
   }
   return { problems, checked: controls.length, painted };

@@ -97,10 +97,19 @@ describe('packed tarballs', () => {
   it('hold dist, declarations, README, LICENSE and CHANGELOG; no sources, tests or build state', () => {
     for (const { name, files } of tarballs) {
       for (const required of ['package.json', 'README.md', 'LICENSE', 'CHANGELOG.md']) expect(files, `${name}: ${required}`).toContain(required);
-      const unwanted = files.filter((file) => !(file.startsWith('dist/') || ['package.json', 'README.md', 'LICENSE', 'CHANGELOG.md', 'custom-elements.json'].includes(file)));
+      const unwanted = files.filter(
+        (file) => !(file.startsWith('dist/') || ['package.json', 'README.md', 'LICENSE', 'CHANGELOG.md', 'custom-elements.json'].includes(file)),
+      );
       expect(unwanted, `${name}: files outside dist/`).toEqual([]);
-      expect(files.filter((file) => /tsbuildinfo|\.test\.|(^|\/)tests?\//.test(file)), `${name}: build state or tests`).toEqual([]);
-      if (name !== 'pluginctl') expect(files.some((file) => file.endsWith('.d.ts')), `${name}: declarations`).toBe(true);
+      expect(
+        files.filter((file) => /tsbuildinfo|\.test\.|(^|\/)tests?\//.test(file)),
+        `${name}: build state or tests`,
+      ).toEqual([]);
+      if (name !== 'pluginctl')
+        expect(
+          files.some((file) => file.endsWith('.d.ts')),
+          `${name}: declarations`,
+        ).toBe(true);
     }
   });
 
@@ -113,7 +122,7 @@ describe('packed tarballs', () => {
           if (path !== undefined) expect(files, `${name} ${subpath} ${condition}`).toContain(path.replace(/^\.\//, ''));
         }
         // Every module entry has declarations; a plain file (the guest runtime script) has none.
-        if (typeof target !== 'string') expect(targets['types'], `${name} ${subpath} types`).toBeDefined();
+        if (typeof target !== 'string') expect(targets.types, `${name} ${subpath} types`).toBeDefined();
       }
     }
   });
@@ -124,7 +133,12 @@ describe('packed tarballs', () => {
     const neverLoaded: Record<string, string[]> = { pluginctl: ['@aws-sdk/client-s3'] };
     const undeclared: string[] = [];
     for (const [name, manifest] of manifests) {
-      const declared = new Set([name, ...Object.keys(manifest.dependencies ?? {}), ...Object.keys(manifest.peerDependencies ?? {}), ...(neverLoaded[name] ?? [])]);
+      const declared = new Set([
+        name,
+        ...Object.keys(manifest.dependencies ?? {}),
+        ...Object.keys(manifest.peerDependencies ?? {}),
+        ...(neverLoaded[name] ?? []),
+      ]);
       for (const [specifier, file] of await bareImports(join(isolated, 'node_modules', name, 'dist'))) {
         const dependency = packageOf(specifier);
         if (dependency !== null && !declared.has(dependency)) undeclared.push(`${name} imports ${specifier} (${file.slice(isolated.length + 1)})`);
@@ -137,7 +151,10 @@ describe('packed tarballs', () => {
     const errors: string[] = [];
     for (const tarball of tarballs) {
       const data = await readFile(tarball.filename);
-      const { messages, pkg } = await publint({ pack: { tarball: data.buffer.slice(data.byteOffset, data.byteOffset + data.byteLength) as ArrayBuffer }, level: 'suggestion' });
+      const { messages, pkg } = await publint({
+        pack: { tarball: data.buffer.slice(data.byteOffset, data.byteOffset + data.byteLength) as ArrayBuffer },
+        level: 'suggestion',
+      });
       for (const message of messages) {
         const text = `${tarball.name}: ${message.type}: ${formatMessage(message, pkg) ?? message.code}`;
         if (message.type === 'error') errors.push(text);
@@ -147,7 +164,7 @@ describe('packed tarballs', () => {
     expect(errors).toEqual([]);
   });
 
-  it("pass are-the-types-wrong for ES-module consumers (Node 16+ and bundlers; pluginctl has no types, it is a command)", async () => {
+  it('pass are-the-types-wrong for ES-module consumers (Node 16+ and bundlers; pluginctl has no types, it is a command)', async () => {
     const failures: string[] = [];
     await Promise.all(
       tarballs
@@ -171,8 +188,17 @@ describe('a vendor app with the isolated layout (npm --install-strategy=linked)'
       scripts: entries.filter((entry) => entry.kind === 'script').map((entry) => entry.specifier),
       startBackend: false,
     });
-    for (const [specifier, result] of [...Object.entries(report.modules), ...Object.entries(report.scripts)]) expect(result, specifier).toMatchObject({ ok: true });
-    expect(Object.keys(report.modules).sort()).toEqual(['@plughost/backend-kit', '@plughost/host-sdk', '@plughost/host-sdk/core', '@plughost/host-sdk/node', '@plughost/registry', '@plughost/web-components', '@plughost/web-components/define']);
+    for (const [specifier, result] of [...Object.entries(report.modules), ...Object.entries(report.scripts)])
+      expect(result, specifier).toMatchObject({ ok: true });
+    expect(Object.keys(report.modules).sort()).toEqual([
+      '@plughost/backend-kit',
+      '@plughost/host-sdk',
+      '@plughost/host-sdk/core',
+      '@plughost/host-sdk/node',
+      '@plughost/registry',
+      '@plughost/web-components',
+      '@plughost/web-components/define',
+    ]);
     expect(Object.keys(report.scripts)).toEqual(['@plughost/host-sdk/guest-runtime.js']);
     expect(report.modules['@plughost/host-sdk']!.exports).toEqual(expect.arrayContaining(['PluginHost', 'BackendClient', 'takeBootValues', 'PluginHostError']));
     expect(report.modules['@plughost/web-components']!.exports).toEqual(expect.arrayContaining(['createLauncherUi', 'createOverlayLayer']));
@@ -202,7 +228,10 @@ describe('a vendor app with the isolated layout (npm --install-strategy=linked)'
     // Node's resolution for everything, and a bundler's for the browser files.
     const configs = {
       'tsconfig.node.json': { compilerOptions: { ...strict, module: 'NodeNext', moduleResolution: 'NodeNext', types: ['node'] }, include: ['src'] },
-      'tsconfig.bundler.json': { compilerOptions: { ...strict, module: 'ESNext', moduleResolution: 'Bundler', types: [] }, files: ['src/quick-start.ts', 'src/vendor-plugin.mts'] },
+      'tsconfig.bundler.json': {
+        compilerOptions: { ...strict, module: 'ESNext', moduleResolution: 'Bundler', types: [] },
+        files: ['src/quick-start.ts', 'src/vendor-plugin.mts'],
+      },
     };
     const results = await Promise.all(
       Object.entries(configs).map(async ([file, config]) => {
@@ -214,7 +243,8 @@ describe('a vendor app with the isolated layout (npm --install-strategy=linked)'
     expect(results).toEqual(Object.keys(configs).map((file) => `${file}: exit 0\n`));
     // The types-only entries (the guest API) are covered by the plugin page.
     const plugin = await readFile(join(src, 'vendor-plugin.mts'), 'utf8');
-    for (const { specifier } of entries.filter((entry) => entry.kind === 'types')) expect(plugin.includes(`'${specifier}'`) || plugin.includes(`"${specifier}"`), specifier).toBe(true);
+    for (const { specifier } of entries.filter((entry) => entry.kind === 'types'))
+      expect(plugin.includes(`'${specifier}'`) || plugin.includes(`"${specifier}"`), specifier).toBe(true);
   });
 });
 

@@ -64,8 +64,12 @@ function recordErrors(name: string): void {
   if (holder[name]) return;
   const errors: string[] = [];
   holder[name] = errors;
-  window.addEventListener('error', (event) => errors.push(`${event.message}${event.error instanceof Error && event.error.stack ? `\n${event.error.stack}` : ''}`));
-  window.addEventListener('unhandledrejection', (event) => errors.push(`unhandled rejection: ${event.reason instanceof Error ? event.reason.message : String(event.reason)}`));
+  window.addEventListener('error', (event) =>
+    errors.push(`${event.message}${event.error instanceof Error && event.error.stack ? `\n${event.error.stack}` : ''}`),
+  );
+  window.addEventListener('unhandledrejection', (event) =>
+    errors.push(`unhandled rejection: ${event.reason instanceof Error ? event.reason.message : String(event.reason)}`),
+  );
 }
 
 /** Takes what {@link recordErrors} kept: each error is read once. */
@@ -213,7 +217,7 @@ async function openFirefox(): Promise<EnginePage> {
 }
 
 async function openWebKit(): Promise<EnginePage> {
-  const driver = (await (startWebKitDriver as () => Promise<{ port: number; capabilities: WebdriverIO.Capabilities; stop(): void }>)());
+  const driver = await (startWebKitDriver as () => Promise<{ port: number; capabilities: WebdriverIO.Capabilities; stop(): void }>)();
   let browser: WebdriverIO.Browser;
   try {
     browser = await remote({ hostname: '127.0.0.1', port: driver.port, path: '/', capabilities: driver.capabilities, logLevel: 'error' });
@@ -289,7 +293,11 @@ const INSTALL_HINT: Readonly<Record<EngineName, string>> = {
  */
 export function availableEngines(): { available: EngineName[]; unavailable: UnavailableEngine[] } {
   const wanted = (requestedEngines as () => EngineName[])();
-  const installed: Record<EngineName, () => unknown> = { chromium: findChromium as () => unknown, firefox: findFirefox as () => unknown, webkit: findWebKit as () => unknown };
+  const installed: Record<EngineName, () => unknown> = {
+    chromium: findChromium as () => unknown,
+    firefox: findFirefox as () => unknown,
+    webkit: findWebKit as () => unknown,
+  };
   const available = wanted.filter((engine) => Boolean(installed[engine]()));
   const unavailable = wanted
     .filter((engine) => !available.includes(engine))

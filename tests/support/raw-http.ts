@@ -19,7 +19,14 @@ export function rawRequest(
   const url = new URL(origin);
   return new Promise((resolve, reject) => {
     const req = request(
-      { host: url.hostname, port: url.port, method: options.method ?? 'GET', path, headers: options.headers ?? {}, setHost: !(options.headers && 'Host' in options.headers) },
+      {
+        host: url.hostname,
+        port: url.port,
+        method: options.method ?? 'GET',
+        path,
+        headers: options.headers ?? {},
+        setHost: !(options.headers && 'Host' in options.headers),
+      },
       (res) => {
         let body = '';
         res.setEncoding('utf8');

@@ -149,7 +149,9 @@ export function buildWasmModule(spec: ModuleSpec): Uint8Array {
   if (spec.exportedGlobal) exports.push([...name(spec.exportedGlobal.name), 0x03, 0x00]);
 
   const memory = spec.memory
-    ? vector([spec.memory.max === undefined ? [0x00, ...unsignedLeb(spec.memory.min)] : [0x01, ...unsignedLeb(spec.memory.min), ...unsignedLeb(spec.memory.max)]])
+    ? vector([
+        spec.memory.max === undefined ? [0x00, ...unsignedLeb(spec.memory.min)] : [0x01, ...unsignedLeb(spec.memory.min), ...unsignedLeb(spec.memory.max)],
+      ])
     : [];
   const globals = spec.exportedGlobal ? vector([[0x7f, 0x00, ...op.i32Const(spec.exportedGlobal.value), ...op.end]]) : [];
   const code = functions.map((fn) => {
@@ -163,7 +165,14 @@ export function buildWasmModule(spec: ModuleSpec): Uint8Array {
   });
 
   return new Uint8Array([
-    0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00,
+    0x00,
+    0x61,
+    0x73,
+    0x6d,
+    0x01,
+    0x00,
+    0x00,
+    0x00,
     ...section(1, typeEntries.length ? vector(typeEntries) : []),
     ...section(2, importEntries.length ? vector(importEntries) : []),
     ...section(3, functionEntries.length ? vector(functionEntries) : []),

@@ -128,7 +128,9 @@ function extraBlock(id: number, body: Buffer): Buffer {
 
 function uint64(...values: number[]): Buffer {
   const body = Buffer.alloc(8 * values.length);
-  values.forEach((value, index) => body.writeBigUInt64LE(BigInt(value), index * 8));
+  values.forEach((value, index) => {
+    body.writeBigUInt64LE(BigInt(value), index * 8);
+  });
   return body;
 }
 
@@ -216,9 +218,7 @@ function encodeCentralRecord(entry: PreparedEntry, localHeaderOffset: number): B
   const mode = spec.unixMode ?? (folder ? UNIX_MODE.folder : UNIX_MODE.file);
   const external = spec.externalAttributes ?? (((mode << 16) >>> 0) | (folder ? 0x10 : 0)) >>> 0;
   const extra = Buffer.concat([
-    spec.zip64
-      ? extraBlock(0x0001, uint64(entry.uncompressedSize, entry.compressedSize, localHeaderOffset))
-      : Buffer.alloc(0),
+    spec.zip64 ? extraBlock(0x0001, uint64(entry.uncompressedSize, entry.compressedSize, localHeaderOffset)) : Buffer.alloc(0),
     Buffer.from(spec.extraField ?? new Uint8Array(0)),
   ]);
   const record = Buffer.alloc(46);
@@ -242,20 +242,13 @@ function encodeCentralRecord(entry: PreparedEntry, localHeaderOffset: number): B
   return Buffer.concat([record, Buffer.from(entry.name), extra]);
 }
 
-function encodeEndRecords(
-  entryCount: number,
-  directoryOffset: number,
-  directorySize: number,
-  options: ZipOptions,
-): Buffer {
+function encodeEndRecords(entryCount: number, directoryOffset: number, directorySize: number, options: ZipOptions): Buffer {
   const comment = toBytes(options.comment);
   const parts: Buffer[] = [];
   const zip64 = options.zip64EndRecord;
   const declared = options.declaredEntryCount ?? entryCount;
   if (zip64) {
-    const declared64 = typeof zip64 === 'object' && zip64.declaredEntryCount !== undefined
-      ? zip64.declaredEntryCount
-      : BigInt(declared);
+    const declared64 = typeof zip64 === 'object' && zip64.declaredEntryCount !== undefined ? zip64.declaredEntryCount : BigInt(declared);
     const record = Buffer.alloc(56);
     record.writeUInt32LE(SIG_ZIP64_END, 0);
     record.writeBigUInt64LE(44n, 4);
@@ -315,8 +308,7 @@ export function buildZip(entries: readonly ZipEntry[], options: ZipOptions = {})
   const central = Buffer.concat(
     prepared.map((entry, index) => {
       const pointAt = entry.spec.pointAt;
-      const localOffset =
-        typeof pointAt === 'function' ? pointAt(layout) : (pointAt ?? layout.localHeaderOffsets[index]!);
+      const localOffset = typeof pointAt === 'function' ? pointAt(layout) : (pointAt ?? layout.localHeaderOffsets[index]!);
       return encodeCentralRecord(entry, localOffset);
     }),
   );
@@ -371,8 +363,7 @@ export async function writeStreamingZip(path: string, entries: readonly Streamin
     let crc = 0;
     let uncompressed = 0;
     let compressed = 0;
-    const chunks: AsyncIterable<Uint8Array> | Iterable<Uint8Array> =
-      entry.data instanceof Uint8Array ? [entry.data] : entry.data;
+    const chunks: AsyncIterable<Uint8Array> | Iterable<Uint8Array> = entry.data instanceof Uint8Array ? [entry.data] : entry.data;
     if (method === 0) {
       for await (const chunk of chunks) {
         crc = crc32Update(crc, chunk);

@@ -231,14 +231,13 @@ export class PluginConsentDialog extends LitElement {
       @cancel=${(event: Event) => this.#onCancel(event)}
       @close=${(event: Event) => this.#onClose(event)}
     >
-      ${request
-        ? html`<h2 id="title">Allow file access?</h2>
+      ${
+        request
+          ? html`<h2 id="title">Allow file access?</h2>
             <div id="description">
               <p>
                 <strong class="plugin-name">${name}</strong>
-                ${request.pluginName && request.pluginName !== request.pluginId
-                  ? html`<span class="plugin-id">(${request.pluginId})</span>`
-                  : ''}
+                ${request.pluginName && request.pluginName !== request.pluginId ? html`<span class="plugin-id">(${request.pluginId})</span>` : ''}
                 wants to
                 <span class="access" data-operation=${operation}
                   >${operation === 'read' ? 'read files' : 'create, change and delete files'}</span
@@ -252,14 +251,13 @@ export class PluginConsentDialog extends LitElement {
                 operation its permissions include. Only allow plugins you trust.
               </p>
             </div>
-            ${this.#queue.length > 0
-              ? html`<p class="queue">${this.#queue.length} more ${this.#queue.length === 1 ? 'request' : 'requests'} waiting.</p>`
-              : ''}
+            ${this.#queue.length > 0 ? html`<p class="queue">${this.#queue.length} more ${this.#queue.length === 1 ? 'request' : 'requests'} waiting.</p>` : ''}
             <div class="buttons">
               <button type="button" class="deny" part="deny" @click=${() => this.#answer(false)}>Deny</button>
               <button type="button" class="allow" part="allow" @click=${() => this.#answer(true)}>Allow</button>
             </div>`
-        : ''}
+          : ''
+      }
     </dialog>`;
   }
 }

@@ -1,12 +1,7 @@
 import { LitElement, css, html, nothing, type PropertyValues } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import type { InstallRecord } from '@plughost/host-sdk';
-import {
-  DEFAULT_RECONNECT_DELAYS,
-  DownloadEventConnection,
-  backendUrl,
-  type ConnectionState,
-} from './plugin-download-center/event-connection.js';
+import { DEFAULT_RECONNECT_DELAYS, DownloadEventConnection, backendUrl, type ConnectionState } from './plugin-download-center/event-connection.js';
 import { formatBytes, formatPercent, formatSpeed } from './plugin-download-center/format.js';
 import {
   FINISHED,
@@ -379,15 +374,12 @@ export class PluginDownloadCenter extends LitElement {
   }
 
   #fire(action: Action, detail: DownloadActionDetail | DownloadRemoveDetail): boolean {
-    return this.dispatchEvent(
-      new CustomEvent(`plugin-download-${action}`, { detail, bubbles: true, composed: true, cancelable: true }),
-    );
+    return this.dispatchEvent(new CustomEvent(`plugin-download-${action}`, { detail, bubbles: true, composed: true, cancelable: true }));
   }
 
   #onAction(action: Action, sessionId: string): void {
     this.#actionErrors.delete(sessionId);
-    const detail: DownloadActionDetail | DownloadRemoveDetail =
-      action === 'remove' ? { sessionId, record: 'session' } : { sessionId };
+    const detail: DownloadActionDetail | DownloadRemoveDetail = action === 'remove' ? { sessionId, record: 'session' } : { sessionId };
     const proceed = this.#fire(action, detail);
     if (!proceed) {
       this.#changed();
@@ -447,11 +439,13 @@ export class PluginDownloadCenter extends LitElement {
   override render() {
     const rows = this.#rows();
     return html`${this.#renderNotice()}
-      ${rows.length === 0
-        ? html`<p class="empty" part="empty">No downloads yet.</p>`
-        : html`<ul part="list" aria-label="Downloads">
+      ${
+        rows.length === 0
+          ? html`<p class="empty" part="empty">No downloads yet.</p>`
+          : html`<ul part="list" aria-label="Downloads">
             ${rows.map((row) => (row.type === 'session' ? this.#renderSession(row.entry) : this.#renderInstall(row.entry)))}
-          </ul>`}`;
+          </ul>`
+      }`;
   }
 
   #renderNotice() {
@@ -479,28 +473,28 @@ export class PluginDownloadCenter extends LitElement {
         ${s.stage && s.stage !== STATUS_LABEL[s.status] ? html`<span class="kind stage">${s.stage}</span>` : nothing}
       </div>
       <div class="actions" part="actions">${this.#renderButtons(s, name)}</div>
-      ${indeterminate
-        ? html`<progress part="progress" max="100" aria-label=${`${name} progress`}></progress>`
-        : html`<progress
+      ${
+        indeterminate
+          ? html`<progress part="progress" max="100" aria-label=${`${name} progress`}></progress>`
+          : html`<progress
             part="progress"
             max="100"
             .value=${s.progress}
             aria-label=${`${name} progress`}
             aria-valuetext=${formatPercent(s.progress)}
-          ></progress>`}
+          ></progress>`
+      }
       <div class="details">
         ${indeterminate ? nothing : html`<span class="percent">${formatPercent(s.progress)}</span>`}
         ${running && s.speed > 0 ? html`<span class="speed">${formatSpeed(s.speed)}</span>` : nothing}
-        ${s.bytesDownloaded !== undefined && s.bytesDownloaded > 0 && !FINISHED.has(s.status)
-          ? html`<span class="bytes"
-              >${formatBytes(s.bytesDownloaded)}${typeof s.bytesTotal === 'number' && s.bytesTotal > 0
-                ? ` of ${formatBytes(s.bytesTotal)}`
-                : ''}</span
+        ${
+          s.bytesDownloaded !== undefined && s.bytesDownloaded > 0 && !FINISHED.has(s.status)
+            ? html`<span class="bytes"
+              >${formatBytes(s.bytesDownloaded)}${typeof s.bytesTotal === 'number' && s.bytesTotal > 0 ? ` of ${formatBytes(s.bytesTotal)}` : ''}</span
             >`
-          : nothing}
-        ${s.totalFiles > 1 || s.kind === 'modpack'
-          ? html`<span class="files">${s.completedFiles}/${s.totalFiles} files</span>`
-          : nothing}
+            : nothing
+        }
+        ${s.totalFiles > 1 || s.kind === 'modpack' ? html`<span class="files">${s.completedFiles}/${s.totalFiles} files</span>` : nothing}
         ${s.failedFiles > 0 ? html`<span class="failed-files">${s.failedFiles} failed</span>` : nothing}
         ${s.currentFile ? html`<span class="current-file">${s.currentFile}</span>` : nothing}
       </div>

@@ -1,13 +1,6 @@
 import { LitElement, css, html, nothing, type PropertyValues } from 'lit';
 import { property, query } from 'lit/decorators.js';
-import {
-  compareRisk,
-  describeCapabilities,
-  type PackageSigner,
-  type PermissionRisk,
-  type PluginManifest,
-  type SignatureCheck,
-} from '@plughost/host-sdk/core';
+import { compareRisk, describeCapabilities, type PackageSigner, type PermissionRisk, type PluginManifest, type SignatureCheck } from '@plughost/host-sdk/core';
 import { dialogStyles } from './shared-styles.js';
 
 /** One line of the inspect answer: a permission (or `render:inline`) and its risk. */
@@ -115,7 +108,9 @@ function deepActiveElement(): HTMLElement | null {
  * @tagname plugin-install-dialog
  */
 export class PluginInstallDialog extends LitElement {
-  static override styles = [dialogStyles, css`
+  static override styles = [
+    dialogStyles,
+    css`
     :host {
       display: contents;
       --_normal: var(--plugin-risk-normal, hsl(217 91% 60%));
@@ -243,7 +238,8 @@ export class PluginInstallDialog extends LitElement {
       color: hsl(var(--secondary-foreground, 222 47% 11%));
       border-color: hsl(var(--border, 0 0% 85%));
     }
-  `];
+  `,
+  ];
 
   /** The answer of `POST /api/plugins/inspect` to show. */
   @property({ attribute: false }) accessor inspection: PackageInspection | null = null;
@@ -291,7 +287,7 @@ export class PluginInstallDialog extends LitElement {
 
   private syncDialog(): void {
     const dialog = this.dialog;
-    if (!dialog || !dialog.isConnected) return;
+    if (!dialog?.isConnected) return;
     if (this.open && !dialog.open) {
       dialog.showModal();
     } else if (!this.open && dialog.open) {
@@ -309,9 +305,7 @@ export class PluginInstallDialog extends LitElement {
   private fire(name: 'plugin-install-confirm' | 'plugin-install-cancel'): void {
     const manifest = this.inspection?.manifest;
     if (!manifest) return;
-    this.dispatchEvent(
-      new CustomEvent<PluginInstallDetail>(name, { detail: { manifest }, bubbles: true, composed: true }),
-    );
+    this.dispatchEvent(new CustomEvent<PluginInstallDetail>(name, { detail: { manifest }, bubbles: true, composed: true }));
   }
 
   private onInstall(): void {
@@ -377,10 +371,12 @@ export class PluginInstallDialog extends LitElement {
         <dt>Plugin id</dt>
         <dd class="mono">${manifest.id}</dd>
         ${manifest.author ? html`<dt>Author</dt><dd>${manifest.author}</dd>` : nothing}
-        ${installed
-          ? html`<dt>Installed now</dt>
+        ${
+          installed
+            ? html`<dt>Installed now</dt>
               <dd>Version ${installed}; installing replaces it.</dd>`
-          : nothing}
+            : nothing
+        }
       </dl>
       ${this.renderSigner(inspection)}
       <section class="risk" part="risk-summary" id="risk-summary" data-risk=${risk}>

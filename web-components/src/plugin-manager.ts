@@ -1,4 +1,4 @@
-import { LitElement, css, html, nothing, type PropertyValues } from 'lit';
+import { LitElement, css, html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { repeat } from 'lit/directives/repeat.js';
 import type { PluginInfo, PluginManifest, PluginStatus } from '@plughost/host-sdk/core';
@@ -52,10 +52,7 @@ export function needsRestart(plugin: ManagedPlugin): boolean {
 }
 
 function byName(a: ManagedPlugin, b: ManagedPlugin): number {
-  return (
-    String(a.name).localeCompare(String(b.name), undefined, { sensitivity: 'base', numeric: true }) ||
-    String(a.id).localeCompare(String(b.id))
-  );
+  return String(a.name).localeCompare(String(b.name), undefined, { sensitivity: 'base', numeric: true }) || String(a.id).localeCompare(String(b.id));
 }
 
 function defaultFilesBase(id: string): string {
@@ -123,7 +120,10 @@ function defaultFilesBase(id: string): string {
  * @tagname plugin-manager
  */
 export class PluginManager extends LitElement {
-  static override styles = [cardIconStyles, buttonStyles, css`
+  static override styles = [
+    cardIconStyles,
+    buttonStyles,
+    css`
     :host {
       display: block;
       color: hsl(var(--card-foreground, 0 0% 10%));
@@ -277,7 +277,8 @@ export class PluginManager extends LitElement {
       color: hsl(var(--muted-foreground, 0 0% 40%));
       font-style: italic;
     }
-  `];
+  `,
+  ];
 
   /** The installed plugins (`GET /api/plugins/`), each with its manifest when known. Shown sorted by name. */
   @property({ attribute: false }) accessor plugins: readonly ManagedPlugin[] = [];
@@ -317,9 +318,7 @@ export class PluginManager extends LitElement {
     const target = this.pendingFocus;
     if (!target) return;
     this.pendingFocus = null;
-    const card = [...this.renderRoot.querySelectorAll<HTMLElement>('li[data-plugin-id]')].find(
-      (li) => li.dataset['pluginId'] === target.id,
-    );
+    const card = [...this.renderRoot.querySelectorAll<HTMLElement>('li[data-plugin-id]')].find((li) => li.dataset.pluginId === target.id);
     card?.querySelector<HTMLElement>(`[part~="${target.part}"]`)?.focus();
   }
 
@@ -389,7 +388,7 @@ export class PluginManager extends LitElement {
     const icon = resolveCardIcon(cardIconValue(plugin.manifest), name, base);
     const imageKey = icon.kind === 'image' ? `${plugin.id}\n${icon.src}` : '';
     const kind = icon.kind === 'image' && this.brokenImages.has(imageKey) ? 'initial' : icon.kind;
-    let content;
+    let content: TemplateResult;
     if (icon.kind === 'image' && kind === 'image') {
       content = html`<img
         src=${icon.src}
@@ -418,9 +417,7 @@ export class PluginManager extends LitElement {
           <h3 id="${key}-name" part="name">${name}</h3>
           <span class="version" part="version">v${version}</span>
           <span class="status" part="status" data-status=${status}>${statusLabel}</span>
-          ${signerRevoked === true
-            ? html`<span class="revoked" part="revoked" title=${REVOKED_TITLE}>Signing key revoked</span>`
-            : nothing}
+          ${signerRevoked === true ? html`<span class="revoked" part="revoked" title=${REVOKED_TITLE}>Signing key revoked</span>` : nothing}
         </div>
         <button
           type="button"
@@ -433,8 +430,9 @@ export class PluginManager extends LitElement {
           @click=${() => this.toggle(plugin)}
         ></button>
       </div>
-      ${restart
-        ? html`<div class="notice" part="restart-notice">
+      ${
+        restart
+          ? html`<div class="notice" part="restart-notice">
             <span role="status">Restart the launcher to apply</span>
             <button
               type="button"
@@ -445,7 +443,8 @@ export class PluginManager extends LitElement {
               Restart
             </button>
           </div>`
-        : nothing}
+          : nothing
+      }
       <div class="actions" part="actions">
         <button
           type="button"
@@ -457,8 +456,9 @@ export class PluginManager extends LitElement {
           ${expanded ? 'Hide details' : 'Details'}
         </button>
         <div class="end">
-          ${hasRollback
-            ? html`<button
+          ${
+            hasRollback
+              ? html`<button
                 type="button"
                 part="rollback-button"
                 ?disabled=${busy}
@@ -466,17 +466,20 @@ export class PluginManager extends LitElement {
               >
                 Roll back
               </button>`
-            : nothing}
-          ${confirming
-            ? html`<span role="group" aria-label="Uninstall ${name}?" @keydown=${(event: KeyboardEvent) => this.onConfirmKeydown(event, id)}>
+              : nothing
+          }
+          ${
+            confirming
+              ? html`<span role="group" aria-label="Uninstall ${name}?" @keydown=${(event: KeyboardEvent) => this.onConfirmKeydown(event, id)}>
                 <button type="button" class="confirm" part="confirm-uninstall-button" ?disabled=${busy} @click=${() => this.confirmUninstall(id)}>
                   Confirm uninstall
                 </button>
                 <button type="button" part="cancel-uninstall-button" @click=${() => this.cancelUninstall(id)}>Cancel</button>
               </span>`
-            : html`<button type="button" part="uninstall-button" ?disabled=${busy} @click=${() => this.askUninstall(id)}>
+              : html`<button type="button" part="uninstall-button" ?disabled=${busy} @click=${() => this.askUninstall(id)}>
                 Uninstall
-              </button>`}
+              </button>`
+          }
         </div>
       </div>
       <div class="details" part="details" id="${key}-details" ?hidden=${!expanded}>

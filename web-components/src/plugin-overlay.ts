@@ -1,14 +1,7 @@
 import { LitElement, css, html, nothing, type PropertyValues } from 'lit';
 import { property } from 'lit/decorators.js';
 import { styleMap } from 'lit/directives/style-map.js';
-import {
-  DEFAULT_OVERLAY_BOX,
-  MIN_OVERLAY_HEIGHT,
-  MIN_OVERLAY_WIDTH,
-  clampPosition,
-  clampSize,
-  viewportSize,
-} from './plugin-overlay/geometry.js';
+import { DEFAULT_OVERLAY_BOX, MIN_OVERLAY_HEIGHT, MIN_OVERLAY_WIDTH, clampPosition, clampSize, viewportSize } from './plugin-overlay/geometry.js';
 
 /**
  * Lifecycle of an overlay (specification, "States and transitions: Overlay"):
@@ -375,8 +368,9 @@ export class PluginOverlay extends LitElement {
       >
         <span class="title" part="title">${title}</span>
         <span id="move-help" class="visually-hidden">Use the arrow keys to move the window.</span>
-        ${this.minimizable
-          ? html`<button
+        ${
+          this.minimizable
+            ? html`<button
               part="minimize-button"
               type="button"
               aria-label=${this.minimized ? 'Restore' : 'Minimize'}
@@ -386,14 +380,16 @@ export class PluginOverlay extends LitElement {
             >
               <span aria-hidden="true">${this.minimized ? '▢' : '–'}</span>
             </button>`
-          : nothing}
+            : nothing
+        }
         <button part="close-button" type="button" aria-label="Close" @click=${this.#requestClose}>
           <span aria-hidden="true">×</span>
         </button>
       </div>
       <div id="body" class="body" part="body" ?hidden=${this.minimized}><slot></slot></div>
-      ${this.resizable && !this.minimized
-        ? html`<div
+      ${
+        this.resizable && !this.minimized
+          ? html`<div
             class="resize-handle"
             part="resize-handle"
             tabindex="0"
@@ -407,7 +403,8 @@ export class PluginOverlay extends LitElement {
             @lostpointercapture=${this.#onPointerEnd}
             @keydown=${this.#onHandleKeydown}
           ><span id="resize-help" class="visually-hidden">Use Shift and the arrow keys to resize the window.</span></div>`
-        : nothing}
+          : nothing
+      }
     </div>`;
   }
 
@@ -524,7 +521,8 @@ export class PluginOverlay extends LitElement {
     if (!drag || event.pointerId !== drag.pointerId) return;
     const dx = event.clientX - drag.startX;
     const dy = event.clientY - drag.startY;
-    const changed = drag.kind === 'move' ? this.#moveTo(drag.originA + dx, drag.originB + dy, false) : this.#resizeTo(drag.originA + dx, drag.originB + dy, false);
+    const changed =
+      drag.kind === 'move' ? this.#moveTo(drag.originA + dx, drag.originB + dy, false) : this.#resizeTo(drag.originA + dx, drag.originB + dy, false);
     if (changed) drag.changed = true;
   }
 

@@ -162,9 +162,7 @@ export class PluginSettingsTab extends LitElement {
     this.selected = pluginId;
     this.selectedPage = page;
     const plugin = this.#current;
-    const detail: PluginSettingsSelectDetail = plugin
-      ? { pluginId: plugin.id, page: this.#pageOf(plugin) }
-      : { pluginId: null, page: null };
+    const detail: PluginSettingsSelectDetail = plugin ? { pluginId: plugin.id, page: this.#pageOf(plugin) } : { pluginId: null, page: null };
     this.dispatchEvent(new CustomEvent('plugin-settings-select', { detail, bubbles: true, composed: true }));
     if (focus) {
       void this.updateComplete.then(() => {
@@ -249,8 +247,9 @@ export class PluginSettingsTab extends LitElement {
       data-plugin-id=${plugin.id}
       ?hidden=${!selected}
     >
-      ${pages.length > 1
-        ? html`<div class="with-pages">
+      ${
+        pages.length > 1
+          ? html`<div class="with-pages">
             <nav part="pages" aria-label=${`${plugin.name || plugin.id} settings pages`}>
               <ul>
                 ${pages.map(
@@ -269,7 +268,8 @@ export class PluginSettingsTab extends LitElement {
             </nav>
             <div>${slot}</div>
           </div>`
-        : slot}
+          : slot
+      }
     </div>`;
   }
 }

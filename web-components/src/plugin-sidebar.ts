@@ -308,11 +308,13 @@ export class PluginSidebar extends LitElement {
     const items = sortItems(this.items);
     return html`<nav part="nav" aria-label="Sidebar" @keydown=${(event: KeyboardEvent) => this.#onKeydown(event)}>
       <slot></slot>
-      ${items.length === 0
-        ? nothing
-        : html`<ul part="list" aria-label="Plugins">
+      ${
+        items.length === 0
+          ? nothing
+          : html`<ul part="list" aria-label="Plugins">
             ${items.map((item) => this.#renderItem(item))}
-          </ul>`}
+          </ul>`
+      }
     </nav>`;
   }
 
@@ -327,13 +329,13 @@ export class PluginSidebar extends LitElement {
         aria-current=${this.#isCurrent(item) ? 'page' : nothing}
         @click=${() => this.#activate(item)}
       >
-        ${icon.kind === 'none'
-          ? nothing
-          : html`<span class="icon" part="icon" aria-hidden="true"
-              >${icon.kind === 'image'
-                ? html`<img src=${icon.src} alt="" />`
-                : html`<slot name=${`plugin-icon:${itemKey(item)}`}></slot>`}</span
-            >`}
+        ${
+          icon.kind === 'none'
+            ? nothing
+            : html`<span class="icon" part="icon" aria-hidden="true"
+              >${icon.kind === 'image' ? html`<img src=${icon.src} alt="" />` : html`<slot name=${`plugin-icon:${itemKey(item)}`}></slot>`}</span
+            >`
+        }
         <span class="label" part="label">${item.label}</span>
       </button>
     </li>`;

@@ -243,7 +243,7 @@ export class PluginStore extends LitElement {
 
   private syncDialog(): void {
     const dialog = this.dialog;
-    if (!dialog || !dialog.isConnected) return;
+    if (!dialog?.isConnected) return;
     if (this.data.detail && !dialog.open) {
       dialog.showModal();
     } else if (!this.data.detail && dialog.open) {
@@ -264,7 +264,7 @@ export class PluginStore extends LitElement {
   }
 
   private cardButton(slug: string): HTMLElement | undefined {
-    const card = [...this.renderRoot.querySelectorAll<HTMLElement>('li[data-slug]')].find((li) => li.dataset['slug'] === slug);
+    const card = [...this.renderRoot.querySelectorAll<HTMLElement>('li[data-slug]')].find((li) => li.dataset.slug === slug);
     return card?.querySelector<HTMLElement>('[part~="open-button"]') ?? undefined;
   }
 
@@ -383,9 +383,11 @@ export class PluginStore extends LitElement {
     const detail = this.data.detail;
     return html`${renderToolbar(list)} ${renderCount(this.data.list)} ${renderList(list)}
       <dialog part="detail" aria-labelledby="detail-title" @cancel=${this.onDialogCancel} @close=${this.onDialogClose} @click=${this.onDialogClick}>
-        ${detail
-          ? renderDetail({ ...shared, state: detail, close: () => this.closeDetail(), retry: () => this.data.loadDetail(detail.slug, detail.summary) })
-          : nothing}
+        ${
+          detail
+            ? renderDetail({ ...shared, state: detail, close: () => this.closeDetail(), retry: () => this.data.loadDetail(detail.slug, detail.summary) })
+            : nothing
+        }
       </dialog>`;
   }
 

@@ -158,8 +158,7 @@ export class PluginToasts extends LitElement {
   show(message: string, type: ToastType = 'info', options: ToastOptions = {}): number {
     const kind: ToastType = type === 'error' || type === 'success' ? type : 'info';
     const requested = options.durationMs;
-    const duration =
-      requested === undefined || Number.isNaN(requested) ? (kind === 'error' ? ERROR_DURATION : DEFAULT_DURATION) : requested;
+    const duration = requested === undefined || Number.isNaN(requested) ? (kind === 'error' ? ERROR_DURATION : DEFAULT_DURATION) : requested;
     const source = options.pluginName || options.pluginId;
     const entry: ToastEntry = {
       id: this.#nextId++,

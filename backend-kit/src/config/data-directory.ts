@@ -28,15 +28,15 @@ export function resolveDataDirectory(options: DataDirectoryOptions): string {
   const env = options.env ?? process.env;
   const platform = options.platform ?? process.platform;
   const home = options.home ?? homedir();
-  const portable = env['LAUNCHER_HOME'];
+  const portable = env.LAUNCHER_HOME;
   if (portable !== undefined && portable.trim() !== '') return resolve(portable);
 
   if (platform === 'win32') {
-    const appData = env['APPDATA'];
+    const appData = env.APPDATA;
     return join(appData && isAbsolute(appData) ? appData : join(home, 'AppData', 'Roaming'), options.appName);
   }
   if (platform === 'darwin') return join(home, 'Library', 'Application Support', options.appName);
   // The XDG spec says a relative XDG_DATA_HOME is invalid and must be ignored.
-  const xdg = env['XDG_DATA_HOME'];
+  const xdg = env.XDG_DATA_HOME;
   return join(xdg && isAbsolute(xdg) ? xdg : join(home, '.local', 'share'), options.appName);
 }

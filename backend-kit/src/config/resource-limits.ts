@@ -61,7 +61,8 @@ export function resolveResourceLimits(options: Partial<Record<keyof ResourceLimi
     if (value === undefined) continue;
     const { min, max, unit } = RULES[name];
     const fits = Number.isSafeInteger(value) && value >= min && value <= max && (name !== 'wasmMemoryLimitBytes' || value % WASM_PAGE_BYTES === 0);
-    if (!fits) throw new PluginHostError('INVALID_ARGUMENT', `${name} must be a whole number from ${min} to ${max} (${unit}); got ${String(value)}`, { option: name });
+    if (!fits)
+      throw new PluginHostError('INVALID_ARGUMENT', `${name} must be a whole number from ${min} to ${max} (${unit}); got ${String(value)}`, { option: name });
     limits[name] = value;
   }
   return limits;
@@ -69,7 +70,11 @@ export function resolveResourceLimits(options: Partial<Record<keyof ResourceLimi
 
 /** `67108864` → `"64 MiB"`, for messages that name a limit. */
 export function formatBytes(bytes: number): string {
-  for (const [unit, size] of [['GiB', 1024 ** 3], ['MiB', 1024 ** 2], ['KiB', 1024]] as const) {
+  for (const [unit, size] of [
+    ['GiB', 1024 ** 3],
+    ['MiB', 1024 ** 2],
+    ['KiB', 1024],
+  ] as const) {
     if (bytes >= size && bytes % size === 0) return `${bytes / size} ${unit}`;
   }
   return `${bytes} bytes`;

@@ -28,7 +28,8 @@ export function buildOpenApiDocument(routes: readonly RouteDescription[] = ALL_R
   const paths: Record<string, Partial<Record<HttpMethod, OperationObject>>> = {};
   const operationIds = new Set<string>();
   for (const route of routes) {
-    const item = (paths[route.path] ??= {});
+    const item = paths[route.path] ?? {};
+    paths[route.path] = item;
     if (item[route.method]) throw new Error(`${route.method.toUpperCase()} ${route.path} is described twice`);
     if (operationIds.has(route.operationId)) throw new Error(`operationId ${route.operationId} is used twice`);
     operationIds.add(route.operationId);

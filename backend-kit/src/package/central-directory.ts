@@ -32,10 +32,7 @@ export interface CentralRecord {
  *
  * @throws PluginHostError `INVALID_PACKAGE` on any malformed header.
  */
-export async function readCentralDirectory(
-  file: ArchiveFile,
-  location: CentralDirectoryLocation,
-): Promise<CentralRecord[]> {
+export async function readCentralDirectory(file: ArchiveFile, location: CentralDirectoryLocation): Promise<CentralRecord[]> {
   const raw = await file.read(location.offset, location.size, 'the central directory');
   const records: CentralRecord[] = [];
   let position = 0;

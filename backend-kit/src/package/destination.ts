@@ -14,12 +14,7 @@ export function resolveInside(root: string, packagePath: string): string {
   // is refused below, instead of being quietly re-rooted.
   const destination = resolve(root, packagePath);
   const fromRoot = relative(root, destination);
-  if (
-    fromRoot === '' ||
-    isAbsolute(fromRoot) ||
-    fromRoot === '..' ||
-    fromRoot.startsWith(`..${sep}`)
-  ) {
+  if (fromRoot === '' || isAbsolute(fromRoot) || fromRoot === '..' || fromRoot.startsWith(`..${sep}`)) {
     throw unsafeEntry(packagePath, 'resolves outside the extraction folder');
   }
   return destination;

@@ -1,12 +1,7 @@
 import type { ArchiveFile } from './archive-file.js';
 import type { PackageLimits } from './limits.js';
 import { invalidPackage, tooLarge } from './package-errors.js';
-import {
-  UINT16_SATURATED,
-  UINT32_SATURATED,
-  ZIP_RECORD_LENGTH,
-  ZIP_SIGNATURE,
-} from './zip-format.js';
+import { UINT16_SATURATED, UINT32_SATURATED, ZIP_RECORD_LENGTH, ZIP_SIGNATURE } from './zip-format.js';
 
 /** Where the central directory is, read from the end records before anything else is parsed. */
 export interface CentralDirectoryLocation {
@@ -63,17 +58,10 @@ interface DirectoryFields {
 }
 
 /** Reads the zip64 end record when its locator sits right before the end record. */
-async function readZip64Fields(
-  file: ArchiveFile,
-  endRecordOffset: number,
-): Promise<{ fields: DirectoryFields; recordOffset: number } | null> {
+async function readZip64Fields(file: ArchiveFile, endRecordOffset: number): Promise<{ fields: DirectoryFields; recordOffset: number } | null> {
   const locatorOffset = endRecordOffset - ZIP_RECORD_LENGTH.zip64EndOfCentralDirectoryLocator;
   if (locatorOffset < 0) return null;
-  const locator = await file.read(
-    locatorOffset,
-    ZIP_RECORD_LENGTH.zip64EndOfCentralDirectoryLocator,
-    'the zip64 end locator',
-  );
+  const locator = await file.read(locatorOffset, ZIP_RECORD_LENGTH.zip64EndOfCentralDirectoryLocator, 'the zip64 end locator');
   if (locator.readUInt32LE(0) !== ZIP_SIGNATURE.zip64EndOfCentralDirectoryLocator) return null;
   if (locator.readUInt32LE(4) !== 0 || locator.readUInt32LE(16) !== 1) {
     throw invalidPackage('split (multi-disk) archives are not supported');
@@ -158,18 +146,11 @@ export async function locateCentralDirectory(
     throw tooLarge('maxEntries', limits.maxEntries, fields.entryCount, 'the declared number of entries');
   }
   if (fields.size > limits.maxCentralDirectoryBytes) {
-    throw tooLarge(
-      'maxCentralDirectoryBytes',
-      limits.maxCentralDirectoryBytes,
-      fields.size,
-      'the central directory size',
-    );
+    throw tooLarge('maxCentralDirectoryBytes', limits.maxCentralDirectoryBytes, fields.size, 'the central directory size');
   }
   // Each central header is at least 46 bytes: a count that cannot fit is a lie.
   if (fields.entryCount * ZIP_RECORD_LENGTH.centralFileHeader > fields.size) {
-    throw invalidPackage(
-      `the archive declares ${fields.entryCount} entries, more than its central directory can hold`,
-    );
+    throw invalidPackage(`the archive declares ${fields.entryCount} entries, more than its central directory can hold`);
   }
   // The directory must end exactly where the end records begin: bytes before it would be data
   // no entry accounts for (prepended or appended archives, polyglot files).

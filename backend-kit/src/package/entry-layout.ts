@@ -18,16 +18,13 @@ export function checkEntryLayout(extents: readonly EntryExtent[], directoryOffse
   let previous: EntryExtent | undefined;
   for (const extent of ordered) {
     if (extent.start < position) {
-      throw invalidPackage(
-        `entries ${quoteEntry(previous?.entry.path ?? '')} and ${quoteEntry(extent.entry.path)} overlap`,
-        { entry: extent.entry.path, other: previous?.entry.path },
-      );
+      throw invalidPackage(`entries ${quoteEntry(previous?.entry.path ?? '')} and ${quoteEntry(extent.entry.path)} overlap`, {
+        entry: extent.entry.path,
+        other: previous?.entry.path,
+      });
     }
     if (extent.start > position) {
-      throw invalidPackage(
-        `${extent.start - position} bytes before entry ${quoteEntry(extent.entry.path)} belong to no entry`,
-        { entry: extent.entry.path },
-      );
+      throw invalidPackage(`${extent.start - position} bytes before entry ${quoteEntry(extent.entry.path)} belong to no entry`, { entry: extent.entry.path });
     }
     position = extent.end;
     previous = extent;

@@ -27,10 +27,7 @@ export function decodeEntryName(record: CentralRecord): string {
     // ASCII is valid UTF-8, so one strict decoder serves every name; a BOM is kept, not dropped.
     name = strictUtf8.decode(record.nameBytes);
   } catch {
-    throw unsafeEntry(
-      record.displayName,
-      'the name is not valid UTF-8 (names in legacy code pages are not supported)',
-    );
+    throw unsafeEntry(record.displayName, 'the name is not valid UTF-8 (names in legacy code pages are not supported)');
   }
   const unicodePath = findUnicodePath(record.extraField, record.displayName);
   if (unicodePath && unicodePath.version === 1 && unicodePath.headerNameCrc32 === crc32(record.nameBytes)) {

@@ -47,11 +47,7 @@ export interface Zip64Candidate {
  * @throws PluginHostError `INVALID_PACKAGE` when a saturated value has no zip64 value or the
  *   value is beyond what a file on this machine can hold.
  */
-export function resolveZip64Values(
-  extra: Uint8Array,
-  candidates: readonly Zip64Candidate[],
-  entry: string,
-): number[] {
+export function resolveZip64Values(extra: Uint8Array, candidates: readonly Zip64Candidate[], entry: string): number[] {
   const wanted = candidates.filter((candidate) => candidate.saturated).length;
   if (wanted === 0) {
     // Still parsed, so that a duplicated zip64 block is refused even when unused.

@@ -65,10 +65,7 @@ export interface ExtractedPackage {
  * }
  * ```
  */
-export async function extractPackage(
-  archivePath: string,
-  options: ExtractPackageOptions,
-): Promise<ExtractedPackage> {
+export async function extractPackage(archivePath: string, options: ExtractPackageOptions): Promise<ExtractedPackage> {
   const extracted = await extractWithRules(archivePath, options, PLUGIN_PACKAGE_RULES);
   const manifestBytes = extracted.metadata.get('manifest.json');
   if (!manifestBytes) {

@@ -1,10 +1,4 @@
-import {
-  ErrorCode,
-  PACKAGE_PATH_PROBLEM_TEXT,
-  PluginHostError,
-  findPackagePathProblem,
-  packagePathCollisionKey,
-} from '@plughost/host-sdk/core';
+import { ErrorCode, PACKAGE_PATH_PROBLEM_TEXT, PluginHostError, findPackagePathProblem, packagePathCollisionKey } from '@plughost/host-sdk/core';
 import type { CentralRecord } from './central-directory.js';
 import { decodeEntryName } from './entry-name.js';
 import { classifyEntry, type EntryKind } from './entry-type.js';
@@ -59,10 +53,7 @@ function checkStorage(record: CentralRecord, path: string, kind: EntryKind): voi
     throw invalidPackage(`entry ${quoteEntry(path)} is encrypted`, details);
   }
   if (record.method !== ZIP_METHOD.stored && record.method !== ZIP_METHOD.deflated) {
-    throw invalidPackage(
-      `entry ${quoteEntry(path)} uses compression method ${record.method} (only stored and deflate are supported)`,
-      details,
-    );
+    throw invalidPackage(`entry ${quoteEntry(path)} uses compression method ${record.method} (only stored and deflate are supported)`, details);
   }
   if (kind === 'folder') {
     // Some writers (Java) deflate an empty folder entry to two bytes; its content must be empty.
@@ -107,13 +98,7 @@ function inspectOne(record: CentralRecord, limits: EntryLimits, metadataFiles: r
   if (record.nameBytes.length > limits.maxEntryNameBytes) {
     const name = record.displayName;
     const shown = name.length > 64 ? `${quoteEntry(name.slice(0, 64))}…` : quoteEntry(name);
-    throw tooLarge(
-      'maxEntryNameBytes',
-      limits.maxEntryNameBytes,
-      record.nameBytes.length,
-      `the name length of entry ${shown}`,
-      name,
-    );
+    throw tooLarge('maxEntryNameBytes', limits.maxEntryNameBytes, record.nameBytes.length, `the name length of entry ${shown}`, name);
   }
   const path = decodeEntryName(record);
   const problem = findPackagePathProblem(path, { allowTrailingSlash: true });
@@ -139,10 +124,10 @@ function checkCollisions(entries: readonly InspectedEntry[]): void {
     const known = folders.get(key);
     if (known === undefined) folders.set(key, spelling);
     else if (known !== spelling) {
-      throw invalidPackage(
-        `folders ${quoteEntry(`${known}/`)} and ${quoteEntry(`${spelling}/`)} are the same folder ${SAME_ON_FOLDING_SYSTEMS}`,
-        { entry: entry.path, other: `${known}/` },
-      );
+      throw invalidPackage(`folders ${quoteEntry(`${known}/`)} and ${quoteEntry(`${spelling}/`)} are the same folder ${SAME_ON_FOLDING_SYSTEMS}`, {
+        entry: entry.path,
+        other: `${known}/`,
+      });
     }
   };
   for (const entry of entries) {
@@ -184,23 +169,14 @@ function checkCollisions(entries: readonly InspectedEntry[]): void {
  * @throws PluginHostError `UNSAFE_ENTRY_PATH`, `INVALID_PACKAGE` (message exactly
  *   `Invalid plugin package` when there is no root `manifest.json`) or `PACKAGE_TOO_LARGE`.
  */
-export function inspectEntries(
-  records: readonly CentralRecord[],
-  limits: EntryLimits,
-  rules: ArchiveRules = PLUGIN_PACKAGE_RULES,
-): InspectedEntry[] {
+export function inspectEntries(records: readonly CentralRecord[], limits: EntryLimits, rules: ArchiveRules = PLUGIN_PACKAGE_RULES): InspectedEntry[] {
   const entries: InspectedEntry[] = [];
   let total = 0;
   for (const record of records) {
     const entry = inspectOne(record, limits, rules.metadataFiles);
     total += record.uncompressedSize;
     if (total > limits.maxTotalUncompressedBytes) {
-      throw tooLarge(
-        'maxTotalUncompressedBytes',
-        limits.maxTotalUncompressedBytes,
-        total,
-        'the total uncompressed size',
-      );
+      throw tooLarge('maxTotalUncompressedBytes', limits.maxTotalUncompressedBytes, total, 'the total uncompressed size');
     }
     entries.push(entry);
   }
@@ -209,10 +185,7 @@ export function inspectEntries(
   for (const entry of entries) {
     const root = entry.path.split('/')[0] ?? '';
     if (RESERVED_ROOT_NAMES.has(packagePathCollisionKey(root))) {
-      throw invalidPackage(
-        `the package must not contain ${quoteEntry(root)} at its root; the launcher keeps its own there`,
-        { entry: entry.path },
-      );
+      throw invalidPackage(`the package must not contain ${quoteEntry(root)} at its root; the launcher keeps its own there`, { entry: entry.path });
     }
   }
   if (!entries.some((entry) => entry.kind === 'file' && entry.path === 'manifest.json')) {

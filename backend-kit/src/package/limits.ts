@@ -70,10 +70,7 @@ export function resolvePackageLimits(overrides: Partial<PackageLimits> = {}): Pa
   for (const name of Object.keys(DEFAULT_PACKAGE_LIMITS) as PackageLimitName[]) {
     const value = overrides[name];
     if (value === undefined) continue;
-    const valid =
-      typeof value === 'number' &&
-      value > 0 &&
-      (name === 'maxCompressionRatio' ? Number.isFinite(value) : Number.isSafeInteger(value));
+    const valid = typeof value === 'number' && value > 0 && (name === 'maxCompressionRatio' ? Number.isFinite(value) : Number.isSafeInteger(value));
     if (!valid) {
       throw new PluginHostError(
         ErrorCode.INVALID_ARGUMENT,

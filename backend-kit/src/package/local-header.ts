@@ -37,10 +37,7 @@ async function readHeader(file: ArchiveFile, entry: InspectedEntry, directoryOff
   }
   // One read usually covers the whole header: local name and extra field mostly have the central
   // lengths. A longer local part is read separately below.
-  const guess = Math.min(
-    ZIP_RECORD_LENGTH.localFileHeader + entry.record.nameBytes.length + entry.record.extraField.length,
-    directoryOffset - offset,
-  );
+  const guess = Math.min(ZIP_RECORD_LENGTH.localFileHeader + entry.record.nameBytes.length + entry.record.extraField.length, directoryOffset - offset);
   const first = await file.read(offset, guess, what);
   const fixed = first.subarray(0, ZIP_RECORD_LENGTH.localFileHeader);
   if (fixed.readUInt32LE(0) !== ZIP_SIGNATURE.localFileHeader) {
@@ -124,13 +121,7 @@ function compareWithCentral(header: LocalHeader, entry: InspectedEntry): void {
  * comes with or without its optional signature, and with 4- or 8-byte sizes (8 with zip64); the
  * form whose values equal the central directory's is taken, and none matching is refused.
  */
-async function readDataDescriptor(
-  file: ArchiveFile,
-  entry: InspectedEntry,
-  offset: number,
-  directoryOffset: number,
-  zip64First: boolean,
-): Promise<number> {
+async function readDataDescriptor(file: ArchiveFile, entry: InspectedEntry, offset: number, directoryOffset: number, zip64First: boolean): Promise<number> {
   const { record, path } = entry;
   const available = Math.min(24, directoryOffset - offset);
   const what = `the data descriptor of entry ${quoteEntry(path)}`;
@@ -142,13 +133,8 @@ async function readDataDescriptor(
       if (length > bytes.length) continue;
       if (signed && bytes.readUInt32LE(0) !== ZIP_SIGNATURE.dataDescriptor) continue;
       const base = signed ? 4 : 0;
-      const read = (at: number): number =>
-        width === 8 ? Number(bytes.readBigUInt64LE(at)) : bytes.readUInt32LE(at);
-      if (
-        bytes.readUInt32LE(base) === record.crc32 &&
-        read(base + 4) === record.compressedSize &&
-        read(base + 4 + width) === record.uncompressedSize
-      ) {
+      const read = (at: number): number => (width === 8 ? Number(bytes.readBigUInt64LE(at)) : bytes.readUInt32LE(at));
+      if (bytes.readUInt32LE(base) === record.crc32 && read(base + 4) === record.compressedSize && read(base + 4 + width) === record.uncompressedSize) {
         return length;
       }
     }
@@ -163,11 +149,7 @@ async function readDataDescriptor(
  * @throws PluginHostError `INVALID_PACKAGE` when the header is missing, disagrees with the
  *   central directory, or the entry runs into the central directory.
  */
-export async function readEntryExtent(
-  file: ArchiveFile,
-  entry: InspectedEntry,
-  directoryOffset: number,
-): Promise<EntryExtent> {
+export async function readEntryExtent(file: ArchiveFile, entry: InspectedEntry, directoryOffset: number): Promise<EntryExtent> {
   const header = await readHeader(file, entry, directoryOffset);
   compareWithCentral(header, entry);
   const dataEnd = header.dataStart + entry.record.compressedSize;
@@ -176,10 +158,7 @@ export async function readEntryExtent(
       entry: entry.path,
     });
   }
-  const descriptorLength =
-    entry.record.flags & ZIP_FLAG.dataDescriptor
-      ? await readDataDescriptor(file, entry, dataEnd, directoryOffset, header.hasZip64)
-      : 0;
+  const descriptorLength = entry.record.flags & ZIP_FLAG.dataDescriptor ? await readDataDescriptor(file, entry, dataEnd, directoryOffset, header.hasZip64) : 0;
   return {
     entry,
     start: entry.record.localHeaderOffset,

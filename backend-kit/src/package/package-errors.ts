@@ -21,29 +21,16 @@ function withCause(error: PluginHostError, cause: unknown): PluginHostError {
 
 /** `INVALID_PACKAGE`: the archive is not a zip a package may be, for the given reason. */
 export function invalidPackage(reason: string, details?: ErrorDetails, cause?: unknown): PluginHostError {
-  return withCause(
-    new PluginHostError(ErrorCode.INVALID_PACKAGE, `${INVALID_PACKAGE_MESSAGE}: ${reason}`, details),
-    cause,
-  );
+  return withCause(new PluginHostError(ErrorCode.INVALID_PACKAGE, `${INVALID_PACKAGE_MESSAGE}: ${reason}`, details), cause);
 }
 
 /** `UNSAFE_ENTRY_PATH`: the entry's name or type could write outside, or confuse, the folder. */
 export function unsafeEntry(entry: string, problem: string): PluginHostError {
-  return new PluginHostError(
-    ErrorCode.UNSAFE_ENTRY_PATH,
-    `Unsafe entry path ${quoteEntry(entry)}: ${problem}`,
-    { entry },
-  );
+  return new PluginHostError(ErrorCode.UNSAFE_ENTRY_PATH, `Unsafe entry path ${quoteEntry(entry)}: ${problem}`, { entry });
 }
 
 /** `PACKAGE_TOO_LARGE`: `actual` exceeds the limit `limit` (`maximum`). */
-export function tooLarge(
-  limit: PackageLimitName,
-  maximum: number,
-  actual: number,
-  what: string,
-  entry?: string,
-): PluginHostError {
+export function tooLarge(limit: PackageLimitName, maximum: number, actual: number, what: string, entry?: string): PluginHostError {
   return new PluginHostError(
     ErrorCode.PACKAGE_TOO_LARGE,
     `Package too large: ${what} (${actual}) exceeds ${limit} (${maximum})`,

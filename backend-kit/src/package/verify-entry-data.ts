@@ -55,10 +55,10 @@ export async function verifyEntryData(
       const chunk = step.value;
       size += chunk.length;
       if (size > expected.size) {
-        throw invalidPackage(
-          `entry ${quoteEntry(expected.path)} inflates beyond its declared size of ${expected.size} bytes`,
-          { ...details, declaredSize: expected.size },
-        );
+        throw invalidPackage(`entry ${quoteEntry(expected.path)} inflates beyond its declared size of ${expected.size} bytes`, {
+          ...details,
+          declaredSize: expected.size,
+        });
       }
       crc = updateCrc32(crc, chunk);
       hash.update(chunk);
@@ -75,10 +75,10 @@ export async function verifyEntryData(
     }
   }
   if (size !== expected.size) {
-    throw invalidPackage(
-      `entry ${quoteEntry(expected.path)} ends after ${size} of its declared ${expected.size} bytes`,
-      { ...details, declaredSize: expected.size },
-    );
+    throw invalidPackage(`entry ${quoteEntry(expected.path)} ends after ${size} of its declared ${expected.size} bytes`, {
+      ...details,
+      declaredSize: expected.size,
+    });
   }
   if (crc !== expected.crc32) {
     throw invalidPackage(`the CRC-32 of entry ${quoteEntry(expected.path)} does not match`, details);

@@ -70,14 +70,10 @@ export async function writeEntries(
     const handle = await open(destination, 'wx', 0o644);
     try {
       const source = entry.record.compressedSize > 0 && opener ? opener() : nothing();
-      const verified = await verifyEntryData(
-        source,
-        { path: entry.path, size: entry.record.uncompressedSize, crc32: entry.record.crc32 },
-        async (chunk) => {
-          if (keep) kept.push(Uint8Array.from(chunk));
-          await writeAll(handle, chunk);
-        },
-      );
+      const verified = await verifyEntryData(source, { path: entry.path, size: entry.record.uncompressedSize, crc32: entry.record.crc32 }, async (chunk) => {
+        if (keep) kept.push(Uint8Array.from(chunk));
+        await writeAll(handle, chunk);
+      });
       files.push(Object.freeze({ path: entry.path, sha256: verified.sha256, size: verified.size }));
     } finally {
       await handle.close();

@@ -28,8 +28,7 @@ export const ZIP_FLAG = {
 } as const;
 
 /** Any of these flags means some content is encrypted, which a package never is. */
-export const ZIP_ENCRYPTION_FLAGS =
-  ZIP_FLAG.encrypted | ZIP_FLAG.strongEncryption | ZIP_FLAG.maskedLocalHeader;
+export const ZIP_ENCRYPTION_FLAGS = ZIP_FLAG.encrypted | ZIP_FLAG.strongEncryption | ZIP_FLAG.maskedLocalHeader;
 
 /** The two compression methods a package may use. */
 export const ZIP_METHOD = { stored: 0, deflated: 8 } as const;

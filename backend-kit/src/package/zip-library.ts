@@ -34,10 +34,7 @@ interface LibraryDirectory {
   offsetToStartOfCentralDirectory: number;
   files: LibraryFile[];
 }
-type OpenCustom = (
-  source: LibrarySource,
-  options: { tailSize: number; padding: number },
-) => Promise<LibraryDirectory>;
+type OpenCustom = (source: LibrarySource, options: { tailSize: number; padding: number }) => Promise<LibraryDirectory>;
 
 // unzipper reads each entry as one range: 30 + central name and extra lengths + `padding` +
 // compressed size. A local extra field may legitimately be longer than the central one (aligners
@@ -78,9 +75,7 @@ export async function openWithZipLibrary(
   records: readonly CentralRecord[],
   extents: readonly EntryExtent[],
 ): Promise<EntryDataOpener[]> {
-  const dataEnds = new Map(
-    extents.map((extent) => [extent.start, extent.dataStart + extent.entry.record.compressedSize]),
-  );
+  const dataEnds = new Map(extents.map((extent) => [extent.start, extent.dataStart + extent.entry.record.compressedSize]));
   const source: LibrarySource = {
     size: () => Promise.resolve(file.size),
     stream: (offset, length) => {

@@ -18,7 +18,7 @@ export function createCacheRouter({ cache }: { readonly cache: CacheStore }): Ro
   router.param('id', validatePluginIdParam);
 
   router.get('/plugins/cache/:id', async (ctx) => {
-    const key: unknown = ctx.query['key'];
+    const key: unknown = ctx.query.key;
     if (typeof key !== 'string') {
       throw new PluginHostError('INVALID_ARGUMENT', 'Give exactly one cache key as the query parameter "key"', { field: 'key' });
     }
@@ -34,7 +34,7 @@ export function createCacheRouter({ cache }: { readonly cache: CacheStore }): Ro
     if (unknown !== undefined) {
       throw new PluginHostError('INVALID_ARGUMENT', `Unknown field "${unknown}"; send {key, value, ttlSeconds?}`, { field: unknown });
     }
-    const result = await cache.set(id, body['key'], body['value'], body['ttlSeconds']);
+    const result = await cache.set(id, body.key, body.value, body.ttlSeconds);
     ctx.set('Cache-Control', 'no-store');
     ctx.body = result;
   });

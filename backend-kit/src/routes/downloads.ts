@@ -46,7 +46,7 @@ export function createDownloadsRouter({ paths, logger, downloads, fileTasks }: D
 
   async function ownTask(ctx: Context & { params: Record<string, string> }): Promise<{ caller: Caller; id: string }> {
     const caller = await callerOf(ctx, paths);
-    const id = ctx.params['taskId'] ?? '';
+    const id = ctx.params.taskId ?? '';
     const snapshot = downloads.get(id);
     if (!snapshot || !isVisibleTo(caller, snapshot)) throw new PluginHostError('DOWNLOAD_NOT_FOUND', `No download task ${id}`);
     return { caller, id };

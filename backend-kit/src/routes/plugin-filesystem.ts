@@ -77,7 +77,7 @@ export function createPluginFilesystemRouter({ paths, logger, authorizations }: 
     const { id, body } = await start(ctx);
     refuseUnknownFields(body, ['path']);
     // The last name is not followed: deleting a link removes the link, not its target.
-    const path = await requestedPath(body['path'], { followFinalLink: false });
+    const path = await requestedPath(body.path, { followFinalLink: false });
     await authorizations.requireAuthorization(id, path);
     await deleteFile(path);
     logger.info('Plugin deleted a file', { pluginId: id });
@@ -92,7 +92,7 @@ export function createPluginFilesystemRouter({ paths, logger, authorizations }: 
     }
     const { id, body } = await start(ctx);
     refuseUnknownFields(body, ['path']);
-    const prefix = await requestedPath(body['path']);
+    const prefix = await requestedPath(body.path);
     const entry = await stat(prefix).catch(() => null);
     // A folder that does not exist yet may be agreed to (a write creates it); a file may not.
     if (entry !== null && !entry.isDirectory()) throw new PluginHostError('INVALID_ARGUMENT', `${prefix} is a file; authorize its folder`);

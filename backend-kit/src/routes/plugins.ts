@@ -46,7 +46,8 @@ function packageUpload(uploads: PackageUploads): Middleware[] {
       tooLarge,
       empty: () => new PluginHostError('INVALID_PACKAGE', 'Invalid plugin package: the uploaded file is empty'),
       // A body over its limit that is not the package itself (decisions section 4).
-      fieldsTooLarge: () => new PluginHostError('BODY_TOO_LARGE', 'The form fields of the upload are too large; send only the file field "plugin"', { field: 'plugin' }),
+      fieldsTooLarge: () =>
+        new PluginHostError('BODY_TOO_LARGE', 'The form fields of the upload are too large; send only the file field "plugin"', { field: 'plugin' }),
       malformed: (message) => new PluginHostError('INVALID_ARGUMENT', message, { field: 'plugin' }),
     },
   });
@@ -54,7 +55,11 @@ function packageUpload(uploads: PackageUploads): Middleware[] {
 
 /** The path of the uploaded package (the file field `plugin`). */
 function uploadedPackage(ctx: Context): string {
-  return uploadedFilePath(ctx, 'plugin', () => new PluginHostError('INVALID_ARGUMENT', 'Send the package as multipart/form-data, in the file field "plugin"', { field: 'plugin' }));
+  return uploadedFilePath(
+    ctx,
+    'plugin',
+    () => new PluginHostError('INVALID_ARGUMENT', 'Send the package as multipart/form-data, in the file field "plugin"', { field: 'plugin' }),
+  );
 }
 
 /** A boolean query parameter (`enable`, `allowDowngrade`): absent or `false`, or `true`. */
@@ -97,7 +102,7 @@ export function createPluginsRouter({ plugins, packageUploads }: PluginsRouterSe
 
   router.post('/plugins/install', jsonBody(), async (ctx) => {
     const body = requireJsonObject(ctx);
-    const sourceDir = body['sourceDir'];
+    const sourceDir = body.sourceDir;
     if (typeof sourceDir !== 'string' || sourceDir.length === 0) {
       throw new PluginHostError('INVALID_ARGUMENT', 'sourceDir must be the absolute path of a folder holding manifest.json', { field: 'sourceDir' });
     }
@@ -109,7 +114,7 @@ export function createPluginsRouter({ plugins, packageUploads }: PluginsRouterSe
 
   router.put('/plugins/:id/state', jsonBody(), async (ctx) => {
     const id = pluginIdOf(ctx.params);
-    const enabled = requireJsonObject(ctx)['enabled'];
+    const enabled = requireJsonObject(ctx).enabled;
     if (typeof enabled !== 'boolean') throw new PluginHostError('INVALID_ARGUMENT', 'enabled must be a boolean', { field: 'enabled' });
     ctx.body = await plugins.setEnabled(id, enabled);
   });

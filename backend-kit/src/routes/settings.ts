@@ -29,7 +29,7 @@ export function createSettingsRouter({ settings }: { readonly settings: Settings
     // Unknown fields are refused so a typo (`val`) is an error, not a silently stored `null`.
     const unknown = Object.keys(body).find((field) => !WRITE_FIELDS.has(field));
     if (unknown !== undefined) throw new PluginHostError('INVALID_ARGUMENT', `Unknown field "${unknown}"; send {key, value}`, { field: unknown });
-    const values = await settings.merge(id, body['key'], body['value']);
+    const values = await settings.merge(id, body.key, body.value);
     ctx.set('Cache-Control', 'no-store');
     ctx.body = values;
   });

@@ -28,7 +28,7 @@ export function createSystemRouter({ systemInfo: readSystemInfo, openUrl }: Syst
   router.get('/system/info', systemInfo);
 
   router.post('/system/open-url', jsonBody('16kb'), async (ctx) => {
-    const url = parseOpenableUrl(requireJsonObject(ctx)['url']);
+    const url = parseOpenableUrl(requireJsonObject(ctx).url);
     await openUrl(url);
     ctx.body = { opened: true };
   });

@@ -48,7 +48,7 @@ export function createWasmRouter({ wasm }: { readonly wasm: WasmService }): Rout
     if (unknown !== undefined) {
       throw new PluginHostError('INVALID_ARGUMENT', `Unknown field "${unknown}"; send {exportName?, args?: number[]}`, { field: unknown });
     }
-    const result = await wasm.invoke(id, exportNameOf(body['exportName']), body['args']);
+    const result = await wasm.invoke(id, exportNameOf(body.exportName), body.args);
     ctx.set('Cache-Control', 'no-store');
     ctx.body = { ok: true, result };
   });

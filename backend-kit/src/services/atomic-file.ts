@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
+import { type FileHandle, mkdir, open, readFile, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 
 /**
@@ -32,7 +32,7 @@ export async function writeFileAtomic(path: string, data: string | Uint8Array): 
 
 /** Flushes a folder's entries (renames, creations) to disk; a no-op where folders cannot be opened. */
 export async function syncFolder(folder: string): Promise<void> {
-  let handle;
+  let handle: FileHandle | undefined;
   try {
     handle = await open(folder, 'r');
     await handle.sync();

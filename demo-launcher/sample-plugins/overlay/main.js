@@ -31,31 +31,40 @@ async function main() {
   await api.ready;
 
   const run = (action) => () => action().catch(showError);
-  buttons.open.addEventListener('click', run(async () => {
-    // The same window as the manifest's contributes.overlay: top right of the launcher, clear of the sidebar.
-    overlayId ??= await api.call('overlay.create', {
-      title: 'FPS meter',
-      html: await overlayHtml(),
-      x: 980,
-      y: 96,
-      width: 240,
-      height: 140,
-      minimizable: true,
-      resizable: false,
-    });
-    await api.call('overlay.show', overlayId);
-    update(`Overlay ${overlayId} is shown.`);
-  }));
-  buttons.hide.addEventListener('click', run(async () => {
-    await api.call('overlay.hide', overlayId);
-    update(`Overlay ${overlayId} is hidden (Open overlay shows it again).`);
-  }));
-  buttons.close.addEventListener('click', run(async () => {
-    const id = overlayId;
-    overlayId = null;
-    update('No overlay open.');
-    await api.call('overlay.destroy', id);
-  }));
+  buttons.open.addEventListener(
+    'click',
+    run(async () => {
+      // The same window as the manifest's contributes.overlay: top right of the launcher, clear of the sidebar.
+      overlayId ??= await api.call('overlay.create', {
+        title: 'FPS meter',
+        html: await overlayHtml(),
+        x: 980,
+        y: 96,
+        width: 240,
+        height: 140,
+        minimizable: true,
+        resizable: false,
+      });
+      await api.call('overlay.show', overlayId);
+      update(`Overlay ${overlayId} is shown.`);
+    }),
+  );
+  buttons.hide.addEventListener(
+    'click',
+    run(async () => {
+      await api.call('overlay.hide', overlayId);
+      update(`Overlay ${overlayId} is hidden (Open overlay shows it again).`);
+    }),
+  );
+  buttons.close.addEventListener(
+    'click',
+    run(async () => {
+      const id = overlayId;
+      overlayId = null;
+      update('No overlay open.');
+      await api.call('overlay.destroy', id);
+    }),
+  );
   update(status.textContent);
 }
 

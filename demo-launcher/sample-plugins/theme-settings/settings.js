@@ -16,7 +16,10 @@ async function main() {
     return settings;
   };
   const save = (key, value) =>
-    api.call('setSettings', key, value).then(showSaved).then(() => (status.textContent = `Saved ${key}.`), showError);
+    api
+      .call('setSettings', key, value)
+      .then(showSaved)
+      .then(() => (status.textContent = `Saved ${key}.`), showError);
 
   const settings = await showSaved();
   accentSelect.value = Object.hasOwn(ACCENTS, settings.accent) ? settings.accent : DEFAULT_ACCENT;
@@ -25,7 +28,8 @@ async function main() {
   accentSelect.addEventListener('change', () => save('accent', accentSelect.value));
   applyOnStart.addEventListener('change', () => save('applyOnStart', applyOnStart.checked));
   document.getElementById('apply').addEventListener('click', () => {
-    api.call('applyThemeOverride', accentOverride(accentSelect.value))
+    api
+      .call('applyThemeOverride', accentOverride(accentSelect.value))
       .then(() => (status.textContent = `The launcher now uses ${ACCENTS[accentSelect.value].label} as its primary colour.`), showError);
   });
   document.getElementById('clear').addEventListener('click', () => {

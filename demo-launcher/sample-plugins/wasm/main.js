@@ -45,10 +45,7 @@ async function main() {
   run.addEventListener('click', () => runOnLoad().catch(showError));
   for (const control of document.querySelectorAll('button')) control.disabled = false;
 
-  api.listWasmPlugins().then(
-    (ids) => (document.getElementById('loaded').textContent = `Loaded WASM plugins: ${ids.join(', ') || 'none'}.`),
-    showError,
-  );
+  api.listWasmPlugins().then((ids) => (document.getElementById('loaded').textContent = `Loaded WASM plugins: ${ids.join(', ') || 'none'}.`), showError);
   await runOnLoad();
 }
 

@@ -66,12 +66,13 @@ export function createLauncherApp(options: LauncherAppOptions): Koa {
   router.get('/', localPeers, (ctx) => {
     ctx.set('Cache-Control', 'no-store');
     ctx.set('X-Frame-Options', 'DENY');
-    if (options.releasePolicy) ctx.set('Content-Security-Policy', releaseContentSecurityPolicy(options.storeUrl ? new URL(options.storeUrl).origin : undefined));
+    if (options.releasePolicy)
+      ctx.set('Content-Security-Policy', releaseContentSecurityPolicy(options.storeUrl ? new URL(options.storeUrl).origin : undefined));
     ctx.type = 'text/html; charset=utf-8';
     ctx.body = renderLauncherPage({ title: LAUNCHER_NAME, apiToken: options.backend.token, ...(options.storeUrl ? { storeUrl: options.storeUrl } : {}) });
   });
   router.get('/ui/:file', async (ctx) => {
-    const file = ctx.params['file'] ?? '';
+    const file = ctx.params.file ?? '';
     const type = Object.hasOwn(UI_FILES, file) ? UI_FILES[file] : undefined;
     if (!type) return;
     ctx.type = type;

@@ -60,9 +60,15 @@ export async function readDevelopmentRootKeyPair(path: URL): Promise<{ publicKey
 const ORIGIN = /^[a-z][a-z0-9+.-]*:\/\/[^/?#\s]+$/;
 
 function readOrigins(env: Env, name: string): string[] {
-  const origins = (env[name] ?? '').split(',').map((entry) => entry.trim()).filter(Boolean);
+  const origins = (env[name] ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
   for (const origin of origins) {
-    if (!ORIGIN.test(origin)) throw new Error(`${name}: "${origin}" is not an origin; write scheme://host[:port] with no path or trailing slash, such as http://127.0.0.1:1420 or tauri://localhost`);
+    if (!ORIGIN.test(origin))
+      throw new Error(
+        `${name}: "${origin}" is not an origin; write scheme://host[:port] with no path or trailing slash, such as http://127.0.0.1:1420 or tauri://localhost`,
+      );
   }
   return origins;
 }
@@ -74,9 +80,9 @@ function readOrigins(env: Env, name: string): string[] {
  */
 export async function readLauncherConfig(developmentRootKey: URL, env: Env = process.env): Promise<LauncherConfig> {
   const port = readPort(env);
-  const host = env['HOST']?.trim() || '127.0.0.1';
-  const configuredRoot = env['PLUGIN_ROOT_PUBLIC_KEY']?.trim();
-  const apiToken = env['LAUNCHER_API_TOKEN']?.trim() || undefined;
+  const host = env.HOST?.trim() || '127.0.0.1';
+  const configuredRoot = env.PLUGIN_ROOT_PUBLIC_KEY?.trim();
+  const apiToken = env.LAUNCHER_API_TOKEN?.trim() || undefined;
   return {
     port,
     host,
@@ -84,11 +90,14 @@ export async function readLauncherConfig(developmentRootKey: URL, env: Env = pro
     apiToken,
     rootPublicKey: configuredRoot || (await readDevelopmentRootKey(developmentRootKey)),
     usingDevelopmentRoot: !configuredRoot,
-    trustedHosts: (env['LAUNCHER_TRUSTED_HOSTS'] ?? '').split(',').map((entry) => entry.trim()).filter(Boolean),
-    development: env['NODE_ENV'] !== 'production',
-    registryUrl: env['REGISTRY_URL']?.trim() || undefined,
-    allowRemoteUi: env['LAUNCHER_ALLOW_REMOTE_UI']?.trim() === '1',
+    trustedHosts: (env.LAUNCHER_TRUSTED_HOSTS ?? '')
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean),
+    development: env.NODE_ENV !== 'production',
+    registryUrl: env.REGISTRY_URL?.trim() || undefined,
+    allowRemoteUi: env.LAUNCHER_ALLOW_REMOTE_UI?.trim() === '1',
     allowedOrigins: readOrigins(env, 'LAUNCHER_ALLOWED_ORIGINS'),
-    registryPort: env['REGISTRY_PORT'] !== undefined ? readPort(env, 'REGISTRY_PORT') : port === 0 ? 0 : port + 1,
+    registryPort: env.REGISTRY_PORT !== undefined ? readPort(env, 'REGISTRY_PORT') : port === 0 ? 0 : port + 1,
   };
 }

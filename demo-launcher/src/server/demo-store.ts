@@ -39,12 +39,24 @@ async function stockSamples(registry: Registry, samplesDirectory: string, rootPu
   const now = new Date().toISOString();
   for (const entry of entries) {
     const path = join(samplesDirectory, entry.file);
-    const opened = await openPluginPackage(path, { workDirectory: registry.context.options.dataDirectory, signaturePolicy: 'required', trust: { rootPublicKey } });
+    const opened = await openPluginPackage(path, {
+      workDirectory: registry.context.options.dataDirectory,
+      signaturePolicy: 'required',
+      trust: { rootPublicKey },
+    });
     try {
       const { manifest } = opened;
       const stored = await registry.context.blobs.put(new Uint8Array(await readFile(path)));
       const slug = manifest.id.split('.').pop() ?? manifest.id;
-      await registry.catalog.createPlugin({ id: manifest.id, slug, ownerAccountId: DEMO_PUBLISHER, name: manifest.name, description: manifest.description ?? '', tags: ['sample'], createdAt: now });
+      await registry.catalog.createPlugin({
+        id: manifest.id,
+        slug,
+        ownerAccountId: DEMO_PUBLISHER,
+        name: manifest.name,
+        description: manifest.description ?? '',
+        tags: ['sample'],
+        createdAt: now,
+      });
       await registry.catalog.addVersion({
         pluginId: manifest.id,
         version: manifest.version,

@@ -67,8 +67,19 @@ async function main(): Promise<void> {
     development: config.development,
     ...(storeUrl ? { storeUrl } : {}),
   });
-  await installSamplePlugins(backend, { samplesDirectory: join(here, 'sample-plugins'), recordsDirectory: join(config.dataDirectory, 'backend'), logger: consoleLogger });
-  const app = createLauncherApp({ backend, uiDirectory: join(here, 'ui'), host: config.host, releasePolicy: !config.development, allowRemoteUi: config.allowRemoteUi, ...(storeUrl ? { storeUrl } : {}) });
+  await installSamplePlugins(backend, {
+    samplesDirectory: join(here, 'sample-plugins'),
+    recordsDirectory: join(config.dataDirectory, 'backend'),
+    logger: consoleLogger,
+  });
+  const app = createLauncherApp({
+    backend,
+    uiDirectory: join(here, 'ui'),
+    host: config.host,
+    releasePolicy: !config.development,
+    allowRemoteUi: config.allowRemoteUi,
+    ...(storeUrl ? { storeUrl } : {}),
+  });
 
   const server = app.listen(config.port, config.host);
   await new Promise<void>((resolve, reject) => {

@@ -16,9 +16,18 @@ const MARKER = 'demo-samples-installed.json';
  * goes through the same signed upload path a user's package would (signature required), enabled.
  * A marker in the backend's records keeps a later start from reinstalling samples the user removed.
  */
-export async function installSamplePlugins(backend: LocalBackend, options: { samplesDirectory: string; recordsDirectory: string; logger: BackendLogger }): Promise<void> {
+export async function installSamplePlugins(
+  backend: LocalBackend,
+  options: { samplesDirectory: string; recordsDirectory: string; logger: BackendLogger },
+): Promise<void> {
   const marker = join(options.recordsDirectory, MARKER);
-  if (await access(marker).then(() => true, () => false)) return;
+  if (
+    await access(marker).then(
+      () => true,
+      () => false,
+    )
+  )
+    return;
   let entries: SampleEntry[];
   try {
     entries = JSON.parse(await readFile(join(options.samplesDirectory, 'index.json'), 'utf8')) as SampleEntry[];

@@ -127,7 +127,7 @@ export class LauncherApp extends LitElement {
     const report = await this.host.start();
     for (const id of report.activated) this.setFrameStatus(id, 'ready', '');
     (this.querySelector('plugin-sidebar') as PluginSidebar).commands = this.plugins.flatMap((plugin) =>
-      (plugin.status === 'active' ? plugin.manifest?.contributes?.commands ?? [] : []).map((command) => ({
+      (plugin.status === 'active' ? (plugin.manifest?.contributes?.commands ?? []) : []).map((command) => ({
         pluginId: plugin.id,
         id: command.id,
         title: command.title,
@@ -258,10 +258,14 @@ export class LauncherApp extends LitElement {
   /** Uninstalls a plugin; a running one is stopped first, so no frame or registration outlives it. */
   private async uninstall(pluginId: string): Promise<void> {
     const name = this.pluginName(pluginId);
-    await this.run(pluginId, async () => {
-      await this.backend.uninstall(pluginId);
-      this.host?.deactivate(pluginId);
-    }, `${name} uninstalled.`);
+    await this.run(
+      pluginId,
+      async () => {
+        await this.backend.uninstall(pluginId);
+        this.host?.deactivate(pluginId);
+      },
+      `${name} uninstalled.`,
+    );
   }
 
   /** Installs (or updates) a plugin from the store through the backend, which checks its bytes and signature. */
@@ -351,13 +355,21 @@ export class LauncherApp extends LitElement {
     const host = this.host;
     if (!host) return 0;
     const receivers = host.activePlugins().filter((id) => host.registeredMethods(id).includes('file-drop'));
-    await Promise.all(receivers.map((id) => host.callPluginMethod(id, 'file-drop', [paths]).catch((error: unknown) => console.warn(`[plugins] file-drop to ${id} failed`, error))));
+    await Promise.all(
+      receivers.map((id) =>
+        host.callPluginMethod(id, 'file-drop', [paths]).catch((error: unknown) => console.warn(`[plugins] file-drop to ${id} failed`, error)),
+      ),
+    );
     if (receivers.length === 0) this.toasts.show('No plugin accepts dropped files.', 'info');
     return receivers.length;
   }
 
   private async launchGame(): Promise<void> {
-    const result = await this.host?.runHookable('launchGame', [{ instance: 'Default', memory: 4096 }], (options) => `Launched ${(options as { instance: string }).instance}`);
+    const result = await this.host?.runHookable(
+      'launchGame',
+      [{ instance: 'Default', memory: 4096 }],
+      (options) => `Launched ${(options as { instance: string }).instance}`,
+    );
     this.toasts.show(typeof result === 'string' ? result : 'A plugin stopped the launch.', typeof result === 'string' ? 'success' : 'info');
   }
 
@@ -370,9 +382,11 @@ export class LauncherApp extends LitElement {
           ${this.navLink('/', 'Home')} ${this.navLink('/plugins', 'Plugins')} ${this.navLink('/store', 'Store')} ${this.navLink('/downloads', 'Downloads')} ${this.navLink('/settings', 'Settings')}
         </plugin-sidebar>
         <main id="main">
-          ${this.restartNeeded
-            ? html`<div class="banner" role="status">Plugin changes take effect after a restart. <button type="button" class="primary" @click=${() => void this.restart()}>Restart launcher</button></div>`
-            : nothing}
+          ${
+            this.restartNeeded
+              ? html`<div class="banner" role="status">Plugin changes take effect after a restart. <button type="button" class="primary" @click=${() => void this.restart()}>Restart launcher</button></div>`
+              : nothing
+          }
           ${this.startupError ? html`<p class="banner error" role="alert">${this.startupError}</p>` : nothing}
           <section ?hidden=${route.page !== 'home'} aria-labelledby="home-title">
             <h1 id="home-title">Welcome</h1>
@@ -396,14 +410,16 @@ export class LauncherApp extends LitElement {
           </section>
           <section ?hidden=${route.page !== 'store'} aria-labelledby="store-title">
             <h1 id="store-title">Store</h1>
-            ${this.storeUrl
-              ? html`<plugin-store
+            ${
+              this.storeUrl
+                ? html`<plugin-store
                   registry-url=${this.storeUrl}
                   .installed=${this.plugins.map((plugin) => ({ id: plugin.id, version: plugin.version }))}
                   .busySlugs=${this.storeBusy}
                   @plugin-store-install=${(event: CustomEvent<{ slug: string; version: string; id: string }>) => void this.installFromStore(event.detail)}
                 ></plugin-store>`
-              : html`<p class="hint">This launcher has no store configured.</p>`}
+                : html`<p class="hint">This launcher has no store configured.</p>`
+            }
           </section>
           <section ?hidden=${route.page !== 'downloads'} aria-labelledby="downloads-title">
             <h1 id="downloads-title">Downloads</h1>
@@ -424,9 +440,11 @@ export class LauncherApp extends LitElement {
               )}
             </plugin-settings-tab>
           </section>
-          ${route.page === 'plugin' && !this.plugins.some((plugin) => plugin.id === route.pluginId)
-            ? html`<p class="banner error" role="alert">No installed plugin ${route.pluginId}.</p>`
-            : nothing}
+          ${
+            route.page === 'plugin' && !this.plugins.some((plugin) => plugin.id === route.pluginId)
+              ? html`<p class="banner error" role="alert">No installed plugin ${route.pluginId}.</p>`
+              : nothing
+          }
           ${route.page === 'not-found' ? html`<p class="banner error" role="alert">No page ${route.route}.</p>` : nothing}
           <div id="plugin-pages">
             ${repeat(
@@ -473,7 +491,9 @@ export class LauncherApp extends LitElement {
   /** A command shortcut calls the method the plugin registered for it (`method`, default the command id). */
   private async runCommand(command: { pluginId: string; id: string; method?: string }): Promise<void> {
     if (!this.host) return;
-    await this.host.callPluginMethod(command.pluginId, command.method ?? command.id, []).catch((error: unknown) => this.toasts.show(describeError(error), 'error'));
+    await this.host
+      .callPluginMethod(command.pluginId, command.method ?? command.id, [])
+      .catch((error: unknown) => this.toasts.show(describeError(error), 'error'));
   }
 }
 

@@ -6,7 +6,10 @@ export class LauncherBackend {
   readonly client: BackendClient;
 
   /** `baseUrl`: the backend's address, which may be another origin than the page's (boot `backendUrl`). */
-  constructor(readonly baseUrl: string, readonly token: string) {
+  constructor(
+    readonly baseUrl: string,
+    readonly token: string,
+  ) {
     this.client = new BackendClient({ baseUrl, token });
   }
 

@@ -16,7 +16,12 @@ export type Fetcher = (input: string, init?: RequestInit) => Promise<Response>;
  * @param backendUrl the backend's base URL the page used.
  * @param pageOrigin the page's own origin (`location.origin`).
  */
-export async function describeStartupFailure(error: unknown, backendUrl: string, pageOrigin: string, fetcher: Fetcher = (input, init) => fetch(input, init)): Promise<string> {
+export async function describeStartupFailure(
+  error: unknown,
+  backendUrl: string,
+  pageOrigin: string,
+  fetcher: Fetcher = (input, init) => fetch(input, init),
+): Promise<string> {
   const text = error instanceof Error ? error.message : String(error);
   // An answer the page could read (a 401 for a wrong token, say) is already explained by the backend.
   if (!(error instanceof TypeError)) return `The local backend did not answer: ${text}`;

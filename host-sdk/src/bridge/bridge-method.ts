@@ -77,5 +77,7 @@ export type DirectBridgeMethod = BridgeMethod & { readonly direct: true };
  * entry's signature. Direct members are left out: they are not reachable through `call`.
  */
 export type BridgeCallMapOf<Entry extends BridgeMethod> = {
-  [E in Entry as E extends { readonly direct: true } ? never : E['name']]: E extends { readonly signature: BridgeSignature<infer Args, infer Result> } ? { args: Args; result: Result } : never;
+  [E in Entry as E extends { readonly direct: true } ? never : E['name']]: E extends { readonly signature: BridgeSignature<infer Args, infer Result> }
+    ? { args: Args; result: Result }
+    : never;
 };

@@ -176,13 +176,25 @@ function findUnmetDependency(node: Node, byId: ReadonlyMap<string, Node>): Skipp
   for (const dependency of node.required) {
     const target = byId.get(dependency.id);
     if (target === undefined) {
-      return { ...pick(node, dependency), reason: 'dependency-missing', message: `${node.id} requires ${describe(dependency)}, which is not installed or not enabled` };
+      return {
+        ...pick(node, dependency),
+        reason: 'dependency-missing',
+        message: `${node.id} requires ${describe(dependency)}, which is not installed or not enabled`,
+      };
     }
     if (findRangeProblem(dependency.range) !== null) {
-      return { ...pick(node, dependency), reason: 'dependency-version', message: `${node.id} requires ${dependency.id} with an invalid range "${dependency.range}"` };
+      return {
+        ...pick(node, dependency),
+        reason: 'dependency-version',
+        message: `${node.id} requires ${dependency.id} with an invalid range "${dependency.range}"`,
+      };
     }
     if (!satisfiesRange(target.version, dependency.range)) {
-      return { ...pick(node, dependency), reason: 'dependency-version', message: `${node.id} requires ${describe(dependency)}, but version ${target.version} is installed` };
+      return {
+        ...pick(node, dependency),
+        reason: 'dependency-version',
+        message: `${node.id} requires ${describe(dependency)}, but version ${target.version} is installed`,
+      };
     }
   }
   return undefined;
@@ -201,7 +213,11 @@ function skipDependants(nodes: readonly Node[], edges: ReadonlyMap<Node, readonl
         return target !== undefined && skipped.has(target.index);
       });
       if (dependency === undefined) continue;
-      skipped.set(node.index, { ...pick(node, dependency), reason: 'dependency-skipped', message: `${node.id} requires ${describe(dependency)}, which is skipped` });
+      skipped.set(node.index, {
+        ...pick(node, dependency),
+        reason: 'dependency-skipped',
+        message: `${node.id} requires ${describe(dependency)}, which is skipped`,
+      });
       changed = true;
     }
   }
@@ -247,7 +263,7 @@ function findCycles(nodes: readonly Node[], edges: ReadonlyMap<Node, readonly No
     const fromNode = reach.get(node);
     if (grouped.has(node) || fromNode === undefined || !fromNode.has(node)) continue;
     const members = nodes.filter((other) => fromNode.has(other) && reach.get(other)?.has(node) === true);
-    members.forEach((member) => grouped.add(member));
+    for (const member of members) grouped.add(member);
     cycles.push(members);
   }
   return cycles;

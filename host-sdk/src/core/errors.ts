@@ -122,9 +122,5 @@ export class PluginHostError extends Error {
 export function isPluginHostError(value: unknown, code?: ErrorCode): value is PluginHostError {
   if (typeof value !== 'object' || value === null) return false;
   const candidate = value as { name?: unknown; code?: unknown };
-  return (
-    candidate.name === 'PluginHostError' &&
-    typeof candidate.code === 'string' &&
-    (code === undefined || candidate.code === code)
-  );
+  return candidate.name === 'PluginHostError' && typeof candidate.code === 'string' && (code === undefined || candidate.code === code);
 }

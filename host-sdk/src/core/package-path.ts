@@ -46,13 +46,10 @@ const WINDOWS_RESERVED_CHARACTER = /[<>:"|?*]/;
  * @param path - A path as stored in the archive or written in the manifest.
  * @param options - `allowTrailingSlash` accepts one final `/`, which zip uses to mark folders.
  */
-export function findPackagePathProblem(
-  path: string,
-  options: { allowTrailingSlash?: boolean } = {},
-): PackagePathProblem | null {
+export function findPackagePathProblem(path: string, options: { allowTrailingSlash?: boolean } = {}): PackagePathProblem | null {
   if (path.length === 0) return 'empty';
   if (path.includes('\0')) return 'nul-byte';
-  // eslint-disable-next-line no-control-regex
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point of this pattern
   if (/[\u0001-\u001f\u007f]/.test(path)) return 'control-character';
   if (path.includes('\\')) return 'backslash';
   if (path.startsWith('/')) return 'absolute';

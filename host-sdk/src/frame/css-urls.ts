@@ -27,7 +27,7 @@ export function rewriteCssUrls(css: string, resolve: (reference: string) => UrlR
     copiedUpTo = end;
   };
   while (position < css.length) {
-    const character = css[position]!;
+    const character = css.charAt(position);
     if (character === '/' && css[position + 1] === '*') {
       const close = css.indexOf('*/', position + 2);
       position = close < 0 ? css.length : close + 2;
@@ -61,7 +61,7 @@ function rewriteImportString(
   replace: (start: number, end: number, text: string) => void,
 ): number {
   let cursor = position;
-  while (cursor < css.length && CSS_WHITESPACE.test(css[cursor]!)) cursor += 1;
+  while (cursor < css.length && CSS_WHITESPACE.test(css.charAt(cursor))) cursor += 1;
   const quote = css[cursor];
   if (quote !== '"' && quote !== "'") return cursor;
   const end = endOfString(css, cursor);
@@ -79,7 +79,7 @@ function rewrittenUrlFunction(value: string, resolve: (reference: string) => Url
 /** Reads `url(...)` starting at `start`; null for a malformed token, which is then left alone. */
 function readUrlToken(css: string, start: number): { value: string; end: number } | null {
   let cursor = start + 4;
-  while (cursor < css.length && CSS_WHITESPACE.test(css[cursor]!)) cursor += 1;
+  while (cursor < css.length && CSS_WHITESPACE.test(css.charAt(cursor))) cursor += 1;
   const quote = css[cursor];
   let value: string;
   if (quote === '"' || quote === "'") {
@@ -89,14 +89,14 @@ function readUrlToken(css: string, start: number): { value: string; end: number 
     cursor = end;
   } else {
     const valueStart = cursor;
-    while (cursor < css.length && css[cursor] !== ')' && !CSS_WHITESPACE.test(css[cursor]!)) {
-      const character = css[cursor]!;
+    while (cursor < css.length && css[cursor] !== ')' && !CSS_WHITESPACE.test(css.charAt(cursor))) {
+      const character = css.charAt(cursor);
       if (character === '"' || character === "'" || character === '(') return null;
       cursor += character === '\\' ? 2 : 1;
     }
     value = decodeCssEscapes(css.slice(valueStart, cursor));
   }
-  while (cursor < css.length && CSS_WHITESPACE.test(css[cursor]!)) cursor += 1;
+  while (cursor < css.length && CSS_WHITESPACE.test(css.charAt(cursor))) cursor += 1;
   return css[cursor] === ')' ? { value, end: cursor + 1 } : null;
 }
 
@@ -105,7 +105,7 @@ function endOfString(css: string, start: number): number {
   const quote = css[start];
   let cursor = start + 1;
   while (cursor < css.length) {
-    const character = css[cursor]!;
+    const character = css.charAt(cursor);
     if (character === '\\') cursor += 2;
     else if (character === quote) return cursor + 1;
     else if (character === '\n') return cursor;

@@ -64,7 +64,10 @@ function keepFromHead(element: Element): boolean {
     case 'template':
       return true;
     case 'link':
-      return (element.getAttribute('rel') ?? '').toLowerCase().split(/[\t\n\f\r ]+/).includes('stylesheet');
+      return (element.getAttribute('rel') ?? '')
+        .toLowerCase()
+        .split(/[\t\n\f\r ]+/)
+        .includes('stylesheet');
     default:
       return false;
   }

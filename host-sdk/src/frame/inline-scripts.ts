@@ -9,10 +9,22 @@ import { runInlineModule } from './inline-module-run.js';
 const HTML_NAMESPACE = 'http://www.w3.org/1999/xhtml';
 // The HTML standard's JavaScript MIME type essences: scripts of any other type are data blocks.
 const JAVASCRIPT_TYPES = new Set([
-  'application/ecmascript', 'application/javascript', 'application/x-ecmascript', 'application/x-javascript',
-  'text/ecmascript', 'text/javascript', 'text/javascript1.0', 'text/javascript1.1', 'text/javascript1.2',
-  'text/javascript1.3', 'text/javascript1.4', 'text/javascript1.5', 'text/jscript', 'text/livescript',
-  'text/x-ecmascript', 'text/x-javascript',
+  'application/ecmascript',
+  'application/javascript',
+  'application/x-ecmascript',
+  'application/x-javascript',
+  'text/ecmascript',
+  'text/javascript',
+  'text/javascript1.0',
+  'text/javascript1.1',
+  'text/javascript1.2',
+  'text/javascript1.3',
+  'text/javascript1.4',
+  'text/javascript1.5',
+  'text/jscript',
+  'text/livescript',
+  'text/x-ecmascript',
+  'text/x-javascript',
 ]);
 
 type ScriptKind = 'external' | 'inline-module' | 'immediate';

@@ -28,6 +28,7 @@ const RESOLUTION_ORIGIN = 'https://plugin-root.invalid';
 const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
 // The URL parser strips leading and trailing C0 controls and spaces and drops tabs and newlines
 // anywhere, so `java\tscript:` is `javascript:`. Classify the URL the way the browser will read it.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the C0 controls the URL parser strips are what this pattern matches
 const EDGE_CONTROLS = /^[\u0000-\u0020]+|[\u0000-\u0020]+$/g;
 const TAB_OR_NEWLINE = /[\t\n\r]/g;
 
@@ -45,7 +46,10 @@ export function createPluginUrlResolver(pluginFilesBase: string, entryPath: stri
   if (!URL.canParse(filesBase)) throw new TypeError(`pluginFilesBase is not an absolute URL: ${pluginFilesBase}`);
   const segments = packagePathSegments(entryPath).map((segment) => encodeURIComponent(segment));
   const entryUrl = `${RESOLUTION_ORIGIN}/${segments.join('/')}`;
-  const folder = segments.slice(0, -1).map((segment) => `${segment}/`).join('');
+  const folder = segments
+    .slice(0, -1)
+    .map((segment) => `${segment}/`)
+    .join('');
   return {
     filesBase,
     entryFolderUrl: `${filesBase}/${folder}`,

@@ -44,7 +44,6 @@ function rewriteElement(element: Element, resolver: PluginUrlResolver): void {
     if (attribute.namespaceURI === XLINK_NAMESPACE) {
       if (name === 'href') rewriteUrlAttribute(element, attribute, resolve);
     } else if (attribute.namespaceURI !== null) {
-      continue;
     } else if (URL_ATTRIBUTES.has(name) || (name === 'data' && element.localName === 'object')) {
       rewriteUrlAttribute(element, attribute, resolve);
     } else if (SRCSET_ATTRIBUTES.has(name)) {

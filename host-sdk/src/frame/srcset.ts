@@ -35,10 +35,10 @@ function parseSrcset(value: string): SrcsetCandidate[] {
   const candidates: SrcsetCandidate[] = [];
   let position = 0;
   while (position < value.length) {
-    while (position < value.length && (WHITESPACE.test(value[position]!) || value[position] === ',')) position += 1;
+    while (position < value.length && (WHITESPACE.test(value.charAt(position)) || value[position] === ',')) position += 1;
     if (position >= value.length) break;
     const urlStart = position;
-    while (position < value.length && !WHITESPACE.test(value[position]!)) position += 1;
+    while (position < value.length && !WHITESPACE.test(value.charAt(position))) position += 1;
     let url = value.slice(urlStart, position);
     if (url.endsWith(',')) {
       url = url.replace(/,+$/, () => '');
@@ -48,7 +48,7 @@ function parseSrcset(value: string): SrcsetCandidate[] {
     const descriptorStart = position;
     let inParentheses = false;
     while (position < value.length) {
-      const character = value[position]!;
+      const character = value.charAt(position);
       if (character === '(') inParentheses = true;
       else if (character === ')') inParentheses = false;
       else if (character === ',' && !inParentheses) break;

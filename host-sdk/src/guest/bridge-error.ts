@@ -23,13 +23,13 @@ class RevivedBridgeError extends Error implements BridgeError {
  * an `Error` with a generic message.
  */
 export function reviveError(error: unknown): BridgeError {
-  if (!isRecord(error) || typeof error['message'] !== 'string') {
+  if (!isRecord(error) || typeof error.message !== 'string') {
     return new RevivedBridgeError({ message: 'The host answered with a malformed error' });
   }
-  const code = error['code'];
-  const details = error['details'];
+  const code = error.code;
+  const details = error.details;
   return new RevivedBridgeError({
-    message: error['message'],
+    message: error.message,
     ...(typeof code === 'string' ? { code } : {}),
     ...(isRecord(details) ? { details } : {}),
   });

@@ -18,9 +18,7 @@ import { clip, clipReport, reportOf, reportOfErrorEvent, type RuntimeErrorReport
 /** The CustomEvent the launcher's injected loader script dispatches on `window`. */
 export const REPORT_EVENT = 'plugin-host:report';
 
-type Report =
-  | ({ readonly kind: 'runtime-error' } & RuntimeErrorReport)
-  | { readonly kind: 'load-failed'; readonly resource: string };
+type Report = ({ readonly kind: 'runtime-error' } & RuntimeErrorReport) | { readonly kind: 'load-failed'; readonly resource: string };
 
 /** Where the runtime hands the errors of the plugin code it calls. */
 export interface CaughtErrors {
@@ -38,21 +36,20 @@ export interface CaughtErrors {
 }
 
 // Captured at start-up so a plugin replacing the globals cannot swallow its own errors through us.
-const showError: ((error: unknown) => void) | undefined =
-  typeof globalThis.reportError === 'function' ? globalThis.reportError.bind(globalThis) : undefined;
+const showError: ((error: unknown) => void) | undefined = typeof globalThis.reportError === 'function' ? globalThis.reportError.bind(globalThis) : undefined;
 const enqueue = globalThis.queueMicrotask.bind(globalThis);
 
 /** The report a `plugin-host:report` detail asks for, or `undefined` when it is malformed. */
 function reportFromDetail(detail: unknown): Report | undefined {
   if (!isRecord(detail)) return undefined;
-  if (detail['kind'] === 'load-failed' && typeof detail['resource'] === 'string') {
-    return { kind: 'load-failed', resource: detail['resource'] };
+  if (detail.kind === 'load-failed' && typeof detail.resource === 'string') {
+    return { kind: 'load-failed', resource: detail.resource };
   }
-  if (detail['kind'] === 'runtime-error' && typeof detail['message'] === 'string') {
+  if (detail.kind === 'runtime-error' && typeof detail.message === 'string') {
     const { source, stack } = detail;
     return {
       kind: 'runtime-error',
-      message: detail['message'],
+      message: detail.message,
       ...(typeof source === 'string' && source !== '' ? { source } : {}),
       ...(typeof stack === 'string' && stack !== '' ? { stack } : {}),
     };

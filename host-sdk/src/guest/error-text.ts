@@ -13,8 +13,7 @@ export const MAX_STACK_LENGTH = 4000;
  * scripts (and of code they queued: timers, microtasks); every engine does so for a script from
  * another origin loaded without CORS, which a plugin's files are not (see `frame/script-cors.ts`).
  */
-export const HIDDEN_ERROR_MESSAGE =
-  "An uncaught error in the plugin's own code; this browser engine hides its text (WebKit does so in sandboxed frames)";
+export const HIDDEN_ERROR_MESSAGE = "An uncaught error in the plugin's own code; this browser engine hides its text (WebKit does so in sandboxed frames)";
 
 /** An error report as it is sent to the host's `reportError`. */
 export interface RuntimeErrorReport {
@@ -35,8 +34,8 @@ export function clip(text: string, max = MAX_MESSAGE_LENGTH): string {
 /** `TypeError: x is not a function` for errors, the text of anything else. Never throws. */
 export function describeError(thrown: unknown): string {
   try {
-    if (isRecord(thrown) && typeof thrown['name'] === 'string' && typeof thrown['message'] === 'string') {
-      return `${thrown['name']}: ${thrown['message']}`;
+    if (isRecord(thrown) && typeof thrown.name === 'string' && typeof thrown.message === 'string') {
+      return `${thrown.name}: ${thrown.message}`;
     }
   } catch {
     // Fall through to the plain description.
@@ -47,7 +46,7 @@ export function describeError(thrown: unknown): string {
 /** The stack of a thrown error, or `undefined` when it has none (a string, a plain object). Never throws. */
 export function stackOf(thrown: unknown): string | undefined {
   try {
-    const stack = isRecord(thrown) ? thrown['stack'] : undefined;
+    const stack = isRecord(thrown) ? thrown.stack : undefined;
     return typeof stack === 'string' && stack.trim() !== '' ? stack : undefined;
   } catch {
     return undefined;

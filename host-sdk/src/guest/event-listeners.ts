@@ -30,7 +30,10 @@ export function createEventListeners(errors: CaughtErrors): EventListeners {
       if (!isName(name)) throw bridgeError('on() needs an event name', 'INVALID_ARGUMENT');
       if (typeof listener !== 'function') throw bridgeError('on() needs a listener function', 'INVALID_ARGUMENT');
       let set = listeners.get(name);
-      if (!set) listeners.set(name, (set = new Set()));
+      if (!set) {
+        set = new Set();
+        listeners.set(name, set);
+      }
       set.add(listener);
       return () => off(name, listener);
     },

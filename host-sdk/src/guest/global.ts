@@ -15,5 +15,3 @@ declare global {
   // eslint-disable-next-line no-var
   var __PLUGIN_API__: PluginApi;
 }
-
-export {};

@@ -21,7 +21,7 @@ export function argumentList(value: unknown): unknown[] {
  */
 export function describeThrown(thrown: unknown): string {
   try {
-    if (isRecord(thrown) && typeof thrown['message'] === 'string') return thrown['message'];
+    if (isRecord(thrown) && typeof thrown.message === 'string') return thrown.message;
     return String(thrown);
   } catch {
     return 'Unknown error';

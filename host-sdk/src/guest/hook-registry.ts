@@ -33,7 +33,7 @@ export function createHookRegistry(host: HostAccess, newId: () => string, errors
       const remote = await host();
       // A prevent() before next() must already hold for the inner layers and the default implementation.
       const inner = unwrapResult(await remote.hookNext(invocationId, [...argumentList(ctx.args)], state.prevented));
-      ctx.result = isRecord(inner) ? inner['result'] : undefined;
+      ctx.result = isRecord(inner) ? inner.result : undefined;
       return ctx.result;
     };
   }
@@ -62,7 +62,7 @@ export function createHookRegistry(host: HostAccess, newId: () => string, errors
       const state = { prevented: false };
       const ctx: HookContext = {
         method,
-        args: argumentList(invocation['args']),
+        args: argumentList(invocation.args),
         result: undefined,
         prevent() {
           state.prevented = true;

@@ -24,11 +24,11 @@ export interface HostSession {
 }
 
 function identityFrom(value: unknown): GuestIdentity {
-  if (!isRecord(value) || typeof value['pluginId'] !== 'string') {
+  if (!isRecord(value) || typeof value.pluginId !== 'string') {
     throw bridgeError('The host answered hello without a plugin id');
   }
-  const apiBase = value['apiBase'];
-  return Object.freeze({ pluginId: value['pluginId'], apiBase: typeof apiBase === 'string' ? apiBase : null });
+  const apiBase = value.apiBase;
+  return Object.freeze({ pluginId: value.pluginId, apiBase: typeof apiBase === 'string' ? apiBase : null });
 }
 
 /**

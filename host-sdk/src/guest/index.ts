@@ -58,5 +58,3 @@ function install(): void {
 
 // A second copy of the script (injected twice) must not open a second connection.
 if (!('__PLUGIN_GUEST_RUNTIME__' in window)) install();
-
-export {};

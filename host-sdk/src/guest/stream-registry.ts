@@ -74,16 +74,16 @@ export function createStreamRegistry(host: HostAccess, newId: () => string, erro
     deliver(requestId, event) {
       const stream = isName(requestId) ? streams.get(requestId) : undefined;
       if (!stream || !isRecord(event)) return;
-      switch (event['kind']) {
+      switch (event.kind) {
         case 'chunk':
-          if (typeof event['data'] === 'string') {
-            const data = event['data'];
+          if (typeof event.data === 'string') {
+            const data = event.data;
             callIsolated(() => stream.handlers.onChunk(data), errors, 'proxyFetchStream onChunk');
           }
           return;
         case 'error': {
           stream.finish();
-          const error = reviveError(event['error']);
+          const error = reviveError(event.error);
           callIsolated(() => stream.handlers.onError?.(error), errors, 'proxyFetchStream onError');
           return;
         }

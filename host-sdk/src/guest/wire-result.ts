@@ -11,8 +11,8 @@ const clone = globalThis.structuredClone.bind(globalThis);
  * throws too, so a broken host cannot make a call resolve with garbage.
  */
 export function unwrapResult(result: unknown): unknown {
-  if (isRecord(result) && result['ok'] === true) return result['value'];
-  if (isRecord(result) && result['ok'] === false) throw reviveError(result['error']);
+  if (isRecord(result) && result.ok === true) return result.value;
+  if (isRecord(result) && result.ok === false) throw reviveError(result.error);
   throw bridgeError('The host answered with a malformed result');
 }
 
@@ -23,8 +23,8 @@ export function toWireError(thrown: unknown): WireError {
   let code: unknown;
   let details: unknown;
   try {
-    code = thrown['code'];
-    details = thrown['details'];
+    code = thrown.code;
+    details = thrown.details;
   } catch {
     return { message };
   }

@@ -126,7 +126,9 @@ export class PluginActivation {
     if (manifest.contributes?.fontLinks) {
       // A package path is served from the plugin's files; anything else must be an https URL.
       const filesBase = files.base(id);
-      const links = manifest.contributes.fontLinks.map((link) => (/^https:/i.test(link) ? link : `${filesBase}/${link.split('/').map(encodeURIComponent).join('/')}`));
+      const links = manifest.contributes.fontLinks.map((link) =>
+        /^https:/i.test(link) ? link : `${filesBase}/${link.split('/').map(encodeURIComponent).join('/')}`,
+      );
       services.theme.injectFontLinks(id, links, new URL(filesBase).origin);
     }
   }

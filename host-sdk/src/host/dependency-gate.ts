@@ -36,7 +36,11 @@ export function skipMessage(skipped: SkippedPlugin, installed: ReadonlyMap<strin
  * Why `manifest` cannot be activated next to the plugins already running (a required dependency
  * absent, failed, or of a version outside the range), or undefined when it can.
  */
-export function unmetDependency(manifest: PluginManifest, running: ReadonlyMap<string, GatedPlugin>, installed: ReadonlyMap<string, ListedPlugin>): string | undefined {
+export function unmetDependency(
+  manifest: PluginManifest,
+  running: ReadonlyMap<string, GatedPlugin>,
+  installed: ReadonlyMap<string, ListedPlugin>,
+): string | undefined {
   // The running plugins' own dependencies were checked when they activated; only this one's are.
   const present = [...running.values()]
     .filter((plugin) => plugin.state !== 'failed' && plugin.manifest.id !== manifest.id)

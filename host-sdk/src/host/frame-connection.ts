@@ -39,7 +39,12 @@ export interface PluginFrame {
  * @throws Error when the inserted frame has no window (the container is not in a document).
  */
 export function openPluginFrame(options: PluginFrameOptions): PluginFrame {
-  const frame = createSandboxFrame(options.document, { srcdoc: options.srcdoc, title: options.title, pluginId: options.pluginId, hidden: options.hidden === true });
+  const frame = createSandboxFrame(options.document, {
+    srcdoc: options.srcdoc,
+    title: options.title,
+    pluginId: options.pluginId,
+    hidden: options.hidden === true,
+  });
   options.container.append(frame);
   const remoteWindow = frame.contentWindow;
   if (!remoteWindow) {

@@ -26,17 +26,30 @@ export function createHookRegistry(options: HookLayerOptions): HookRegistry {
     // A handler that threw was reported by its frame, with its stack; what is left is a layer that
     // timed out or whose plugin was not answering.
     (registration, error) => {
-      if (!(error instanceof BridgeFailure)) options.events.emit({ type: 'runtime-error', pluginId: registration.pluginId, message: `Hook failed: ${error instanceof Error ? error.message : String(error)}` });
+      if (!(error instanceof BridgeFailure))
+        options.events.emit({
+          type: 'runtime-error',
+          pluginId: registration.pluginId,
+          message: `Hook failed: ${error instanceof Error ? error.message : String(error)}`,
+        });
     },
     // Activation order decides the layers, so the onion does not depend on which frame answered first.
     (pluginId) => options.running().ids().indexOf(pluginId),
   );
 }
 
-async function runHookLayer(options: HookLayerOptions, pluginId: string, invocation: { invocationId: string; method: string; args: readonly unknown[]; hookId: string }): Promise<HookOutcome> {
+async function runHookLayer(
+  options: HookLayerOptions,
+  pluginId: string,
+  invocation: { invocationId: string; method: string; args: readonly unknown[]; hookId: string },
+): Promise<HookOutcome> {
   const plugin = options.running().get(pluginId);
-  if (!plugin || plugin.state !== 'active') throw new Error(`${pluginId} is not answering`);
-  const result: WireResult<HookOutcome> = await withTimeout(plugin.guest.runHook(invocation), options.timeoutMs, `${pluginId}'s hook did not finish within ${options.timeoutMs} ms`);
+  if (plugin?.state !== 'active') throw new Error(`${pluginId} is not answering`);
+  const result: WireResult<HookOutcome> = await withTimeout(
+    plugin.guest.runHook(invocation),
+    options.timeoutMs,
+    `${pluginId}'s hook did not finish within ${options.timeoutMs} ms`,
+  );
   if (!result.ok) throw new BridgeFailure(result.error);
   return result.value;
 }

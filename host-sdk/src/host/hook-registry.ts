@@ -22,7 +22,10 @@ export interface HookLayerResult {
 }
 
 /** Runs a plugin's hook handler; supplied by the host (it calls the plugin's frame). */
-export type HookLayerRunner = (registration: HookRegistration, invocation: { invocationId: string; method: string; args: readonly unknown[] }) => Promise<HookLayerResult>;
+export type HookLayerRunner = (
+  registration: HookRegistration,
+  invocation: { invocationId: string; method: string; args: readonly unknown[] },
+) => Promise<HookLayerResult>;
 
 interface Continuation {
   readonly owner: string;
@@ -71,7 +74,11 @@ export class HookRegistry {
 
   /** Removes every hook of `pluginId` (deactivation). */
   removeAll(pluginId: string): void {
-    for (const [method, list] of this.hooks) this.hooks.set(method, list.filter((hook) => hook.pluginId !== pluginId));
+    for (const [method, list] of this.hooks)
+      this.hooks.set(
+        method,
+        list.filter((hook) => hook.pluginId !== pluginId),
+      );
   }
 
   /**

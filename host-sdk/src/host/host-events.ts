@@ -9,7 +9,14 @@ export type PluginHostEvent =
    * whose text the engine hid (WebKit in sandboxed frames). Nothing but the error type leaves the
    * machine in telemetry.
    */
-  | { readonly type: 'runtime-error'; readonly pluginId: string; readonly message: string; readonly source?: string; readonly stack?: string; readonly hidden?: true }
+  | {
+      readonly type: 'runtime-error';
+      readonly pluginId: string;
+      readonly message: string;
+      readonly source?: string;
+      readonly stack?: string;
+      readonly hidden?: true;
+    }
   | { readonly type: 'unresponsive'; readonly pluginId: string }
   | { readonly type: 'responsive'; readonly pluginId: string }
   | { readonly type: 'deactivated'; readonly pluginId: string };

@@ -26,13 +26,13 @@ const MAX_STACK_LENGTH = 4000;
 function runtimeErrorFrom(report: unknown): GuestRuntimeError {
   const fields = typeof report === 'object' && report !== null ? (report as Record<string, unknown>) : {};
   const text = (value: unknown, max: number): string | undefined => (typeof value === 'string' && value !== '' ? value.slice(0, max) : undefined);
-  const source = text(fields['source'], MAX_MESSAGE_LENGTH);
-  const stack = text(fields['stack'], MAX_STACK_LENGTH);
+  const source = text(fields.source, MAX_MESSAGE_LENGTH);
+  const stack = text(fields.stack, MAX_STACK_LENGTH);
   return {
-    message: text(fields['message'], MAX_MESSAGE_LENGTH) ?? 'Unknown error',
+    message: text(fields.message, MAX_MESSAGE_LENGTH) ?? 'Unknown error',
     ...(source !== undefined ? { source } : {}),
     ...(stack !== undefined ? { stack } : {}),
-    ...(fields['hidden'] === true ? { hidden: true as const } : {}),
+    ...(fields.hidden === true ? { hidden: true as const } : {}),
   };
 }
 
@@ -65,7 +65,10 @@ export function hostMethodsFor(
     async hello(guest: unknown) {
       const version = (guest as { protocolVersion?: unknown } | null)?.protocolVersion;
       if (version !== BRIDGE_PROTOCOL_VERSION) {
-        return { ok: false as const, error: { message: `The guest runtime speaks bridge protocol ${String(version)}; this host speaks ${BRIDGE_PROTOCOL_VERSION}` } };
+        return {
+          ok: false as const,
+          error: { message: `The guest runtime speaks bridge protocol ${String(version)}; this host speaks ${BRIDGE_PROTOCOL_VERSION}` },
+        };
       }
       await reports.connected();
       return { ok: true as const, value: { pluginId: plugin.id, apiBase } };

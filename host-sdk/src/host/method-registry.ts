@@ -4,7 +4,10 @@ export class MethodRegistry {
 
   register(pluginId: string, method: string): void {
     let methods = this.byPlugin.get(pluginId);
-    if (!methods) this.byPlugin.set(pluginId, (methods = new Set()));
+    if (!methods) {
+      methods = new Set();
+      this.byPlugin.set(pluginId, methods);
+    }
     methods.add(method);
   }
 

@@ -51,7 +51,13 @@ export class PageOpener {
     if (!plugin) throw new Error(`${pluginId} is not active`);
     const html = await files.text(pluginId, path);
     const srcdoc = await this.options.documents.build(pluginId, html, path);
-    const methods = hostMethodsFor({ id: pluginId, manifest: plugin.manifest }, files.base(pluginId), this.options.services, this.pageIndex, guestReportsFor(plugin, this.options.sinks));
+    const methods = hostMethodsFor(
+      { id: pluginId, manifest: plugin.manifest },
+      files.base(pluginId),
+      this.options.services,
+      this.pageIndex,
+      guestReportsFor(plugin, this.options.sinks),
+    );
     const { frame, connection } = openPluginFrame({ document: this.options.document, container, srcdoc, title: `${plugin.name}: ${path}`, pluginId, methods });
     const close = (): void => {
       plugin.pages.delete(close);

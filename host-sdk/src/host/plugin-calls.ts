@@ -20,7 +20,13 @@ export async function callPluginMethod(
   const loading = running.get(pluginId);
   if (loading?.state === 'loading') await loading.ready;
   const target = running.get(pluginId);
-  const reason = !installed.has(pluginId) ? 'not-installed' : !target || target.state !== 'active' ? 'inactive' : !services.methods.has(pluginId, method) ? 'no-such-method' : undefined;
+  const reason = !installed.has(pluginId)
+    ? 'not-installed'
+    : target?.state !== 'active'
+      ? 'inactive'
+      : !services.methods.has(pluginId, method)
+        ? 'no-such-method'
+        : undefined;
   if (reason !== undefined || !target) throw wireErrorToError(pluginMethodUnavailable(pluginId, method, reason ?? 'inactive'));
   const result = await withTimeout(target.guest.invokeMethod(method, [...args]), services.timeouts.crossPluginCallMs, `${pluginId} did not answer ${method}`);
   if (!result.ok) throw wireErrorToError(result.error);

@@ -30,11 +30,23 @@ export async function activateSandboxed(context: ActivationContext, plugin: Runn
     return dependencies;
   });
   const methods = hostMethodsFor({ id, manifest: plugin.manifest }, context.files.base(id), services, context.index, reports);
-  const { frame, connection } = openPluginFrame({ document: context.document, container: containerFor(context.frameContainer, id), srcdoc, title: plugin.name, pluginId: id, hidden: true, methods });
+  const { frame, connection } = openPluginFrame({
+    document: context.document,
+    container: containerFor(context.frameContainer, id),
+    srcdoc,
+    title: plugin.name,
+    pluginId: id,
+    hidden: true,
+    methods,
+  });
   plugin.frame = frame;
   plugin.connection = connection;
   const timeoutMs = context.connectTimeoutMs;
-  const [remote] = await withTimeout(Promise.all([connection.promise, helloReceived]), timeoutMs, `${plugin.name} did not connect within ${timeoutMs / 1000} s: its page may be broken or stuck before the plugin API loaded`);
+  const [remote] = await withTimeout(
+    Promise.all([connection.promise, helloReceived]),
+    timeoutMs,
+    `${plugin.name} did not connect within ${timeoutMs / 1000} s: its page may be broken or stuck before the plugin API loaded`,
+  );
   await dependencies;
   plugin.stopHeartbeat = startHeartbeat(plugin, {
     ...context.heartbeat,

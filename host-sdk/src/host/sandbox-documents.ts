@@ -19,7 +19,14 @@ export class SandboxDocuments {
   /** The frame document of `html` (the plugin's page at `entryPath`). */
   async build(pluginId: string, html: string, entryPath: string): Promise<string> {
     const { cspNonce } = this.options;
-    return buildPluginDocument({ html, pluginFilesBase: this.options.files.base(pluginId), entryPath, guestRuntime: await this.runtimeSource(), mode: 'sandbox', ...(cspNonce ? { cspNonce } : {}) });
+    return buildPluginDocument({
+      html,
+      pluginFilesBase: this.options.files.base(pluginId),
+      entryPath,
+      guestRuntime: await this.runtimeSource(),
+      mode: 'sandbox',
+      ...(cspNonce ? { cspNonce } : {}),
+    });
   }
 
   private runtimeSource(): Promise<string> {

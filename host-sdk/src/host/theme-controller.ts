@@ -12,14 +12,14 @@ export class ThemeController {
   injectTheme(pluginId: string, css: string): void {
     this.removeTheme(pluginId);
     const style = this.document.createElement('style');
-    style.dataset['pluginTheme'] = pluginId;
+    style.dataset.pluginTheme = pluginId;
     style.textContent = css;
     this.document.head.append(style);
   }
 
   removeTheme(pluginId: string): void {
     for (const element of this.document.head.querySelectorAll('style[data-plugin-theme]')) {
-      if ((element as HTMLElement).dataset['pluginTheme'] === pluginId) element.remove();
+      if ((element as HTMLElement).dataset.pluginTheme === pluginId) element.remove();
     }
   }
 
@@ -42,14 +42,14 @@ export class ThemeController {
       link.href = parsed.href;
       link.crossOrigin = 'anonymous';
       link.referrerPolicy = 'no-referrer';
-      link.dataset['pluginFont'] = pluginId;
+      link.dataset.pluginFont = pluginId;
       this.document.head.append(link);
     }
   }
 
   removeFontLinks(pluginId: string): void {
     for (const element of this.document.head.querySelectorAll('link[data-plugin-font]')) {
-      if ((element as HTMLElement).dataset['pluginFont'] === pluginId) element.remove();
+      if ((element as HTMLElement).dataset.pluginFont === pluginId) element.remove();
     }
   }
 

@@ -1,4 +1,4 @@
-import type { OverlayOptions, PluginMenuItem } from '../core/index.js';
+import type { OverlayOptions } from '../core/index.js';
 
 export type { OverlayOptions };
 

@@ -4,12 +4,7 @@
  * root key, `pluginctl`'s developer key); the isomorphic core gives byte-identical results.
  */
 import { createPrivateKey, createPublicKey, sign, verify, type KeyObject } from 'node:crypto';
-import {
-  findPublicKeyProblem,
-  findSignatureProblem,
-  PluginHostError,
-  type Ed25519Signer,
-} from '@plughost/host-sdk/core';
+import { findPublicKeyProblem, findSignatureProblem, PluginHostError, type Ed25519Signer } from '@plughost/host-sdk/core';
 
 // DER headers of PKCS#8 (private) and SPKI (public) Ed25519 keys (RFC 8410); the raw 32 bytes follow.
 const PKCS8_ED25519_PREFIX = Buffer.from('302e020100300506032b657004220420', 'hex');

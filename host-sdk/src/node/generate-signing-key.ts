@@ -30,9 +30,6 @@ export interface GeneratedSigningKey {
 export function generateSigningKey(options: GenerateSigningKeyOptions): GeneratedSigningKey {
   const { privateKey } = generateKeyPairSync('ed25519');
   const publicKey = rawPublicKeyOf(privateKey);
-  const text =
-    options.format === 'pem'
-      ? privateKey.export({ type: 'pkcs8', format: 'pem' }).toString()
-      : bytesToBase64(seedFromKeyObject(privateKey));
+  const text = options.format === 'pem' ? privateKey.export({ type: 'pkcs8', format: 'pem' }).toString() : bytesToBase64(seedFromKeyObject(privateKey));
   return { privateKey: text, publicKey: bytesToBase64(publicKey), keyId: keyIdOf(publicKey) };
 }

@@ -58,9 +58,7 @@ function readSeed(text: string): Uint8Array {
   try {
     bytes = base64ToBytes(text);
   } catch {
-    return refuse(
-      'The private key is neither a PKCS#8 PEM ("-----BEGIN PRIVATE KEY-----") nor standard padded base64 of a 32-byte seed',
-    );
+    return refuse('The private key is neither a PKCS#8 PEM ("-----BEGIN PRIVATE KEY-----") nor standard padded base64 of a 32-byte seed');
   }
   if (bytes.length === 64) {
     refuse('The private key decodes to 64 bytes (a NaCl secret key: seed then public key); give only the 32-byte seed');

@@ -23,9 +23,7 @@ export interface VerifyReport {
   warnings: string[];
   permissions: { id: string; risk: string }[];
   highestRisk: string;
-  signature:
-    | { status: 'valid'; keyId: string; developerId?: string; rootKeyId: string; rootKeySource: RootKeySource }
-    | { status: 'unsigned'; notice: string };
+  signature: { status: 'valid'; keyId: string; developerId?: string; rootKeyId: string; rootKeySource: RootKeySource } | { status: 'unsigned'; notice: string };
 }
 
 function reportOf(opened: OpenedPluginPackage, options: VerifyPackageOptions): VerifyReport {
@@ -99,16 +97,16 @@ function printReport(report: VerifyReport): void {
 export async function run(argv: readonly string[]): Promise<number> {
   const { options, positionals } = parseArgs(argv, { valued: ['package', 'root-key'], flags: ['json'] });
   if (positionals.length > 0) throw new CliError('INVALID_ARGUMENT', `Unexpected argument "${positionals[0]}".`);
-  if (typeof options['package'] !== 'string') {
+  if (typeof options.package !== 'string') {
     throw new CliError('INVALID_ARGUMENT', 'Name the package to check: pluginctl verify --package <file>.');
   }
   const root = chooseRootKey(typeof options['root-key'] === 'string' ? options['root-key'] : undefined, process.env);
   const report = await verifyPackage({
-    packagePath: resolve(options['package']),
+    packagePath: resolve(options.package),
     rootPublicKey: root.key,
     rootKeySource: root.source,
   });
-  if (options['json'] === true) process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+  if (options.json === true) process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
   else printReport(report);
   return 0;
 }

@@ -23,17 +23,18 @@ export function addAccountRoutes(router: Router, services: AuthServices): void {
   router.post(
     '/auth/register',
     authRoute('registry', async (ctx, fields) => {
-      const username = normalizeUsername(fields['username']);
+      const username = normalizeUsername(fields.username);
       if (username === null) throw new RegistryError('invalid_username', 'The username must have 3 to 32 characters of a-z, 0-9, _ and -');
-      const problem = passwordProblem(fields['password']);
+      const problem = passwordProblem(fields.password);
       if (problem !== null) throw new RegistryError('invalid_password', problem);
       const addressKey = `address:${clientAddressOf(ctx)}`;
       const wait = registrations.retryAfterMs(addressKey);
-      if (wait > 0) throw new RegistryError('rate_limited', 'Too many registrations from this address; try again later', { 'Retry-After': String(Math.ceil(wait / 1000)) });
+      if (wait > 0)
+        throw new RegistryError('rate_limited', 'Too many registrations from this address; try again later', { 'Retry-After': String(Math.ceil(wait / 1000)) });
       registrations.hit(addressKey);
       const taken = (): RegistryError => new RegistryError('username_taken', `The username ${username} is taken`);
       if (await repository.findAccountByUsername(username)) throw taken();
-      const passwordHash = await hashPassword(fields['password'] as string);
+      const passwordHash = await hashPassword(fields.password as string);
       const account = await repository.createAccount({ username, passwordHash, kind: 'user', createdAt: context.now() });
       if (!account) throw taken(); // registered meanwhile
       ctx.status = 201;

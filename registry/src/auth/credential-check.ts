@@ -31,7 +31,7 @@ export class CredentialCheck {
   private dummyHash: Promise<string> | undefined;
 
   constructor(
-    private readonly context: RegistryContext,
+    context: RegistryContext,
     private readonly repository: AuthRepository,
   ) {
     this.failures = new RateLimiter({ limit: LOGIN_ATTEMPT_LIMIT, windowMs: LOGIN_WINDOW_MS, now: () => context.now() });

@@ -39,6 +39,8 @@ export class DeviceCsrf {
 
   private async mac(nonce: string): Promise<Buffer> {
     this.secret ??= loadSecret(this.repository, 'device-csrf-hmac');
-    return createHmac('sha256', await this.secret).update(nonce).digest();
+    return createHmac('sha256', await this.secret)
+      .update(nonce)
+      .digest();
   }
 }

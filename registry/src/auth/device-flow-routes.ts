@@ -39,7 +39,8 @@ export function addDeviceFlowRoutes(router: Router, services: AuthServices): voi
       }
       const addressKey = `address:${clientAddressOf(ctx)}`;
       const wait = requests.retryAfterMs(addressKey);
-      if (wait > 0) throw new OAuthError('rate_limited', 'Too many device authorization requests; try again later', 429, { 'Retry-After': String(Math.ceil(wait / 1000)) });
+      if (wait > 0)
+        throw new OAuthError('rate_limited', 'Too many device authorization requests; try again later', 429, { 'Retry-After': String(Math.ceil(wait / 1000)) });
       requests.hit(addressKey);
 
       const now = context.now();
@@ -79,7 +80,8 @@ export function addDeviceFlowRoutes(router: Router, services: AuthServices): voi
     authRoute('oauth', async (ctx, fields) => {
       const grantType = stringField(fields, 'grant_type');
       if (!grantType) throw new OAuthError('invalid_request', 'grant_type is required');
-      if (grantType !== DEVICE_CODE_GRANT_TYPE) throw new OAuthError('unsupported_grant_type', `Only ${DEVICE_CODE_GRANT_TYPE} is supported here; refresh through POST /auth/refresh`);
+      if (grantType !== DEVICE_CODE_GRANT_TYPE)
+        throw new OAuthError('unsupported_grant_type', `Only ${DEVICE_CODE_GRANT_TYPE} is supported here; refresh through POST /auth/refresh`);
       const deviceCode = stringField(fields, 'device_code');
       if (!deviceCode) throw new OAuthError('invalid_request', 'device_code is required');
       const clientId = stringField(fields, 'client_id');
@@ -99,7 +101,8 @@ export function addDeviceFlowRoutes(router: Router, services: AuthServices): voi
       }
       await repository.recordDevicePoll(request.id, now, request.intervalSeconds);
       if (request.status === 'denied') throw new OAuthError('access_denied', 'The request was denied');
-      if (request.status === 'pending' || request.accountId === null) throw new OAuthError('authorization_pending', 'Waiting for the user to approve the request');
+      if (request.status === 'pending' || request.accountId === null)
+        throw new OAuthError('authorization_pending', 'Waiting for the user to approve the request');
       if (!(await repository.markDeviceAuthorizationExchanged(request.id, now))) throw new OAuthError('invalid_grant', 'The device code was already exchanged');
       ctx.set('Cache-Control', 'no-store');
       ctx.body = await tokens.issue(request.accountId);

@@ -41,7 +41,9 @@ const STYLE = `
  * JavaScript. The user checks the code their device shows, signs in and approves, or denies.
  */
 export function renderDevicePage(view: DevicePageView): string {
-  const notice = view.notice ? `<p class="notice ${view.notice.kind}" role="${view.notice.kind === 'error' ? 'alert' : 'status'}">${escapeHtml(view.notice.text)}</p>` : '';
+  const notice = view.notice
+    ? `<p class="notice ${view.notice.kind}" role="${view.notice.kind === 'error' ? 'alert' : 'status'}">${escapeHtml(view.notice.text)}</p>`
+    : '';
   const form = view.showForm
     ? `<p>Check that the code below is the one your device or terminal shows, then sign in to approve it.</p>
     <form method="post" action="${escapeHtml(view.action)}">

@@ -57,7 +57,8 @@ export class SessionTokens {
     const next = newOpaqueToken();
     const outcome = await this.repository.rotateRefreshToken(tokenDigest(refreshToken), tokenDigest(next), this.context.now());
     if (outcome.kind !== 'rotated') {
-      if (outcome.kind === 'reused') this.context.logger.warn('A spent refresh token was presented again; its session is revoked', { sessionId: outcome.sessionId });
+      if (outcome.kind === 'reused')
+        this.context.logger.warn('A spent refresh token was presented again; its session is revoked', { sessionId: outcome.sessionId });
       return { kind: 'refused', reason: outcome.kind };
     }
     return { kind: 'rotated', tokens: await this.tokenResponse(outcome.session.accountId, outcome.session.id, next) };

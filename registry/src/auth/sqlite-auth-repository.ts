@@ -147,9 +147,9 @@ export class SqliteAuthRepository implements AuthRepository {
   }
 
   async findSessionByRefreshToken(tokenHash: string): Promise<SessionRecord | null> {
-    const row = this.db
-      .prepare('SELECT s.* FROM auth_sessions s JOIN auth_refresh_tokens t ON t.family_id = s.id WHERE t.token_hash = ?')
-      .get(tokenHash) as SessionRow | undefined;
+    const row = this.db.prepare('SELECT s.* FROM auth_sessions s JOIN auth_refresh_tokens t ON t.family_id = s.id WHERE t.token_hash = ?').get(tokenHash) as
+      | SessionRow
+      | undefined;
     return row ? toSession(row) : null;
   }
 
@@ -237,7 +237,9 @@ export class SqliteAuthRepository implements AuthRepository {
   }
 
   async secret(name: string, generate: () => string): Promise<string> {
-    this.db.prepare('INSERT INTO auth_secrets (name, value, created_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING').run(name, generate(), new Date().toISOString());
+    this.db
+      .prepare('INSERT INTO auth_secrets (name, value, created_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING')
+      .run(name, generate(), new Date().toISOString());
     return (this.db.prepare('SELECT value FROM auth_secrets WHERE name = ?').get(name) as { value: string }).value;
   }
 
@@ -264,7 +266,9 @@ export class SqliteAuthRepository implements AuthRepository {
       created_at: account.createdAt.toISOString(),
     };
     const result = this.db
-      .prepare('INSERT INTO accounts (id, username, password_hash, kind, created_at) VALUES (@id, @username, @password_hash, @kind, @created_at) ON CONFLICT DO NOTHING')
+      .prepare(
+        'INSERT INTO accounts (id, username, password_hash, kind, created_at) VALUES (@id, @username, @password_hash, @kind, @created_at) ON CONFLICT DO NOTHING',
+      )
       .run(row);
     return result.changes === 1 ? toAccount(row) : null;
   }
@@ -276,9 +280,7 @@ export class SqliteAuthRepository implements AuthRepository {
 
   private insertRefreshToken(session: SessionRow, tokenHash: string, now: Date): void {
     this.db
-      .prepare(
-        'INSERT INTO auth_refresh_tokens (id, family_id, account_id, token_hash, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)',
-      )
+      .prepare('INSERT INTO auth_refresh_tokens (id, family_id, account_id, token_hash, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)')
       .run(randomUUID(), session.id, session.account_id, tokenHash, now.toISOString(), session.expires_at);
   }
 

@@ -34,7 +34,7 @@ export function addVerificationPageRoutes(router: Router, services: AuthServices
   router.get(
     '/device',
     authRoute('registry', async (ctx) => {
-      const prefilled = typeof ctx.query['user_code'] === 'string' ? ctx.query['user_code'] : '';
+      const prefilled = typeof ctx.query.user_code === 'string' ? ctx.query.user_code : '';
       await answer(ctx, 200, { userCode: prefilled.slice(0, ECHOED_CODE_LENGTH), showForm: true });
     }),
   );
@@ -45,7 +45,7 @@ export function addVerificationPageRoutes(router: Router, services: AuthServices
       const typedCode = (stringField(fields, 'user_code') ?? '').slice(0, ECHOED_CODE_LENGTH);
       const username = (stringField(fields, 'username') ?? '').slice(0, 64);
       const form = { userCode: typedCode, username, showForm: true };
-      if (!(await csrf.check(ctx, fields['csrf_token']))) {
+      if (!(await csrf.check(ctx, fields.csrf_token))) {
         await answer(ctx, 403, { ...form, notice: { kind: 'error', text: 'This form expired or was sent from another page. Check the code and try again.' } });
         return;
       }
@@ -66,9 +66,12 @@ export function addVerificationPageRoutes(router: Router, services: AuthServices
       const request = userCode === null ? null : await repository.findDeviceAuthorizationByUserCode(userCode);
       const unknownCode = async (): Promise<void> => {
         codeFailures.hit(addressKey);
-        await answer(ctx, 400, { ...form, notice: { kind: 'error', text: 'This code is unknown, expired or already used. Start the sign-in on your device again.' } });
+        await answer(ctx, 400, {
+          ...form,
+          notice: { kind: 'error', text: 'This code is unknown, expired or already used. Start the sign-in on your device again.' },
+        });
       };
-      if (!request || request.status !== 'pending' || now.getTime() >= request.expiresAt.getTime()) {
+      if (request?.status !== 'pending' || now.getTime() >= request.expiresAt.getTime()) {
         await unknownCode();
         return;
       }

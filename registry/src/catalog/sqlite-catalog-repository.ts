@@ -111,9 +111,7 @@ function prepareStatements(db: Database.Database) {
     publishedBySlug: db.prepare<[string], PublishedPluginRow>(publishedPluginBy('slug')),
     publishedById: db.prepare<[string], PublishedPluginRow>(publishedPluginBy('id')),
     publishedVersions: db.prepare<[string], VersionRow>(`${versionsOfSlug} AND v.status = 'published' ORDER BY v.version_key DESC`),
-    latestPublished: db.prepare<[string], VersionRow>(
-      `${versionsOfSlug} AND v.status = 'published' ORDER BY v.prerelease ASC, v.version_key DESC LIMIT 1`,
-    ),
+    latestPublished: db.prepare<[string], VersionRow>(`${versionsOfSlug} AND v.status = 'published' ORDER BY v.prerelease ASC, v.version_key DESC LIMIT 1`),
     versionBySlug: db.prepare<[string, string], VersionRow>(`${versionsOfSlug} AND v.version = ?`),
     versionById: db.prepare<[string], VersionRow>(`SELECT ${VERSION_COLUMNS} FROM plugin_versions v WHERE v.id = ?`),
     versionWithKey: db.prepare<[string, string], { version: string }>(`SELECT version FROM plugin_versions WHERE plugin_id = ? AND version_key = ?`),
@@ -213,7 +211,8 @@ export class SqliteCatalogRepository implements CatalogRepository {
 
   constructor(private readonly database: RegistryDatabase) {
     database.migrate(CATALOG_MODULE, CATALOG_MIGRATIONS);
-    const db = (this.db = database.db);
+    const db = database.db;
+    this.db = db;
     this.pageStatements = new Map(PLUGIN_SORTS.map((sort) => [sort, db.prepare(publishedPageSql(sort))]));
     this.countStatement = db.prepare(PUBLISHED_COUNT_SQL);
     this.statements = prepareStatements(db);

@@ -52,7 +52,7 @@ export function requirePublicUrlForHost(host: string, publicUrl: string | undefi
   refuse(
     `REGISTRY_PUBLIC_URL (publicUrl) is required when the registry listens on the non-loopback address ${host}: ` +
       'set it to the API root clients reach, such as https://store.example.com/api/v1. ' +
-      'The registry never takes its own URL from the request\'s Host header.',
+      "The registry never takes its own URL from the request's Host header.",
   );
 }
 

@@ -52,9 +52,7 @@ export function reviewView(review: Review): RegistryReview {
 }
 
 /** Builds the Download info of versions for one request. */
-export interface DownloadInfoBuilder {
-  (slug: string, version: CatalogVersion): DownloadInfo;
-}
+export type DownloadInfoBuilder = (slug: string, version: CatalogVersion) => DownloadInfo;
 
 /**
  * Download info whose `url` is this registry's package route for the exact version (never the

@@ -44,7 +44,7 @@ export function addAdminRoutes(router: Router, services: PublishingServices): vo
   const admin = requireAdminKey(context.options.adminKey);
 
   async function pendingVersion(ctx: Context): Promise<PendingVersion> {
-    const id = ctx.params['id'] ?? '';
+    const id = ctx.params.id ?? '';
     const version = (await catalog.listPending()).find((pending) => pending.id === id);
     if (version === undefined) throw notFound(`No version ${id} is waiting for review`);
     return version;

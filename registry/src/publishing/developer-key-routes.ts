@@ -20,7 +20,7 @@ export function addDeveloperKeyRoutes(router: Router, services: PublishingServic
   router.post('/developer/keys', jsonBody('16kb'), async (ctx) => {
     const publisher = await requirePublisher(ctx, authenticate);
     const body = jsonObjectBody(ctx);
-    const certified = await keys.certify(publisher.accountId, body['publicKey']);
+    const certified = await keys.certify(publisher.accountId, body.publicKey);
     ctx.status = certified.created ? 201 : 200;
     ctx.body = { keyId: certified.keyId, certificate: certified.certificate, revoked: [...certified.revoked] };
   });

@@ -11,7 +11,7 @@ export function packageErrorAnswer(error: unknown): unknown {
   if (!isPluginHostError(error)) return error;
   switch (error.code) {
     case 'SIGNATURE_INVALID': {
-      const check = error.details?.['check'];
+      const check = error.details?.check;
       if (check === 'missing') {
         return new RegistryError(
           'signature_invalid',

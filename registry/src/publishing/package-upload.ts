@@ -29,7 +29,8 @@ export function packageUpload(uploadDirectory: string, maximum: number): Middlew
       tooLarge: packageTooLarge,
       empty: () => new RegistryError('invalid_package', 'The uploaded package file is empty'),
       fieldsTooLarge: () => new RegistryError('changelog_too_long', 'The changelog must be at most 4000 characters'),
-      malformed: (message) => (message.startsWith('Send the file as multipart') ? new RegistryError('unsupported_media_type', message) : invalidArgument(message)),
+      malformed: (message) =>
+        message.startsWith('Send the file as multipart') ? new RegistryError('unsupported_media_type', message) : invalidArgument(message),
     },
   });
 }

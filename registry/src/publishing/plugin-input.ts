@@ -31,7 +31,11 @@ const FIELDS = new Set(['id', 'slug', 'name', 'description', 'category', 'tags',
  */
 export function slugFromPluginId(id: string): string | null {
   const tail = id.slice(id.lastIndexOf('.') + 1);
-  const slug = tail.replace(/_/g, '-').replace(/-+/g, '-').slice(0, 64).replace(/^-+|-+$/g, '');
+  const slug = tail
+    .replace(/_/g, '-')
+    .replace(/-+/g, '-')
+    .slice(0, 64)
+    .replace(/^-+|-+$/g, '');
   return isValidSlug(slug) && !RESERVED_SLUGS.has(slug) ? slug : null;
 }
 
@@ -89,16 +93,18 @@ function iconUrlOf(body: Readonly<Record<string, unknown>>): string | null | und
 export function parsePluginInput(body: Readonly<Record<string, unknown>>): PluginInput {
   const unknown = Object.keys(body).find((key) => !FIELDS.has(key));
   if (unknown !== undefined) throw invalidArgument(`Unknown field "${unknown}"; the body is {id, slug?, name, description?, category?, tags?, iconUrl?}`);
-  const id = body['id'];
+  const id = body.id;
   if (typeof id !== 'string' || !isValidPluginId(id)) {
-    throw invalidArgument(`id ${typeof id === 'string' ? (findPluginIdProblem(id) ?? 'is invalid') : 'must be the manifest id, a string such as com.example.hello'}`);
+    throw invalidArgument(
+      `id ${typeof id === 'string' ? (findPluginIdProblem(id) ?? 'is invalid') : 'must be the manifest id, a string such as com.example.hello'}`,
+    );
   }
   const name = optionalText(body, 'name', MAX_NAME_LENGTH);
   if (name === undefined || name === '') throw invalidArgument('name must be a non-empty string');
-  const slug = body['slug'] === undefined ? undefined : checkSlug(body['slug']);
+  const slug = body.slug === undefined ? undefined : checkSlug(body.slug);
   const description = optionalText(body, 'description', MAX_DESCRIPTION_LENGTH);
   const category = nullableText(body, 'category', MAX_CATEGORY_LENGTH);
-  const tags = tagsOf(body['tags']);
+  const tags = tagsOf(body.tags);
   const iconUrl = iconUrlOf(body);
   return {
     id,

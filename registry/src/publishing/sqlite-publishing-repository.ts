@@ -2,14 +2,7 @@ import type Database from 'better-sqlite3';
 import { PERMISSION_RISKS, type Certificate, type PermissionRisk } from '@plughost/host-sdk/core';
 import type { RegistryDatabase } from '../storage/registry-database.js';
 import { PUBLISHING_MIGRATIONS, PUBLISHING_MODULE } from './publishing-migrations.js';
-import type {
-  CertifyKeyOutcome,
-  DeveloperKeyRecord,
-  KeyCertification,
-  PublishingRepository,
-  RevokedKey,
-  VersionUploadFacts,
-} from './publishing-repository.js';
+import type { CertifyKeyOutcome, DeveloperKeyRecord, KeyCertification, PublishingRepository, RevokedKey, VersionUploadFacts } from './publishing-repository.js';
 
 interface KeyRow {
   key_id: string;

@@ -11,7 +11,7 @@ import { ownedVersionView } from './publishing-views.js';
 import type { PublishingServices } from './publishing-services.js';
 
 function pluginIdParam(ctx: Context): string {
-  const id = ctx.params['id'] ?? '';
+  const id = ctx.params.id ?? '';
   if (!isValidPluginId(id)) throw invalidArgument(`The plugin id ${findPluginIdProblem(id) ?? 'is invalid'}`);
   return id;
 }
@@ -29,7 +29,7 @@ function refuseOrganisation(orgId: string | undefined): void {
 function rolloutPercentOf(body: Readonly<Record<string, unknown>>): number {
   const unknown = Object.keys(body).find((key) => key !== 'rolloutPercent');
   if (unknown !== undefined) throw invalidArgument(`Unknown field "${unknown}"; the body is {rolloutPercent}`);
-  const value = body['rolloutPercent'];
+  const value = body.rolloutPercent;
   if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > 100) {
     throw invalidArgument('rolloutPercent must be a whole number from 0 to 100');
   }
@@ -48,7 +48,7 @@ export function addVersionRoutes(router: Router, services: PublishingServices): 
   const authorizeUpload: Middleware = async function authorizeUpload(ctx, next) {
     const publisher = await requirePublisher(ctx, authenticate);
     await versions.uploadTarget(pluginIdParam(ctx), publisher);
-    ctx.state['publisher'] = publisher;
+    ctx.state.publisher = publisher;
     await next();
   };
 
@@ -56,7 +56,7 @@ export function addVersionRoutes(router: Router, services: PublishingServices): 
     const changelog = checkChangelog(uploadTextField(ctx, 'changelog'));
     refuseOrganisation(uploadTextField(ctx, 'orgId'));
     const uploaded = await versions.publish({
-      publisher: ctx.state['publisher'] as Publisher,
+      publisher: ctx.state.publisher as Publisher,
       pluginId: pluginIdParam(ctx),
       packagePath: uploadedPackagePath(ctx),
       changelog,
@@ -72,7 +72,7 @@ export function addVersionRoutes(router: Router, services: PublishingServices): 
     const plugin = await catalog.getPlugin(id);
     if (plugin === null) throw notFound(`No plugin ${id}`);
     if (plugin.ownerAccountId !== publisher.accountId) throw new RegistryError('forbidden', `Only the owner of ${id} can change its versions`);
-    const name = ctx.params['version'] ?? '';
+    const name = ctx.params.version ?? '';
     const version = await catalog.version(plugin.slug, name);
     if (version === null) throw notFound(`No version ${name} of ${id}`);
     if (version.status !== 'published') {

@@ -18,8 +18,8 @@ const LATEST_PACKAGE_CACHE_SECONDS = 60;
 
 /** The published version a download route names (`latest` or an exact version), or 404 `not_found`. */
 async function requestedVersion(ctx: Context, catalog: CatalogRepository): Promise<{ slug: string; version: CatalogVersion }> {
-  const slug = ctx.params['slug'] ?? '';
-  const name = ctx.params['version'] ?? '';
+  const slug = ctx.params.slug ?? '';
+  const name = ctx.params.version ?? '';
   const version = name === LATEST_ALIAS ? await catalog.latestPublished(slug) : await catalog.publishedVersion(slug, name);
   if (version === null) throw notFound(name === LATEST_ALIAS ? `No published plugin ${slug}` : `No published version ${name} of ${slug}`);
   return { slug, version };
@@ -52,7 +52,7 @@ export function createPackageDownloadsRouter(context: RegistryContext, catalog: 
       // The catalog names bytes the store does not have: a broken data directory, not a client error.
       throw new Error(`The package blob ${version.sha256} of ${version.pluginId} ${version.version} is missing`);
     }
-    const isLatest = ctx.params['version'] === LATEST_ALIAS;
+    const isLatest = ctx.params.version === LATEST_ALIAS;
     ctx.status = 200;
     ctx.type = 'application/octet-stream';
     ctx.length = version.sizeBytes;

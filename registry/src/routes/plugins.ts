@@ -22,7 +22,10 @@ function sortOf(ctx: Context): PluginSort {
 function tagsOf(ctx: Context): string[] {
   const text = queryParameter(ctx, 'tags');
   if (text === undefined) return [];
-  const tags = text.split(',').map((tag) => tag.trim().toLowerCase()).filter((tag) => tag !== '');
+  const tags = text
+    .split(',')
+    .map((tag) => tag.trim().toLowerCase())
+    .filter((tag) => tag !== '');
   if (tags.length > MAX_FILTER_TAGS) throw invalidArgument(`tags names at most ${MAX_FILTER_TAGS} tags`);
   return tags;
 }
@@ -68,7 +71,7 @@ export function createPluginCatalogRouter(catalog: CatalogRepository): Router {
   });
 
   router.get('/plugins/:slug', async (ctx) => {
-    const slug = ctx.params['slug'] ?? '';
+    const slug = ctx.params.slug ?? '';
     const plugin = await catalog.getPublishedBySlug(slug);
     if (plugin === null) throw notFound(`No published plugin ${slug}`);
     const versions = await catalog.publishedVersions(slug);

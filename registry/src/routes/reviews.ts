@@ -21,9 +21,9 @@ export interface ReviewsRouterOptions {
 function reviewInput(body: Readonly<Record<string, unknown>>): { rating: number; text: string } {
   const unknown = Object.keys(body).filter((key) => key !== 'rating' && key !== 'text');
   if (unknown.length > 0) throw invalidArgument(`Unknown field "${unknown[0]}"; the body is {rating, text?}`);
-  const rating = body['rating'];
+  const rating = body.rating;
   if (typeof rating !== 'number' || !Number.isInteger(rating) || rating < 1 || rating > 5) throw invalidArgument('rating must be a whole number from 1 to 5');
-  const text = body['text'] ?? '';
+  const text = body.text ?? '';
   if (typeof text !== 'string') throw invalidArgument('text must be a string');
   if (text.length > MAX_REVIEW_TEXT_LENGTH) throw invalidArgument(`text must be at most ${MAX_REVIEW_TEXT_LENGTH} characters`);
   return { rating, text: text.trim() };
@@ -40,7 +40,7 @@ export function createReviewsRouter(context: RegistryContext, catalog: CatalogRe
   const router = new Router({ strict: true, sensitive: true });
 
   router.get('/plugins/:slug/reviews', async (ctx) => {
-    const slug = ctx.params['slug'] ?? '';
+    const slug = ctx.params.slug ?? '';
     const { page, pageSize } = pageRequest(ctx);
     if ((await catalog.getPublishedBySlug(slug)) === null) throw notFound(`No published plugin ${slug}`);
     const reviews = await catalog.listReviews(slug, page, pageSize);
@@ -61,7 +61,7 @@ export function createReviewsRouter(context: RegistryContext, catalog: CatalogRe
     if (account === null) {
       throw new RegistryError('unauthorized', 'Sign in to review plugins (Authorization: Bearer <access token>)', { 'WWW-Authenticate': 'Bearer' });
     }
-    const slug = ctx.params['slug'] ?? '';
+    const slug = ctx.params.slug ?? '';
     const plugin = await catalog.getPublishedBySlug(slug);
     if (plugin === null) throw notFound(`No published plugin ${slug}`);
     if (plugin.ownerAccountId === account.accountId) throw new RegistryError('forbidden', 'Owners cannot review their own plugin');

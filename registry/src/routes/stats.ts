@@ -21,7 +21,7 @@ export function createStatsRouter(context: RegistryContext, catalog: CatalogRepo
   const router = new Router({ strict: true, sensitive: true });
 
   router.get('/plugins/:slug/stats', async (ctx) => {
-    const reference = ctx.params['slug'] ?? '';
+    const reference = ctx.params.slug ?? '';
     const plugin = reference.includes('.') ? await catalog.getPublishedById(reference) : await catalog.getPublishedBySlug(reference);
     if (plugin === null) throw notFound(`No published plugin ${reference}`);
     const today = Date.parse(context.now().toISOString().slice(0, 10));

@@ -43,7 +43,10 @@ export class BlobStore {
   }
 
   async has(sha256: string): Promise<boolean> {
-    return stat(this.pathOf(sha256)).then((entry) => entry.isFile(), () => false);
+    return stat(this.pathOf(sha256)).then(
+      (entry) => entry.isFile(),
+      () => false,
+    );
   }
 
   /** A stream of the blob's bytes. */

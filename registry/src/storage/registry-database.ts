@@ -35,9 +35,7 @@ export class RegistryDatabase {
 
   /** Applies the migrations of `module` that have not run yet, each in its own transaction. */
   migrate(module: string, migrations: readonly Migration[]): void {
-    const applied = new Set(
-      (this.db.prepare('SELECT id FROM schema_migrations WHERE module = ?').all(module) as { id: string }[]).map((row) => row.id),
-    );
+    const applied = new Set((this.db.prepare('SELECT id FROM schema_migrations WHERE module = ?').all(module) as { id: string }[]).map((row) => row.id));
     const record = this.db.prepare('INSERT INTO schema_migrations (module, id, applied_at) VALUES (?, ?, ?)');
     for (const migration of migrations) {
       if (applied.has(migration.id)) continue;

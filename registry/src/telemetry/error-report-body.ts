@@ -37,7 +37,9 @@ function text(body: Readonly<Record<string, unknown>>, field: keyof ErrorReportB
 export function parseErrorReportBody(body: Readonly<Record<string, unknown>>): ErrorReportBody {
   const unknown = Object.keys(body).filter((key) => !(FIELDS as readonly string[]).includes(key));
   if (unknown.length > 0) {
-    throw invalidArgument(`Unknown field ${unknown.map((key) => `"${key}"`).join(', ')}; the body is exactly {pluginId, pluginVersion, errorType, launcherVersion}`);
+    throw invalidArgument(
+      `Unknown field ${unknown.map((key) => `"${key}"`).join(', ')}; the body is exactly {pluginId, pluginVersion, errorType, launcherVersion}`,
+    );
   }
   const pluginId = text(body, 'pluginId');
   const pluginVersion = text(body, 'pluginVersion');
@@ -46,6 +48,7 @@ export function parseErrorReportBody(body: Readonly<Record<string, unknown>>): E
   if (!REPORTED_ID.test(pluginId)) throw invalidArgument('pluginId must be a plugin id or slug (lower case a-z, 0-9, ".", "-", "_", at most 128 characters)');
   if (findVersionProblem(pluginVersion) !== null) throw invalidArgument('pluginVersion must be a semver version');
   if (!(PLUGIN_ERROR_TYPES as readonly string[]).includes(errorType)) throw invalidArgument(`errorType must be one of ${PLUGIN_ERROR_TYPES.join(', ')}`);
-  if (!LAUNCHER_VERSION.test(launcherVersion)) throw invalidArgument('launcherVersion must be a version (letters, digits, ".", "+", "-", at most 64 characters)');
+  if (!LAUNCHER_VERSION.test(launcherVersion))
+    throw invalidArgument('launcherVersion must be a version (letters, digits, ".", "+", "-", at most 64 characters)');
   return { pluginId, pluginVersion, errorType: errorType as ReportedErrorType, launcherVersion };
 }

@@ -24,8 +24,8 @@ function semverField(value: unknown, field: string): string {
  * @throws RegistryError `invalid_argument` naming the problem.
  */
 export function parseCheckUpdatesBody(body: Readonly<Record<string, unknown>>): CheckUpdatesRequest {
-  const launcherVersion = semverField(body['launcherVersion'], 'launcherVersion');
-  const installed = body['installed'];
+  const launcherVersion = semverField(body.launcherVersion, 'launcherVersion');
+  const installed = body.installed;
   if (!Array.isArray(installed)) throw invalidArgument('installed must be an array of {slug, version}');
   if (installed.length > MAX_INSTALLED_PER_REQUEST) throw invalidArgument(`installed lists at most ${MAX_INSTALLED_PER_REQUEST} plugins`);
   const seen = new Set<string>();

@@ -72,8 +72,7 @@ describe('package signatures in the browser', () => {
     const seed = hexToBytes('c5aa8df43f9f837bedb7442f31dcb7b166d38535076f094b85ce3a2e0b4458f7');
     const publicKey = hexToBytes('fc51cd8e6218a1a38da47ed00230f0580816ed13ba3303ac5deb911548908025');
     const message = hexToBytes('af82');
-    const signature =
-      '6291d657deec24024827e69c3abe01a30ce548a284743a445e3680d7db5ac3ac18ff9b538d16f290ae67f760984dc6594a7c15e9716ed28dc027beceea1ec40a';
+    const signature = '6291d657deec24024827e69c3abe01a30ce548a284743a445e3680d7db5ac3ac18ff9b538d16f290ae67f760984dc6594a7c15e9716ed28dc027beceea1ec40a';
     expect(bytesToHex(ed25519PublicKeyFromSeed(seed))).to.equal(bytesToHex(publicKey));
     expect(bytesToHex(signEd25519(seed, message))).to.equal(signature);
     expect(verifyEd25519(publicKey, message, hexToBytes(signature))).to.equal(true);

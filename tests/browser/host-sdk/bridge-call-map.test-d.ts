@@ -17,7 +17,9 @@ type Expect<T extends true> = T;
 type CallEntry = Exclude<BridgeTableEntry, { readonly direct: true }>;
 type DirectEntry = Extract<BridgeTableEntry, { readonly direct: true }>;
 /** `{ args, result }` of one table entry's signature. */
-type SignatureOf<E> = E extends { readonly signature: { readonly args?: infer Args; readonly result?: infer Result } } ? { args: Exclude<Args, undefined>; result: Result } : never;
+type SignatureOf<E> = E extends { readonly signature: { readonly args?: infer Args; readonly result?: infer Result } }
+  ? { args: Exclude<Args, undefined>; result: Result }
+  : never;
 
 export type Checks = [
   // The map names exactly the table's `call` methods, and no direct member.
@@ -28,6 +30,7 @@ export type Checks = [
   // A few by hand, so a mistake in the derivation itself shows too (one entry per group).
   Expect<Equal<BridgeCallMap['getSettings'], { args: []; result: Record<string, unknown> }>>,
   Expect<Equal<BridgeCallMap['setCache'], { args: [key: string, value: unknown, ttlSeconds?: number]; result: unknown }>>,
+  // biome-ignore lint/suspicious/noConfusingVoidType: the test pins the declared result type, which is void
   Expect<Equal<BridgeCallMap['overlay.hide'], { args: [overlayId: string]; result: void }>>,
   Expect<Equal<BridgeCallMap['download.progress']['result'], import('@plughost/host-sdk/guest').DownloadSnapshot | null>>,
   Expect<Equal<BridgeCallMap['getThemeColor'], { args: []; result: string | null }>>,
@@ -59,4 +62,6 @@ export type AddedChecks = [Expect<Equal<BridgeCallMapOf<BridgeTableEntry | typeo
 // A `call` entry must carry its signature to be a table entry; a direct member need not.
 // @ts-expect-error `call` method without a signature
 export const unsigned = bridgeMethod({ name: 'example.unsigned', permission: null, handler: () => null }) satisfies CallBridgeMethod | DirectBridgeMethod;
-export const direct = bridgeMethod({ name: 'example.direct', permission: null, direct: true, handler: () => null }) satisfies CallBridgeMethod | DirectBridgeMethod;
+export const direct = bridgeMethod({ name: 'example.direct', permission: null, direct: true, handler: () => null }) satisfies
+  | CallBridgeMethod
+  | DirectBridgeMethod;

@@ -52,7 +52,10 @@ function h2Section(title: string): string {
 function indexRows(): IndexRow[] {
   const rows: IndexRow[] = [];
   for (const line of h2Section('Method index').split('\n')) {
-    const cells = line.split('|').slice(1, -1).map((cell) => cell.trim());
+    const cells = line
+      .split('|')
+      .slice(1, -1)
+      .map((cell) => cell.trim());
     const name = /^`([^`]+)`$/.exec(cells[0] ?? '')?.[1];
     if (!name || cells.length !== 3) continue;
     rows.push({ name, permission: (cells[1] ?? '').replaceAll('`', ''), via: (cells[2] ?? '').replaceAll('`', '') });
@@ -84,8 +87,15 @@ describe('docs/bridge.md', () => {
   it('has a "### `<name>`" section for every bridge method, once, and none for a method that does not exist', () => {
     const names = BRIDGE_METHODS.map((method) => method.name);
     const headings = methodSections().map((section) => section.name);
-    for (const name of names) expect(headings.filter((heading) => heading === name), `sections of ${name}`).to.have.length(1);
-    expect(headings.filter((heading) => !names.includes(heading)), 'sections of unknown methods').to.deep.equal([]);
+    for (const name of names)
+      expect(
+        headings.filter((heading) => heading === name),
+        `sections of ${name}`,
+      ).to.have.length(1);
+    expect(
+      headings.filter((heading) => !names.includes(heading)),
+      'sections of unknown methods',
+    ).to.deep.equal([]);
   });
 
   it('has an index row per method naming its permission (or none) and how it is reached', () => {
@@ -97,7 +107,10 @@ describe('docs/bridge.md', () => {
       expect(matching[0]?.via, `how ${method.name} is reached`).to.equal(viaText(method.direct));
     }
     const known = new Set(BRIDGE_METHODS.map((method) => method.name));
-    expect(rows.filter((row) => !known.has(row.name)).map((row) => row.name), 'index rows of unknown methods').to.deep.equal([]);
+    expect(
+      rows.filter((row) => !known.has(row.name)).map((row) => row.name),
+      'index rows of unknown methods',
+    ).to.deep.equal([]);
   });
 
   it('documents the methods in the order of the index, each section opening with its permission', () => {
@@ -117,7 +130,13 @@ describe('docs/bridge.md', () => {
     const calls = [...doc.matchAll(/\bcall\(\s*['"]([\w.$:-]+)['"]/g)].map((match) => match[1] ?? '');
     const used = [...doc.matchAll(/__PLUGIN_API__\.([A-Za-z_$][\w$]*)/g)].map((match) => match[1] ?? '');
     expect(calls.length, 'examples using call()').to.be.greaterThan(20);
-    expect(calls.filter((name) => !callable.has(name)), 'call() of a name that is not a call method').to.deep.equal([]);
-    expect(used.filter((name) => !members.has(name)), '__PLUGIN_API__ members that do not exist').to.deep.equal([]);
+    expect(
+      calls.filter((name) => !callable.has(name)),
+      'call() of a name that is not a call method',
+    ).to.deep.equal([]);
+    expect(
+      used.filter((name) => !members.has(name)),
+      '__PLUGIN_API__ members that do not exist',
+    ).to.deep.equal([]);
   });
 });

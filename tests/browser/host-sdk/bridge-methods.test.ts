@@ -7,9 +7,24 @@ const NONE = 'test.none';
 /** A second plugin that may read and write settings, to show that each frame reaches only its own. */
 const PEER = 'test.peer';
 const ALL_PERMISSIONS = [
-  'config:read', 'config:write', 'cache:access', 'network:fetch', 'network:cors_proxy', 'filesystem:read', 'filesystem:write',
-  'shell:execute', 'system:notification', 'system:info', 'plugin:list', 'plugin:install', 'ui:toast', 'ui:sub_window',
-  'download:manage', 'instance:write', 'hook:register', 'wasm:execute',
+  'config:read',
+  'config:write',
+  'cache:access',
+  'network:fetch',
+  'network:cors_proxy',
+  'filesystem:read',
+  'filesystem:write',
+  'shell:execute',
+  'system:notification',
+  'system:info',
+  'plugin:list',
+  'plugin:install',
+  'ui:toast',
+  'ui:sub_window',
+  'download:manage',
+  'instance:write',
+  'hook:register',
+  'wasm:execute',
 ];
 
 /** Well-formed calls of the direct members (functions cannot be posted into the frame, so they are written there). */
@@ -46,7 +61,9 @@ describe('every bridge method is permission-gated', () => {
     expect(gated.length).to.be.at.least(40);
     for (const method of gated) {
       expect(getPermission(method.permission as string), method.name).to.not.equal(undefined);
-      const outcome = method.direct ? await inFrame(started.frame(NONE), 'eval', DIRECT_CALLS[method.name] ?? `api.${method.name}()`) : await inFrame(started.frame(NONE), 'call', method.name);
+      const outcome = method.direct
+        ? await inFrame(started.frame(NONE), 'eval', DIRECT_CALLS[method.name] ?? `api.${method.name}()`)
+        : await inFrame(started.frame(NONE), 'call', method.name);
       expect(outcome.ok, method.name).to.equal(false);
       expect(outcome.message, method.name).to.equal(`Permission denied: requires ${method.permission}`);
     }
@@ -89,7 +106,15 @@ describe('methods work with their permission', () => {
       const outcome = await full('call', 'callBackend', endpoint, { command: 'id' });
       expect(outcome.message, endpoint).to.equal(message);
     }
-    for (const endpoint of ['/instance/%2e%2e/plugins/', '/instance/..%2fplugins', '/api/instance', 'instance', '/instance//x', '/instance/./x', '/instance\\x']) {
+    for (const endpoint of [
+      '/instance/%2e%2e/plugins/',
+      '/instance/..%2fplugins',
+      '/api/instance',
+      'instance',
+      '/instance//x',
+      '/instance/./x',
+      '/instance\\x',
+    ]) {
       const outcome = await full('call', 'callBackend', endpoint);
       expect(outcome.ok, endpoint).to.equal(false);
     }
@@ -131,7 +156,7 @@ describe('methods work with their permission', () => {
     const opened = await full('call', 'openUrl', 'https://example.com/');
     expect(opened.ok, opened.message).to.equal(true);
     expect((await full('call', 'openUrl', 'file:///etc/passwd')).ok).to.equal(false);
-    expect(((await full('call', 'getSystemInfo')).value as Record<string, unknown>)['LauncherName']).to.equal('Test Launcher');
+    expect(((await full('call', 'getSystemInfo')).value as Record<string, unknown>).LauncherName).to.equal('Test Launcher');
     const plugins = (await full('call', 'listPlugins')).value as { id: string }[];
     expect(plugins.map((plugin) => plugin.id)).to.include.members([FULL, NONE]);
     expect(Object.keys(plugins[0] ?? {}).sort()).to.deep.equal(['id', 'name', 'status', 'version']);
@@ -173,7 +198,12 @@ describe('methods work with their permission', () => {
     const created = await full('call', 'overlay.create', { title: 'Stats', html: '<p>hi</p>', width: 300, minimizable: true });
     const id = created.value as string;
     expect(typeof id).to.equal('string');
-    for (const [member, ...args] of [['overlay.show', id], ['overlay.setHtml', id, '<b>x</b>'], ['overlay.setPosition', id, 10, 20], ['overlay.hide', id]] as const) {
+    for (const [member, ...args] of [
+      ['overlay.show', id],
+      ['overlay.setHtml', id, '<b>x</b>'],
+      ['overlay.setPosition', id, 10, 20],
+      ['overlay.hide', id],
+    ] as const) {
       expect((await full('call', member, ...args)).ok, member).to.equal(true);
     }
     const stranger = await inFrame(started.frame(NONE), 'call', 'overlay.show', id);
@@ -184,7 +214,10 @@ describe('methods work with their permission', () => {
   });
 
   it('downloads and modpacks go to the backend as the calling plugin', async () => {
-    const added = await full('call', 'download.addTask', { url: 'http://127.0.0.1:9/pack.zip', targetPath: `${started.backend.dataDirectory}/downloads/pack.zip` });
+    const added = await full('call', 'download.addTask', {
+      url: 'http://127.0.0.1:9/pack.zip',
+      targetPath: `${started.backend.dataDirectory}/downloads/pack.zip`,
+    });
     const taskId = (added.value as { taskId: string }).taskId;
     expect(typeof taskId).to.equal('string');
     expect(((await full('call', 'download.list')).value as { sessionId: string }[]).map((task) => task.sessionId)).to.include(taskId);
@@ -213,13 +246,13 @@ describe('identity', () => {
     const denied = await inFrame(started.frame(NONE), 'call', 'setSettings', 'owner', 'none');
     expect(denied.message).to.equal('Permission denied: requires config:write');
 
-    expect(((await full('call', 'getSettings')).value as Record<string, unknown>)['owner']).to.equal('full again');
-    expect(((await inFrame(started.frame(PEER), 'call', 'getSettings')).value as Record<string, unknown>)['owner']).to.equal('peer');
+    expect(((await full('call', 'getSettings')).value as Record<string, unknown>).owner).to.equal('full again');
+    expect(((await inFrame(started.frame(PEER), 'call', 'getSettings')).value as Record<string, unknown>).owner).to.equal('peer');
     // What the backend keeps, read past the bridge: each value under its writer's id, nothing for the refused one.
     const stored = async (id: string) => {
       const response = await fetch(`${started.backend.origin}/api/plugins/settings/${id}`, { headers: { Authorization: `Bearer ${started.backend.token}` } });
       expect(response.status, id).to.equal(200);
-      return ((await response.json()) as Record<string, unknown>)['owner'];
+      return ((await response.json()) as Record<string, unknown>).owner;
     };
     expect(await stored(FULL)).to.equal('full again');
     expect(await stored(PEER)).to.equal('peer');
@@ -229,12 +262,16 @@ describe('identity', () => {
   it('forged penpal messages from one frame reach nothing', async () => {
     const toasts = started.ui.toasts.length;
     // The frame without permissions posts penpal-shaped calls as if from another connection.
-    const forged = await inFrame(started.frame(NONE), 'eval', `
+    const forged = await inFrame(
+      started.frame(NONE),
+      'eval',
+      `
       for (const type of ['SYN', 'ACK1', 'ACK2', 'CALL']) {
         parent.postMessage({ namespace: 'penpal', channel: undefined, type, id: 'forged', methodPath: ['call'], args: ['showToast', ['forged', 'info']], participantId: 'x' }, '*');
       }
       'posted';
-    `);
+    `,
+    );
     // No wait: messages from one frame reach this window in order, and the bridge handles a call
     // without leaving the task (showToast is synchronous), so when this answer (posted after the
     // forged messages) arrives, the host has handled every forged message.
@@ -247,28 +284,37 @@ describe('identity', () => {
 
 describe('proxyFetchStream', () => {
   it('delivers each upstream event as a chunk, in order, through the backend proxy', async () => {
-    const outcome = await full('eval', `new Promise((resolve) => {
+    const outcome = await full(
+      'eval',
+      `new Promise((resolve) => {
       const chunks = [];
       api.proxyFetchStream({ url: '${location.origin}/__test-sse?count=3' }, {
         onChunk: (chunk) => { chunks.push(chunk); if (chunk === '[DONE]') resolve(chunks); },
         onError: (error) => resolve(['error', error.message]),
       });
-    })`);
+    })`,
+    );
     expect(outcome.value).to.deep.equal(['chunk 1', 'chunk 2', 'chunk 3', '[DONE]']);
   });
 
   it('an aborted signal stops the stream; a refused destination reaches onError', async () => {
-    const aborted = await full('eval', `new Promise((resolve) => {
+    const aborted = await full(
+      'eval',
+      `new Promise((resolve) => {
       const chunks = [];
       const controller = new AbortController();
       api.proxyFetchStream({ url: '${location.origin}/__test-sse?count=40', signal: controller.signal }, {
         onChunk: (chunk) => { chunks.push(chunk); if (chunks.length === 2) controller.abort(); },
       }).then(() => setTimeout(() => resolve(chunks), 400));
-    })`);
+    })`,
+    );
     expect(aborted.value).to.deep.equal(['chunk 1', 'chunk 2']);
-    const refused = await full('eval', `new Promise((resolve) => {
+    const refused = await full(
+      'eval',
+      `new Promise((resolve) => {
       api.proxyFetchStream({ url: 'http://10.0.0.1/stream' }, { onChunk() {}, onError: (error) => resolve({ message: error.message, code: error.code }) });
-    })`);
+    })`,
+    );
     expect(refused.value).to.deep.equal({ message: 'Proxy failed: 400', code: 'PROXY_PRIVATE_ADDRESS' });
   });
 });
@@ -276,10 +322,10 @@ describe('proxyFetchStream', () => {
 describe('prototype safety', () => {
   it('no argument pollutes a prototype on either side', async () => {
     await full('call', 'setSettings', 'config', JSON.parse('{"__proto__": {"polluted": true}, "constructor": {"prototype": {"polluted": true}}}'));
-    expect(({} as Record<string, unknown>)['polluted']).to.equal(undefined);
+    expect(({} as Record<string, unknown>).polluted).to.equal(undefined);
     const back = await full('call', 'getSettings');
-    expect((back.value as Record<string, Record<string, unknown>>)['config']?.['polluted']).to.equal(undefined);
-    const inFramePollution = await full('eval', "({}).polluted === undefined && Object.prototype.polluted === undefined");
+    expect((back.value as Record<string, Record<string, unknown>>).config?.polluted).to.equal(undefined);
+    const inFramePollution = await full('eval', '({}).polluted === undefined && Object.prototype.polluted === undefined');
     expect(inFramePollution.value).to.equal(true);
   });
 });

@@ -46,10 +46,7 @@ const frames: HTMLIFrameElement[] = [];
  * Puts a plugin frame into `document` and collects what the frame posts to its parent until it
  * posts `{type: 'done'}` (or, with `untilLoad`, until the frame's load event).
  */
-function openFrame(
-  srcdoc: string,
-  options: { hidden?: boolean; document?: Document; untilLoad?: boolean } = {},
-): Promise<OpenedFrame> {
+function openFrame(srcdoc: string, options: { hidden?: boolean; document?: Document; untilLoad?: boolean } = {}): Promise<OpenedFrame> {
   const document_ = options.document ?? document;
   const window_ = document_.defaultView!;
   const frame = createSandboxFrame(document_, {
@@ -161,9 +158,7 @@ describe('buildPluginDocument', () => {
     const svgImage = doc.getElementById('svgimage')!;
     expect(svgImage.getAttributeNS('http://www.w3.org/1999/xlink', 'href')).to.equal(`${P}/pic.png`);
 
-    expect(at('styled', 'style')).to.equal(
-      `background: url("${P}/bg.png"); mask: url("${FILES}/m.svg"), url("${P}/q.png")`,
-    );
+    expect(at('styled', 'style')).to.equal(`background: url("${P}/bg.png"); mask: url("${FILES}/m.svg"), url("${P}/q.png")`);
     const css = doc.getElementById('sheet')!.textContent!;
     expect(css).to.contain(`@import url("${P}/theme.css");`);
     expect(css).to.contain(`@import url("${P}/print.css") print;`);
@@ -208,10 +203,9 @@ describe('buildPluginDocument', () => {
 
   it('leaves $ sequences in the HTML, URLs and runtime unchanged', () => {
     const dollars = "$& $1 $` $' $$ $0";
-    const output = pluginDocument(
-      `<p id="text">${dollars}</p><img id="img" src="a$&b$1.png" alt="${dollars}"><script>var s = "${dollars}";</script>`,
-      { guestRuntime: `var runtime = "${dollars}";` },
-    );
+    const output = pluginDocument(`<p id="text">${dollars}</p><img id="img" src="a$&b$1.png" alt="${dollars}"><script>var s = "${dollars}";</script>`, {
+      guestRuntime: `var runtime = "${dollars}";`,
+    });
     const doc = new DOMParser().parseFromString(output, 'text/html');
     expect(doc.getElementById('text')!.textContent).to.equal(dollars);
     expect(doc.getElementById('img')!.getAttribute('alt')).to.equal(dollars);
@@ -240,7 +234,7 @@ describe('plugin sandbox frame', () => {
     expect(frame.getAttribute('referrerpolicy')).to.equal('no-referrer');
     expect(frame.getAttribute('loading')).to.equal('eager');
     expect(frame.title).to.equal('My plugin');
-    expect(frame.dataset['pluginId']).to.equal('com.example.a');
+    expect(frame.dataset.pluginId).to.equal('com.example.a');
     expect(frame.hidden).to.equal(false);
     expect(frame.srcdoc).to.equal('<p>x</p>');
   });
@@ -338,9 +332,9 @@ describe('plugin sandbox frame', () => {
           setTimeout(function () { parent.postMessage({ type: 'done' }, '*'); }, 300);
         </script>`),
     );
-    const reports = byType(messages, 'report').map((message) => message['detail'] as Record<string, unknown>);
+    const reports = byType(messages, 'report').map((message) => message.detail as Record<string, unknown>);
     expect(reports).to.deep.include({ kind: 'load-failed', element: 'img', resource: `${FILES}/missing.png` });
-    expect(reports.filter((report) => report['kind'] === 'runtime-error')).to.deep.equal([]);
+    expect(reports.filter((report) => report.kind === 'runtime-error')).to.deep.equal([]);
   });
 
   it('loads relative scripts and fetches of a nested entry from the plugin files', async () => {
@@ -462,9 +456,9 @@ describe('plugin frame under the release Content-Security-Policy', () => {
     const [probe] = byType(messages, 'probe');
     expect(probe).to.deep.include({ runtime: true, apiBase: FILES, open: null, image: 4, colour: 'rgb(1, 2, 3)' });
     // The frame inherited the launcher's policy: the CDN script was refused, and reported.
-    expect(probe!['violations']).to.deep.include({ directive: 'script-src-elem', blocked: 'https://cdn.example.com/lib.js' });
+    expect(probe!.violations).to.deep.include({ directive: 'script-src-elem', blocked: 'https://cdn.example.com/lib.js' });
     expect(byType(messages, 'external-script')).to.have.length(1);
-    const reports = byType(messages, 'report').map((message) => message['detail']);
+    const reports = byType(messages, 'report').map((message) => message.detail);
     expect(reports).to.deep.include({ kind: 'load-failed', element: 'script', resource: 'https://cdn.example.com/lib.js' });
     expect(reports).to.deep.include({ kind: 'load-failed', element: 'link', resource: `${FILES}/missing.css` });
   });
@@ -487,12 +481,12 @@ describe('mountInlinePlugin', () => {
   beforeEach(() => {
     container = document.createElement('section');
     document.body.append(container);
-    globals['__pluginOrder'] = [];
+    globals.__pluginOrder = [];
   });
 
   afterEach(() => {
     container.remove();
-    delete globals['__pluginOrder'];
+    delete globals.__pluginOrder;
   });
 
   it('strips the shell, keeps styles, rewrites URLs and runs scripts in document order', async () => {
@@ -519,7 +513,7 @@ describe('mountInlinePlugin', () => {
     expect(document.getElementById('root')).to.equal(mount.element);
     await mount.ready;
 
-    expect(globals['__pluginOrder']).to.deep.equal([
+    expect(globals.__pluginOrder).to.deep.equal([
       'head-inline:true',
       'external-classic',
       'inline-after-external',
@@ -530,7 +524,7 @@ describe('mountInlinePlugin', () => {
       'last:false',
     ]);
     const element = mount.element;
-    expect(element.dataset['pluginId']).to.equal('com.example.inline');
+    expect(element.dataset.pluginId).to.equal('com.example.inline');
     expect(element.querySelector('html, head, body, meta, title, base, link[rel="icon"]')).to.equal(null);
     expect(element.querySelector('link[rel="stylesheet"]')!.getAttribute('href')).to.equal(`${FILES}/style.css`);
     expect(getComputedStyle(element.querySelector('.inline-probe')!).color).to.equal('rgb(4, 5, 6)');
@@ -567,7 +561,7 @@ describe('mountInlinePlugin', () => {
         entryPath: 'index.html',
       });
       await mount.ready;
-      expect(globals['__pluginOrder']).to.deep.equal(['after-failed-import', 'module-before-throw', 'after-throw', 'after-syntax-error']);
+      expect(globals.__pluginOrder).to.deep.equal(['after-failed-import', 'module-before-throw', 'after-throw', 'after-syntax-error']);
       mount.unmount();
       // The throw is the plugin's own; whether the syntax error also reaches the window before the
       // next script runs is up to the engine, so only the throw is asserted.
@@ -586,7 +580,7 @@ describe('mountInlinePlugin', () => {
       entryPath: 'index.html',
     });
     await Promise.all([first.ready, second.ready]);
-    expect(globals['__pluginOrder']).to.deep.equal(['second']);
+    expect(globals.__pluginOrder).to.deep.equal(['second']);
     expect(document.querySelectorAll('#root')).to.have.length(1);
     expect(document.getElementById('root')).to.equal(second.element);
     second.unmount();
@@ -608,7 +602,7 @@ describe('mountInlinePlugin', () => {
     });
     await mount.ready;
     await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(globals['__pluginOrder']).to.deep.equal(['after-missing']);
+    expect(globals.__pluginOrder).to.deep.equal(['after-missing']);
     expect(failures).to.deep.include({ kind: 'load-failed', element: 'script', resource: `${FILES}/pages/missing.js` });
     expect(failures).to.deep.include({ kind: 'load-failed', element: 'img', resource: `${FILES}/pages/missing.png` });
     mount.unmount();
@@ -621,6 +615,6 @@ describe('mountInlinePlugin', () => {
     stopped.unmount();
     await stopped.ready;
     // The external script was already requested when the mount was removed; nothing after it runs.
-    expect(globals['__pluginOrder']).not.to.include('never');
+    expect(globals.__pluginOrder).not.to.include('never');
   });
 });

@@ -1,12 +1,6 @@
 import { expect } from '@open-wc/testing';
 import { connect, WindowMessenger, type Connection, type RemoteProxy } from 'penpal';
-import {
-  BRIDGE_PROTOCOL_VERSION,
-  type GuestMethods,
-  type HookOutcome,
-  type HostMethods,
-  type WireResult,
-} from '../../../host-sdk/src/core/bridge/protocol.js';
+import { BRIDGE_PROTOCOL_VERSION, type GuestMethods, type HookOutcome, type HostMethods, type WireResult } from '../../../host-sdk/src/core/bridge/protocol.js';
 
 // The BUILT guest runtime (`npm run build`) runs in a real sandboxed frame, followed by a test
 // plugin script; the test plays the launcher with a minimal penpal host that records every call.
@@ -54,8 +48,7 @@ function ok<T>(value: T): WireResult<T> {
 /** A page with the runtime inlined as a classic script, then the plugin script. */
 function pageWith(pluginScript: string): string {
   const inline = (code: string) => code.replace(/<\/script/gi, '<\\/script').replace(/<!--/g, '<\\!--');
-  return `<!doctype html><html><head><script>${inline(runtimeSource)}</script></head>` +
-    `<body><script>${inline(pluginScript)}</script></body></html>`;
+  return `<!doctype html><html><head><script>${inline(runtimeSource)}</script></head>` + `<body><script>${inline(pluginScript)}</script></body></html>`;
 }
 
 /** Loads a plugin in a real sandboxed frame and connects the fake host to it. */
@@ -202,15 +195,18 @@ describe('guest runtime: __PLUGIN_API__', () => {
       pluginIdAfter: PLUGIN_ID,
       apiBase: API_BASE,
     });
-    expect(seen['marker']).to.be.a('string');
-    expect(seen['refused']).to.have.members(['assign', 'redefine', 'remove', 'member', 'addMember']);
-    expect(seen['identity']).to.deep.equal({ pluginId: PLUGIN_ID, apiBase: API_BASE });
+    expect(seen.marker).to.be.a('string');
+    expect(seen.refused).to.have.members(['assign', 'redefine', 'remove', 'member', 'addMember']);
+    expect(seen.identity).to.deep.equal({ pluginId: PLUGIN_ID, apiBase: API_BASE });
   });
 
   it('says hello first with the protocol version, and calls made before the connection wait for it', async () => {
-    const plugin = await startPlugin(`
+    const plugin = await startPlugin(
+      `
       __PLUGIN_API__.call('getSettings').then((settings) => __PLUGIN_API__.call('test.report', settings));
-    `, { calls: { getSettings: () => ok({ theme: 'dark' }) } });
+    `,
+      { calls: { getSettings: () => ok({ theme: 'dark' }) } },
+    );
     expect(await report(plugin)).to.deep.equal({ theme: 'dark' });
     expect(plugin.log.map((entry) => entry.method)).to.deep.equal(['hello', 'call:getSettings', 'call:test.report']);
     const [hello] = plugin.recorded('hello');
@@ -226,7 +222,8 @@ describe('guest runtime: __PLUGIN_API__', () => {
 
 describe('guest runtime: call', () => {
   it('resolves with values and rejects with the exact message, code and details; Uint8Array crosses as is', async () => {
-    const plugin = await startPlugin(`
+    const plugin = await startPlugin(
+      `
       (async () => {
         const api = __PLUGIN_API__;
         const out = {};
@@ -241,28 +238,30 @@ describe('guest runtime: call', () => {
         try { await api.call(42); } catch (error) { out.badName = error.message; }
         await api.call('test.report', out);
       })();
-    `, {
-      calls: {
-        getSettings: () => ok({ volume: 3 }),
-        readText: () => ({
-          ok: false,
-          error: { message: 'Filesystem authorization required', code: 'FS_AUTHORIZATION_REQUIRED', details: { prefix: '/games' } },
-        }),
-        writeBytes: ([path, bytes]) => ok({ path, isBytes: bytes instanceof Uint8Array, bytes: Array.from(bytes as Uint8Array) }),
+    `,
+      {
+        calls: {
+          getSettings: () => ok({ volume: 3 }),
+          readText: () => ({
+            ok: false,
+            error: { message: 'Filesystem authorization required', code: 'FS_AUTHORIZATION_REQUIRED', details: { prefix: '/games' } },
+          }),
+          writeBytes: ([path, bytes]) => ok({ path, isBytes: bytes instanceof Uint8Array, bytes: Array.from(bytes as Uint8Array) }),
+        },
       },
-    });
+    );
     const out = (await report(plugin)) as Record<string, unknown>;
-    expect(out['settings']).to.deep.equal({ volume: 3 });
-    expect(out['refused']).to.deep.equal({
+    expect(out.settings).to.deep.equal({ volume: 3 });
+    expect(out.refused).to.deep.equal({
       isError: true,
       name: 'BridgeError',
       message: 'Filesystem authorization required',
       code: 'FS_AUTHORIZATION_REQUIRED',
       details: { prefix: '/games' },
     });
-    expect(out['unknown']).to.deep.equal({ message: 'Unknown method: readFile', hasCode: false });
-    expect(out['written']).to.deep.equal({ path: '/games/a.bin', isBytes: true, bytes: [1, 2, 255] });
-    expect(out['badName']).to.be.a('string');
+    expect(out.unknown).to.deep.equal({ message: 'Unknown method: readFile', hasCode: false });
+    expect(out.written).to.deep.equal({ path: '/games/a.bin', isBytes: true, bytes: [1, 2, 255] });
+    expect(out.badName).to.be.a('string');
     expect(plugin.recorded('call:42')).to.have.length(0);
   });
 });
@@ -299,7 +298,8 @@ describe('guest runtime: registerMethod and invokeMethod', () => {
   });
 
   it('forgets a method the host refused, and passes callPlugin, callWasm and listWasmPlugins through callDirect', async () => {
-    const plugin = await startPlugin(`
+    const plugin = await startPlugin(
+      `
       (async () => {
         const api = __PLUGIN_API__;
         const out = {};
@@ -309,14 +309,16 @@ describe('guest runtime: registerMethod and invokeMethod', () => {
         out.wasmList = await api.listWasmPlugins();
         await api.call('test.report', out);
       })();
-    `, {
-      direct: {
-        registerMethod: () => ({ ok: false, error: { message: 'Permission denied: requires config:write' } }),
-        callPlugin: ([, , a, b]) => ok((a as number) + (b as number)),
-        callWasm: () => ok({ ok: true, result: 7 }),
-        listWasmPlugins: () => ok(['com.example.wasm']),
+    `,
+      {
+        direct: {
+          registerMethod: () => ({ ok: false, error: { message: 'Permission denied: requires config:write' } }),
+          callPlugin: ([, , a, b]) => ok((a as number) + (b as number)),
+          callWasm: () => ok({ ok: true, result: 7 }),
+          listWasmPlugins: () => ok(['com.example.wasm']),
+        },
       },
-    });
+    );
     expect(await report(plugin)).to.deep.equal({
       refused: 'Permission denied: requires config:write',
       other: 3,
@@ -439,7 +441,8 @@ describe('guest runtime: proxyFetchStream', () => {
   });
 
   it('calls onError with the rebuilt error and resolves; a refused start rejects', async () => {
-    const plugin = await startPlugin(`
+    const plugin = await startPlugin(
+      `
       (async () => {
         const api = __PLUGIN_API__;
         const chunks = [];
@@ -452,14 +455,16 @@ describe('guest runtime: proxyFetchStream', () => {
         try { await api.proxyFetchStream({ url: 'https://denied.example/sse' }, { onChunk() {} }); } catch (error) { refused = error.message; }
         await api.call('test.report', { chunks, failure, refused });
       })();
-    `, {
-      direct: {
-        proxyFetchStream: ([, request]) =>
-          (request as { url: string }).url.includes('denied')
-            ? { ok: false, error: { message: 'Permission denied: requires network:cors_proxy' } }
-            : ok(undefined),
+    `,
+      {
+        direct: {
+          proxyFetchStream: ([, request]) =>
+            (request as { url: string }).url.includes('denied')
+              ? { ok: false, error: { message: 'Permission denied: requires network:cors_proxy' } }
+              : ok(undefined),
+        },
       },
-    });
+    );
     const id = await streamId(plugin);
     await plugin.guest.streamEvent(id, { kind: 'chunk', data: 'x' });
     await plugin.guest.streamEvent(id, { kind: 'error', error: { message: 'Proxy failed: 502', code: 'PROXY_UPSTREAM_FAILED' } });

@@ -39,6 +39,7 @@ describe('activation', () => {
       {
         id: 'app.library',
         permissions: ['config:write'],
+        // biome-ignore lint/suspicious/noTemplateCurlyInString: the string is plugin source with its own template literal
         files: { 'index.html': testPluginPage("api.registerMethod('greet', async (name) => `hello ${name} from library`);") },
       },
       { id: 'app.caller', permissions: ['network:fetch'], files: { 'index.html': testPluginPage() } },
@@ -48,7 +49,10 @@ describe('activation', () => {
     const caller = started.frame('app.caller');
     expect((await inFrame(caller, 'callPlugin', 'app.library', 'greet', 'Ann')).value).to.equal('hello Ann from library');
     const missingMethod = await inFrame(caller, 'callPlugin', 'app.library', 'nope');
-    expect(missingMethod.message).to.match(/app\.library/).and.match(/nope/).and.match(/uninstalled or inactive/);
+    expect(missingMethod.message)
+      .to.match(/app\.library/)
+      .and.match(/nope/)
+      .and.match(/uninstalled or inactive/);
     expect((await inFrame(caller, 'callPlugin', 'app.sleeper', 'greet')).message).to.match(/app\.sleeper/);
     expect((await inFrame(caller, 'callPlugin', 'app.ghost', 'greet')).message).to.match(/app\.ghost/);
     // The launcher forwards a file-drop the same way.
@@ -56,11 +60,21 @@ describe('activation', () => {
   });
 
   it('runs hooks as an onion, outermost the plugin activated first; a broken hook is skipped', async () => {
-    const hook = (tag: string, body: string): string => `api.registerHook('launchGame', async (ctx, next) => { ${body} });`;
+    const hook = (_tag: string, body: string): string => `api.registerHook('launchGame', async (ctx, next) => { ${body} });`;
     started = await startHost(
       [
-        { id: 'app.a-outer', permissions: ['hook:register'], files: { 'index.html': testPluginPage(hook('outer', "ctx.args[0] = ctx.args[0] + '+outer'; await next(); ctx.result = `outer(${ctx.result})`;")) } },
-        { id: 'app.b-inner', permissions: ['hook:register'], files: { 'index.html': testPluginPage(hook('inner', "ctx.args[0] = ctx.args[0] + '+inner'; await next(); ctx.result = `inner(${ctx.result})`;")) } },
+        {
+          id: 'app.a-outer',
+          permissions: ['hook:register'],
+          // biome-ignore lint/suspicious/noTemplateCurlyInString: the string is plugin source with its own template literal
+          files: { 'index.html': testPluginPage(hook('outer', "ctx.args[0] = ctx.args[0] + '+outer'; await next(); ctx.result = `outer(${ctx.result})`;")) },
+        },
+        {
+          id: 'app.b-inner',
+          permissions: ['hook:register'],
+          // biome-ignore lint/suspicious/noTemplateCurlyInString: the string is plugin source with its own template literal
+          files: { 'index.html': testPluginPage(hook('inner', "ctx.args[0] = ctx.args[0] + '+inner'; await next(); ctx.result = `inner(${ctx.result})`;")) },
+        },
         { id: 'app.broken', permissions: ['hook:register'], files: { 'index.html': testPluginPage(hook('broken', "throw new Error('hook bug');")) } },
         { id: 'app.nohook', files: { 'index.html': testPluginPage() } },
       ],
@@ -77,15 +91,29 @@ describe('activation', () => {
     expect(result).to.equal('outer(inner(launched game+outer+inner))');
     expect(started.events.some((event) => event.type === 'runtime-error' && event.pluginId === 'app.broken')).to.equal(true);
     // Without the permission, or around a method the launcher did not declare, registering fails.
-    expect((await inFrame(started.frame('app.nohook'), 'eval', "api.registerHook('launchGame', () => 1)")).message).to.equal('Permission denied: requires hook:register');
+    expect((await inFrame(started.frame('app.nohook'), 'eval', "api.registerHook('launchGame', () => 1)")).message).to.equal(
+      'Permission denied: requires hook:register',
+    );
     expect((await inFrame(started.frame('app.b-inner'), 'eval', "api.registerHook('deleteEverything', () => 1)")).ok).to.equal(false);
   });
 
   it('prevent() before next() still keeps the default implementation from running; a hook failing after next() keeps the inner result', async () => {
     started = await startHost(
       [
-        { id: 'app.a-late-fail', permissions: ['hook:register'], files: { 'index.html': testPluginPage("api.registerHook('launchGame', async (ctx, next) => { await next(); throw new Error('after next'); });") } },
-        { id: 'app.b-guard', permissions: ['hook:register'], files: { 'index.html': testPluginPage("api.registerHook('launchGame', async (ctx, next) => { ctx.prevent(); await next(); ctx.result = 'blocked after next'; });") } },
+        {
+          id: 'app.a-late-fail',
+          permissions: ['hook:register'],
+          files: { 'index.html': testPluginPage("api.registerHook('launchGame', async (ctx, next) => { await next(); throw new Error('after next'); });") },
+        },
+        {
+          id: 'app.b-guard',
+          permissions: ['hook:register'],
+          files: {
+            'index.html': testPluginPage(
+              "api.registerHook('launchGame', async (ctx, next) => { ctx.prevent(); await next(); ctx.result = 'blocked after next'; });",
+            ),
+          },
+        },
       ],
       { hookableMethods: [{ name: 'launchGame', description: 'Starts a game' }] },
     );
@@ -100,7 +128,13 @@ describe('activation', () => {
 
   it('prevent() keeps the default implementation from running', async () => {
     started = await startHost(
-      [{ id: 'app.guard', permissions: ['hook:register'], files: { 'index.html': testPluginPage("api.registerHook('launchGame', (ctx) => { ctx.prevent(); ctx.result = 'blocked'; });") } }],
+      [
+        {
+          id: 'app.guard',
+          permissions: ['hook:register'],
+          files: { 'index.html': testPluginPage("api.registerHook('launchGame', (ctx) => { ctx.prevent(); ctx.result = 'blocked'; });") },
+        },
+      ],
       { hookableMethods: [{ name: 'launchGame', description: 'Starts a game' }] },
     );
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -132,7 +166,10 @@ describe('activation', () => {
       { hookableMethods: [{ name: 'launchGame', description: 'Starts a game' }] },
     );
     await waitFor(() => started.ui.menu.length === 2 && document.getElementById('plugin-theme-override') !== null, 'menu items and override');
-    expect(started.ui.menu.map((item) => [item.id, item.dynamic])).to.deep.equal([['menu-0', false], ['extra', true]]);
+    expect(started.ui.menu.map((item) => [item.id, item.dynamic])).to.deep.equal([
+      ['menu-0', false],
+      ['extra', true],
+    ]);
     started.ui.menu.find((item) => item.id === 'menu-0')?.activate();
     expect(started.ui.navigations.at(-1)).to.deep.equal({ route: '/plugins/app.busy/index.html', pluginId: 'app.busy' });
     started.host.deactivate('app.busy');
@@ -199,13 +236,23 @@ describe('activation', () => {
       return fetch(input, init);
     };
     started = await startHost(
-      [{ id: 'app.buggy', version: '1.2.3', files: { 'index.html': testPluginPage("api.on('file-drop', function dropHandler() { throw new Error('plugin bug'); });") } }],
+      [
+        {
+          id: 'app.buggy',
+          version: '1.2.3',
+          files: { 'index.html': testPluginPage("api.on('file-drop', function dropHandler() { throw new Error('plugin bug'); });") },
+        },
+      ],
       { fetch: recordTelemetry },
     );
     await started.host.deliverEvent('app.buggy', 'file-drop', ['/home/me/a.zip']);
     await waitFor(() => runtimeErrors(started, 'app.buggy').length > 0, 'runtime error');
     const [error] = runtimeErrors(started, 'app.buggy');
-    expect({ message: error!.message, source: error!.source, hidden: error!.hidden }).to.deep.equal({ message: 'Error: plugin bug', source: "on('file-drop') listener", hidden: undefined });
+    expect({ message: error!.message, source: error!.source, hidden: error!.hidden }).to.deep.equal({
+      message: 'Error: plugin bug',
+      source: "on('file-drop') listener",
+      hidden: undefined,
+    });
     expect(error!.stack).to.contain('dropHandler');
     // Telemetry keeps its fields: neither the message nor the stack leaves the machine.
     await waitFor(() => telemetry.length > 0, 'the telemetry report');
@@ -304,7 +351,8 @@ describe('inline mode', () => {
   afterEach(() => started?.close());
 
   it('mounts into the shared window with a root container, no __PLUGIN_API_BASE__, and the last inline plugin owns __PLUGIN_API__', async () => {
-    const page = (marker: string): string => `<!doctype html><html><head><title>x</title></head><body><div class="${marker}">${marker}</div><script>window.__inlineSeen = (window.__inlineSeen || []).concat([{ marker: '${marker}', root: !!document.getElementById('root'), base: typeof window.__PLUGIN_API_BASE__ }]);</script></body></html>`;
+    const page = (marker: string): string =>
+      `<!doctype html><html><head><title>x</title></head><body><div class="${marker}">${marker}</div><script>window.__inlineSeen = (window.__inlineSeen || []).concat([{ marker: '${marker}', root: !!document.getElementById('root'), base: typeof window.__PLUGIN_API_BASE__ }]);</script></body></html>`;
     started = await startHost([
       { id: 'app.inline-a', render: 'inline', permissions: ['config:read'], files: { 'index.html': page('a') } },
       { id: 'app.inline-b', render: 'inline', permissions: ['config:read'], files: { 'index.html': page('b') } },

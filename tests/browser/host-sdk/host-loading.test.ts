@@ -30,7 +30,15 @@ async function hostFor(plugins: ScenarioPlugin[], options: Partial<PluginHostOpt
   const frameContainer = document.createElement('div');
   const inlineContainer = document.createElement('div');
   document.body.append(frameContainer, inlineContainer);
-  const host = new PluginHost({ baseUrl: backend.origin, token: backend.token, ui: recordingUi(), frameContainer, inlineContainer, guestRuntime: await guestRuntime(), ...options });
+  const host = new PluginHost({
+    baseUrl: backend.origin,
+    token: backend.token,
+    ui: recordingUi(),
+    frameContainer,
+    inlineContainer,
+    guestRuntime: await guestRuntime(),
+    ...options,
+  });
   const events: PluginHostEvent[] = [];
   host.on((event) => events.push(event));
   return {
@@ -65,7 +73,8 @@ describe('plugin frames load', () => {
         for (const node of record.addedNodes) {
           if (node instanceof HTMLIFrameElement) inserted.push({ sandbox: node.getAttribute('sandbox'), srcdoc: node.srcdoc });
         }
-        if (record.type === 'attributes' && record.target instanceof HTMLIFrameElement && record.target.isConnected) srcdocChanges.push(record.target.dataset['pluginId'] ?? '?');
+        if (record.type === 'attributes' && record.target instanceof HTMLIFrameElement && record.target.isConnected)
+          srcdocChanges.push(record.target.dataset.pluginId ?? '?');
       }
     });
     observer.observe(frameContainer, { childList: true, subtree: true, attributes: true, attributeFilter: ['srcdoc'] });
@@ -193,10 +202,14 @@ describe('plugin frames load', () => {
     cleanup = close;
     const report = await host.start();
     expect(report.activated).to.deep.equal([]);
-    expect(report.skipped[0]?.message).to.match(/app\.base/).and.match(/not enabled/);
+    expect(report.skipped[0]?.message)
+      .to.match(/app\.base/)
+      .and.match(/not enabled/);
     expect(events.find((event) => event.type === 'skipped')).to.deep.include({ pluginId: 'app.needs-base' });
     let refused = '';
     await host.activate('app.needs-base').catch((error: Error) => (refused = error.message));
-    expect(refused).to.match(/app\.base/).and.match(/not enabled/);
+    expect(refused)
+      .to.match(/app\.base/)
+      .and.match(/not enabled/);
   });
 });

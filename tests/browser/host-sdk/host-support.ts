@@ -120,7 +120,11 @@ post({ kind: 'test-ready' });
 
 let nextId = 0;
 /** Runs `member(...args)` of `__PLUGIN_API__` inside a plugin's frame. */
-export function inFrame(frame: HTMLIFrameElement, member: string, ...args: unknown[]): Promise<{ ok: boolean; value?: unknown; message?: string; code?: string; details?: Record<string, unknown> }> {
+export function inFrame(
+  frame: HTMLIFrameElement,
+  member: string,
+  ...args: unknown[]
+): Promise<{ ok: boolean; value?: unknown; message?: string; code?: string; details?: Record<string, unknown> }> {
   const id = ++nextId;
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`no answer from the frame for ${member}`)), 8000);
@@ -153,7 +157,15 @@ export async function startHost(plugins: ScenarioPlugin[], options: Partial<Plug
   const frameContainer = document.createElement('div');
   const inlineContainer = document.createElement('div');
   document.body.append(frameContainer, inlineContainer);
-  const host = new PluginHost({ baseUrl: backend.origin, token: backend.token, ui, frameContainer, inlineContainer, guestRuntime: await guestRuntime(), ...options });
+  const host = new PluginHost({
+    baseUrl: backend.origin,
+    token: backend.token,
+    ui,
+    frameContainer,
+    inlineContainer,
+    guestRuntime: await guestRuntime(),
+    ...options,
+  });
   const events: PluginHostEvent[] = [];
   host.on((event) => events.push(event));
   await host.start();

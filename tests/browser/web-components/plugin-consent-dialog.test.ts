@@ -89,9 +89,18 @@ describe('<plugin-consent-dialog>', () => {
   it('queues questions asked together and answers them in order', async () => {
     const el = await fixture<PluginConsentDialog>(html`<plugin-consent-dialog></plugin-consent-dialog>`);
     const order: string[] = [];
-    const first = el.ask(READ).then((allowed) => (order.push(`read:${allowed}`), allowed));
-    const second = el.ask(WRITE).then((allowed) => (order.push(`write:${allowed}`), allowed));
-    const third = el.ask({ ...READ, pluginId: 'com.example.third', pluginName: 'Third' }).then((allowed) => (order.push(`third:${allowed}`), allowed));
+    const first = el.ask(READ).then((allowed) => {
+      order.push(`read:${allowed}`);
+      return allowed;
+    });
+    const second = el.ask(WRITE).then((allowed) => {
+      order.push(`write:${allowed}`);
+      return allowed;
+    });
+    const third = el.ask({ ...READ, pluginId: 'com.example.third', pluginName: 'Third' }).then((allowed) => {
+      order.push(`third:${allowed}`);
+      return allowed;
+    });
     await settled(el);
     expect(el.request?.pluginId).to.equal('com.example.backup');
     expect(el.pending).to.equal(2);

@@ -52,7 +52,10 @@ function button(li: HTMLElement, label: string): HTMLButtonElement {
 }
 
 async function statusOf(el: PluginDownloadCenter, id: string, status: string, timeout = 8000): Promise<HTMLLIElement> {
-  await waitUntil(() => row(el, id)?.dataset['status'] === status, `session ${id} never became ${status} (is ${row(el, id)?.dataset['status']})`, { timeout, interval: 20 });
+  await waitUntil(() => row(el, id)?.dataset.status === status, `session ${id} never became ${status} (is ${row(el, id)?.dataset.status})`, {
+    timeout,
+    interval: 20,
+  });
   return row(el, id)!;
 }
 
@@ -90,7 +93,9 @@ describe('<plugin-download-center>', () => {
 
   describe('with a real backend', () => {
     it('follows a real download over the event stream until it completes', async () => {
-      const el = await fixture<PluginDownloadCenter>(html`<plugin-download-center .source=${{ url: backend.origin, token: backend.token }}></plugin-download-center>`);
+      const el = await fixture<PluginDownloadCenter>(
+        html`<plugin-download-center .source=${{ url: backend.origin, token: backend.token }}></plugin-download-center>`,
+      );
       const id = await addTask(backend, 3, 'complete.txt');
       const li = await statusOf(el, id, 'completed');
       expect(li.querySelector('.name')!.textContent).to.equal('complete.txt');
@@ -126,7 +131,9 @@ describe('<plugin-download-center>', () => {
     });
 
     it('only fires the event in events mode, leaving the action to the launcher', async () => {
-      const el = await fixture<PluginDownloadCenter>(html`<plugin-download-center .source=${{ url: backend.origin, token: backend.token }}></plugin-download-center>`);
+      const el = await fixture<PluginDownloadCenter>(
+        html`<plugin-download-center .source=${{ url: backend.origin, token: backend.token }}></plugin-download-center>`,
+      );
       const id = await addTask(backend, 60, 'slow-events.txt');
       const li = await statusOf(el, id, 'downloading');
       const fired = oneEvent(el, 'plugin-download-cancel');
@@ -178,7 +185,7 @@ describe('<plugin-download-center>', () => {
       button(row(el, 'not-on-the-backend')!, 'Pause').click();
       await waitUntil(() => row(el, 'not-on-the-backend')!.querySelector('[role="alert"]') !== null, 'no error shown');
       expect(row(el, 'not-on-the-backend')!.querySelector('[role="alert"]')!.textContent).to.match(/not|unknown|invalid/i);
-      expect(row(el, 'not-on-the-backend')!.dataset['status']).to.equal('downloading');
+      expect(row(el, 'not-on-the-backend')!.dataset.status).to.equal('downloading');
     });
 
     it('shows "reconnecting" while the stream fails and reconnects on its own', async () => {
@@ -211,7 +218,9 @@ describe('<plugin-download-center>', () => {
         return realFetch(input, init);
       };
       try {
-        const el = await fixture<PluginDownloadCenter>(html`<plugin-download-center .source=${{ url: backend.origin, token: backend.token }}></plugin-download-center>`);
+        const el = await fixture<PluginDownloadCenter>(
+          html`<plugin-download-center .source=${{ url: backend.origin, token: backend.token }}></plugin-download-center>`,
+        );
         await waitUntil(() => signals.length === 1, 'no stream request');
         expect(signals[0]!.aborted).to.equal(false);
         el.remove();
@@ -257,7 +266,7 @@ describe('<plugin-download-center>', () => {
       await el.updateComplete;
       const [failed, pack] = rows(el);
       // Newest first.
-      expect(rows(el).map((li) => li.dataset['sessionId'])).to.deep.equal(['broken', 'pack']);
+      expect(rows(el).map((li) => li.dataset.sessionId)).to.deep.equal(['broken', 'pack']);
 
       expect(pack!.querySelector('.name')!.textContent).to.equal('Fabulously Optimized');
       expect(pack!.querySelector('.kind')!.textContent).to.equal('Modpack');
@@ -308,7 +317,7 @@ describe('<plugin-download-center>', () => {
         expect(event.bubbles && event.composed).to.equal(true);
       }
       // Events mode changes nothing by itself but Remove, which drops the row.
-      expect(row(el, 'queued')!.dataset['status']).to.equal('queued');
+      expect(row(el, 'queued')!.dataset.status).to.equal('queued');
       const removed = oneEvent(el, 'plugin-download-remove');
       button(row(el, 'completed')!, 'Remove').click();
       expect((await removed).detail).to.deep.equal({ sessionId: 'completed', record: 'session' });
@@ -329,7 +338,7 @@ describe('<plugin-download-center>', () => {
       el.upsertSnapshot(snapshot({ sessionId: 'a', status: 'completed', progress: 100, name: 'A' }));
       await el.updateComplete;
       expect(rows(el)).to.have.length(2);
-      expect(row(el, 'a')!.dataset['status']).to.equal('completed');
+      expect(row(el, 'a')!.dataset.status).to.equal('completed');
       expect(el.snapshots.map((s) => s.sessionId)).to.deep.equal(['b', 'a']);
     });
 
@@ -347,7 +356,7 @@ describe('<plugin-download-center>', () => {
       await el.updateComplete;
       const li = row(el, id)!;
       expect(rows(el)[0]).to.equal(li);
-      expect(li.dataset['record']).to.equal('install');
+      expect(li.dataset.record).to.equal('install');
       expect(li.querySelector('.name')!.textContent).to.equal('Survival <b>1.20</b>');
       expect(li.querySelector('b')).to.equal(null);
       expect(li.querySelector('.kind')!.textContent).to.equal('Game install');

@@ -6,9 +6,7 @@ import { guestRuntime, inFrame, recordingUi, startBackend, testPluginPage } from
 
 describe('<plugin-frame>', () => {
   it('receives the host frame of its plugin at activation, hidden until active, never moved', async () => {
-    const backend = await startBackend([
-      { id: 'app.page', name: 'Page', files: { 'index.html': testPluginPage(), 'img/logo.png': '' } },
-    ]);
+    const backend = await startBackend([{ id: 'app.page', name: 'Page', files: { 'index.html': testPluginPage(), 'img/logo.png': '' } }]);
     // A plain element, not fixture(): fixture waits for an animation frame a hidden runner page never gets.
     const place = document.createElement('div');
     const element = document.createElement('plugin-frame');
@@ -53,7 +51,9 @@ describe('<plugin-frame>', () => {
   });
 
   it('shows failures with Retry and Disable, and a plugin that stopped answering with Reload and Disable', async () => {
-    const element = await fixture<PluginFrame>(html`<plugin-frame plugin-id="app.x" plugin-name="X" active status="failed" message="index.html could not be loaded (404)"></plugin-frame>`);
+    const element = await fixture<PluginFrame>(
+      html`<plugin-frame plugin-id="app.x" plugin-name="X" active status="failed" message="index.html could not be loaded (404)"></plugin-frame>`,
+    );
     const notice = element.shadowRoot!.querySelector('[part=status]')!;
     expect(notice.getAttribute('role')).to.equal('alert');
     expect(notice.textContent).to.contain('X could not be loaded: index.html could not be loaded (404)');
@@ -61,7 +61,11 @@ describe('<plugin-frame>', () => {
     const retry = buttons().find((button) => button.textContent === 'Retry')!;
     setTimeout(() => retry.click());
     expect((await oneEvent(element, 'plugin-frame-reload')).detail).to.deep.equal({ pluginId: 'app.x' });
-    setTimeout(() => buttons().find((button) => button.textContent === 'Disable plugin')!.click());
+    setTimeout(() =>
+      buttons()
+        .find((button) => button.textContent === 'Disable plugin')!
+        .click(),
+    );
     expect((await oneEvent(element, 'plugin-frame-disable')).detail).to.deep.equal({ pluginId: 'app.x' });
     element.status = 'unresponsive';
     await element.updateComplete;

@@ -78,14 +78,14 @@ describe('<plugin-install-dialog>', () => {
       expect(text).to.contain(expected);
     }
     const signer = root(el).querySelector<HTMLElement>('[part="signer"]')!;
-    expect(signer.dataset['status']).to.equal('valid');
+    expect(signer.dataset.status).to.equal('valid');
     expect(signer.textContent).to.contain('example-studio');
     expect(signer.textContent).to.contain('0123456789abcdef');
 
     const list = root(el).querySelector('plugin-permission-list')!;
     await list.updateComplete;
     const rows = [...list.shadowRoot!.querySelectorAll('li')];
-    expect(rows.map((li) => li.dataset['permission'])).to.deep.equal(['shell:execute', 'network:cors_proxy', 'ui:toast']);
+    expect(rows.map((li) => li.dataset.permission)).to.deep.equal(['shell:execute', 'network:cors_proxy', 'ui:toast']);
     expect(rows.map((li) => getComputedStyle(li).borderLeftColor)).to.deep.equal([colourOf(RED), colourOf(YELLOW), colourOf(BLUE)]);
     expect(rows[0]!.textContent).to.match(/run any command/i);
     expect(rows[2]!.textContent).to.match(/short messages/i);
@@ -100,7 +100,7 @@ describe('<plugin-install-dialog>', () => {
     for (const { permissions, risk, colour } of cases) {
       const el = await shown(inspectionOf(manifestWith({ permissions })));
       const summary = root(el).querySelector<HTMLElement>('[part="risk-summary"]')!;
-      expect(summary.dataset['risk']).to.equal(risk);
+      expect(summary.dataset.risk).to.equal(risk);
       expect(getComputedStyle(summary).borderLeftColor).to.equal(colourOf(colour));
       expect(getComputedStyle(summary.querySelector('.risk-badge')!).backgroundColor).to.equal(colourOf(colour));
       expect(summary.textContent).to.match(new RegExp(risk, 'i'));
@@ -110,18 +110,18 @@ describe('<plugin-install-dialog>', () => {
 
   it('shows inline rendering as a danger capability and the overall risk as danger', async () => {
     const el = await shown(inspectionOf(manifestWith({ permissions: ['ui:toast'], render: 'inline' })));
-    expect(root(el).querySelector<HTMLElement>('[part="risk-summary"]')!.dataset['risk']).to.equal('danger');
+    expect(root(el).querySelector<HTMLElement>('[part="risk-summary"]')!.dataset.risk).to.equal('danger');
     const list = root(el).querySelector('plugin-permission-list')!;
     await list.updateComplete;
     const inline = list.shadowRoot!.querySelector<HTMLElement>('li[data-permission="render:inline"]')!;
-    expect(inline.dataset['risk']).to.equal('danger');
+    expect(inline.dataset.risk).to.equal('danger');
     expect(getComputedStyle(inline).borderLeftColor).to.equal(colourOf(RED));
   });
 
   it('warns clearly when the package is unsigned or its signature is not valid', async () => {
     const unsigned = await shown(inspectionOf(manifestWith(), { signer: null, signatureStatus: 'unsigned' }));
     const warning = root(unsigned).querySelector<HTMLElement>('[part="signer"]')!;
-    expect(warning.dataset['status']).to.equal('unsigned');
+    expect(warning.dataset.status).to.equal('unsigned');
     expect(warning.textContent).to.match(/not signed/i);
     expect(getComputedStyle(warning).borderLeftColor).to.equal(colourOf(YELLOW));
     unsigned.close();
@@ -134,7 +134,7 @@ describe('<plugin-install-dialog>', () => {
       }),
     );
     const danger = root(invalid).querySelector<HTMLElement>('[part="signer"]')!;
-    expect(danger.dataset['status']).to.equal('invalid');
+    expect(danger.dataset.status).to.equal('invalid');
     expect(danger.textContent).to.match(/signature of this package is not valid/i);
     expect(danger.textContent).to.contain('do not match the signed hash');
     expect(getComputedStyle(danger).borderLeftColor).to.equal(colourOf(RED));
@@ -233,9 +233,7 @@ describe('<plugin-install-dialog>', () => {
   });
 
   it('renders package text as text, never as markup', async () => {
-    const el = await shown(
-      inspectionOf(manifestWith({ name: '<img src=x onerror="window.__installXss=1">', description: '<b>bold</b>' })),
-    );
+    const el = await shown(inspectionOf(manifestWith({ name: '<img src=x onerror="window.__installXss=1">', description: '<b>bold</b>' })));
     expect(root(el).querySelector('img, b')).to.equal(null);
     expect(root(el).querySelector('h2')!.textContent).to.contain('<img src=x');
     expect((window as { __installXss?: number }).__installXss).to.equal(undefined);
@@ -260,9 +258,7 @@ describe('<plugin-install-dialog>', () => {
   });
 
   it('opens from the open attribute and passes an accessibility audit', async () => {
-    const el = await fixture<PluginInstallDialog>(
-      html`<plugin-install-dialog open .inspection=${inspectionOf(manifestWith())}></plugin-install-dialog>`,
-    );
+    const el = await fixture<PluginInstallDialog>(html`<plugin-install-dialog open .inspection=${inspectionOf(manifestWith())}></plugin-install-dialog>`);
     await el.updateComplete;
     expect(dialogOf(el).open).to.equal(true);
     await expect(el).to.be.accessible();

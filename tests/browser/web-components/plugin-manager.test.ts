@@ -41,7 +41,7 @@ async function managerWith(plugins: readonly ManagedPlugin[], filesBase?: (id: s
 }
 
 function card(el: PluginManager, id: string): HTMLLIElement {
-  const found = [...el.shadowRoot!.querySelectorAll<HTMLLIElement>('li[data-plugin-id]')].find((li) => li.dataset['pluginId'] === id);
+  const found = [...el.shadowRoot!.querySelectorAll<HTMLLIElement>('li[data-plugin-id]')].find((li) => li.dataset.pluginId === id);
   if (!found) throw new Error(`no card for ${id}`);
   return found;
 }
@@ -68,11 +68,11 @@ describe('<plugin-manager>', () => {
       plugin('com.example.mid', 'Mid', { status: 'installed', enabled: false }),
     ]);
     const cards = [...el.shadowRoot!.querySelectorAll<HTMLLIElement>('li[data-plugin-id]')];
-    expect(cards.map((li) => li.dataset['pluginId'])).to.deep.equal(['com.example.alpha', 'com.example.mid', 'com.example.zeta']);
+    expect(cards.map((li) => li.dataset.pluginId)).to.deep.equal(['com.example.alpha', 'com.example.mid', 'com.example.zeta']);
     expect(part(cards[0]!, 'name')!.textContent).to.equal('Alpha');
     expect(part(cards[0]!, 'version')!.textContent).to.contain('1.2.3');
     expect(cards.map((li) => part(li, 'status')!.textContent!.trim())).to.deep.equal(['Active', 'Installed', 'Disabled']);
-    expect(cards.map((li) => part(li, 'status')!.dataset['status'])).to.deep.equal(['active', 'installed', 'disabled']);
+    expect(cards.map((li) => part(li, 'status')!.dataset.status)).to.deep.equal(['active', 'installed', 'disabled']);
   });
 
   it('marks a plugin whose signing key the store revoked, with a title that explains, and only that one', async () => {
@@ -83,7 +83,7 @@ describe('<plugin-manager>', () => {
     expect(badge.title).to.match(/revoked the developer key/);
     expect(badge.checkVisibility()).to.equal(true);
     // It keeps running: the switch and status stay as they are.
-    expect(part(card(el, 'com.example.revoked'), 'status')!.dataset['status']).to.equal('active');
+    expect(part(card(el, 'com.example.revoked'), 'status')!.dataset.status).to.equal('active');
   });
 
   it('says so when no plugin is installed', async () => {
@@ -95,7 +95,12 @@ describe('<plugin-manager>', () => {
   it('picks the card icon in the specification order: first menu item icon, then icon, else the initial', async () => {
     const el = await managerWith(
       [
-        plugin('com.example.menu', 'Menu first', {}, { icon: 'assets/top.png', contributes: { menuItems: [{ path: 'index.html', label: 'Menu', icon: 'ri-server-line' }] } }),
+        plugin(
+          'com.example.menu',
+          'Menu first',
+          {},
+          { icon: 'assets/top.png', contributes: { menuItems: [{ path: 'index.html', label: 'Menu', icon: 'ri-server-line' }] } },
+        ),
         plugin('com.example.top', 'Top icon', {}, { icon: 'fa-solid fa-gear', contributes: { menuItems: [{ path: 'index.html', label: 'No icon' }] } }),
         plugin('com.example.path', 'Package path', {}, { icon: 'assets/icon.png' }),
         plugin('com.example.menuimage', 'Menu image', {}, { icon: 'ri-x', contributes: { menuItems: [{ path: 'index.html', label: 'M', icon: SVG_URL }] } }),
@@ -128,7 +133,7 @@ describe('<plugin-manager>', () => {
   it('falls back to the initial when an image icon fails to load', async () => {
     const el = await managerWith([plugin('com.example.broken', 'broken', {}, { icon: 'data:image/png;base64,AAAA' })]);
     const icon = () => part<HTMLElement>(card(el, 'com.example.broken'), 'icon')!;
-    expect(icon().dataset['kind']).to.equal('image');
+    expect(icon().dataset.kind).to.equal('image');
     await waitUntil(() => icon().querySelector('img') === null, 'the broken image stays', { timeout: 3000 });
     expect(icon().textContent!.trim()).to.equal('B');
   });
@@ -307,7 +312,7 @@ describe('<plugin-manager>', () => {
     expect(details.textContent).to.contain('Example Studio');
     const list = details.querySelector('plugin-permission-list')!;
     await list.updateComplete;
-    const ids = [...list.shadowRoot!.querySelectorAll('li')].map((li) => li.dataset['permission']);
+    const ids = [...list.shadowRoot!.querySelectorAll('li')].map((li) => li.dataset.permission);
     expect(ids).to.include.members(['render:inline', 'shell:execute', 'ui:toast']);
 
     toggle.click();

@@ -19,7 +19,9 @@ function isVisible(el: PluginOverlay): boolean {
 }
 
 function pointer(target: HTMLElement, type: string, clientX: number, clientY: number, pointerId = 7): void {
-  target.dispatchEvent(new PointerEvent(type, { pointerId, button: 0, buttons: type === 'pointerup' ? 0 : 1, clientX, clientY, bubbles: true, composed: true }));
+  target.dispatchEvent(
+    new PointerEvent(type, { pointerId, button: 0, buttons: type === 'pointerup' ? 0 : 1, clientX, clientY, bubbles: true, composed: true }),
+  );
 }
 
 /** The computed rgb() of a CSS colour. */
@@ -45,7 +47,7 @@ function messageFrom(frame: HTMLIFrameElement, kind: string): Promise<Record<str
     const listener = (event: MessageEvent): void => {
       const data: unknown = event.data;
       if (event.source !== frame.contentWindow || typeof data !== 'object' || data === null) return;
-      if ((data as Record<string, unknown>)['kind'] !== kind) return;
+      if ((data as Record<string, unknown>).kind !== kind) return;
       window.removeEventListener('message', listener);
       resolve(data as Record<string, unknown>);
     };

@@ -23,8 +23,8 @@ describe('<plugin-permission-list>', () => {
     );
     await el.updateComplete;
     const items = rows(el);
-    expect(items.map((li) => li.dataset['permission'])).to.deep.equal(['shell:execute', 'network:fetch', 'config:read']);
-    expect(items.map((li) => li.dataset['risk'])).to.deep.equal(['danger', 'warning', 'normal']);
+    expect(items.map((li) => li.dataset.permission)).to.deep.equal(['shell:execute', 'network:fetch', 'config:read']);
+    expect(items.map((li) => li.dataset.risk)).to.deep.equal(['danger', 'warning', 'normal']);
 
     const colours = items.map((li) => getComputedStyle(li).borderLeftColor);
     expect(colours).to.deep.equal([colourOf('hsl(0 84% 60%)'), colourOf('hsl(45 93% 47%)'), colourOf('hsl(217 91% 60%)')]);
@@ -42,20 +42,16 @@ describe('<plugin-permission-list>', () => {
   });
 
   it('lists inline rendering and unknown permissions as danger', async () => {
-    const el = await fixture<PluginPermissionList>(
-      html`<plugin-permission-list render-mode="inline" .permissions=${['made:up']}></plugin-permission-list>`,
-    );
+    const el = await fixture<PluginPermissionList>(html`<plugin-permission-list render-mode="inline" .permissions=${['made:up']}></plugin-permission-list>`);
     const items = rows(el);
-    expect(items.map((li) => li.dataset['risk'])).to.deep.equal(['danger', 'danger']);
-    expect(items.map((li) => li.dataset['permission'])).to.include.members(['made:up', 'render:inline']);
+    expect(items.map((li) => li.dataset.risk)).to.deep.equal(['danger', 'danger']);
+    expect(items.map((li) => li.dataset.permission)).to.include.members(['made:up', 'render:inline']);
   });
 
   it('says so when a plugin asks for nothing, and is accessible', async () => {
     const el = await fixture<PluginPermissionList>(html`<plugin-permission-list></plugin-permission-list>`);
     expect(el.shadowRoot!.textContent).to.contain('asks for no permissions');
-    const listed = await fixture<PluginPermissionList>(
-      html`<plugin-permission-list .permissions=${['ui:toast']}></plugin-permission-list>`,
-    );
+    const listed = await fixture<PluginPermissionList>(html`<plugin-permission-list .permissions=${['ui:toast']}></plugin-permission-list>`);
     await expect(listed).to.be.accessible();
   });
 });

@@ -148,9 +148,7 @@ describe('<plugin-settings-tab>', () => {
   });
 
   it('takes the selection from the selected attribute, and is accessible', async () => {
-    const el = await fixture<PluginSettingsTab>(
-      html`<plugin-settings-tab selected="com.example.servers" .plugins=${PLUGINS}></plugin-settings-tab>`,
-    );
+    const el = await fixture<PluginSettingsTab>(html`<plugin-settings-tab selected="com.example.servers" .plugins=${PLUGINS}></plugin-settings-tab>`);
     expect(selectedTab(el).textContent!.trim()).to.equal('Server list');
     await expect(el).to.be.accessible();
   });

@@ -89,7 +89,7 @@ function cards(el: PluginStore): HTMLLIElement[] {
 }
 
 function card(el: PluginStore, slug: string): HTMLLIElement {
-  const found = cards(el).find((li) => li.dataset['slug'] === slug);
+  const found = cards(el).find((li) => li.dataset.slug === slug);
   if (!found) throw new Error(`no card for ${slug}`);
   return found;
 }
@@ -175,7 +175,7 @@ describe('<plugin-store>', () => {
     expect(names(el)).to.deep.equal(['Map Tools', 'Chat Relay', 'Zen Timer']); // most downloaded first
 
     const map = card(el, 'map-tools');
-    expect(map.dataset['pluginId']).to.equal('com.test.map_tools');
+    expect(map.dataset.pluginId).to.equal('com.test.map_tools');
     expect(text(part(map, 'version'))).to.equal('v1.2.0');
     expect(text(part(map, 'description'))).to.equal('Draws maps of your worlds');
     expect(getComputedStyle(part(map, 'description')).webkitLineClamp).to.equal('3');
@@ -212,15 +212,15 @@ describe('<plugin-store>', () => {
       watch.observe(root(el), { subtree: true, childList: true });
       await settled(el);
       const icon = (slug: string) => part(card(el, slug), 'icon');
-      expect(icon('local-icon').dataset['kind']).to.equal('image');
+      expect(icon('local-icon').dataset.kind).to.equal('image');
       expect(icon('local-icon').querySelector('img')!.getAttribute('src')).to.equal(sameOrigin);
-      expect(icon('plain-http').dataset['kind']).to.equal('initial');
+      expect(icon('plain-http').dataset.kind).to.equal('initial');
       expect(text(icon('plain-http'))).to.equal('P');
       expect(text(icon('script-icon'))).to.equal('S');
       expect(loaded).to.include('https://127.0.0.1:2/remote.png');
       expect(loaded.some((src) => src.startsWith('http://icons') || src.startsWith('javascript'))).to.equal(false);
       // The https icon cannot load here: the card falls back to the initial.
-      await waitUntil(() => icon('remote-icon').dataset['kind'] === 'initial', 'broken icon kept');
+      await waitUntil(() => icon('remote-icon').dataset.kind === 'initial', 'broken icon kept');
       expect(text(icon('remote-icon'))).to.equal('R');
     } finally {
       watch.disconnect();
@@ -387,7 +387,7 @@ describe('<plugin-store>', () => {
     ];
     await el.updateComplete;
     expect(text(action('map-tools'))).to.equal('Update to 1.2.0');
-    expect(action('map-tools').dataset['action']).to.equal('update');
+    expect(action('map-tools').dataset.action).to.equal('update');
     expect(action('map-tools').disabled).to.equal(false);
     expect(text(action('chat-relay'))).to.equal('Installed');
     expect(action('chat-relay').disabled).to.equal(true);
@@ -434,7 +434,12 @@ describe('<plugin-store>', () => {
         description: 'Draws maps\nof your worlds',
         versions: [
           { version: '1.2.0', changelog: 'Faster <b>rendering</b>\n- fixed zoom', publishedAt: '2030-03-05T10:00:00.000Z', permissions: ['storage'] },
-          { version: '1.10.0', changelog: 'Big release', publishedAt: '2030-03-20T10:00:00.000Z', permissions: ['config:read', 'shell:execute', 'network:fetch'] },
+          {
+            version: '1.10.0',
+            changelog: 'Big release',
+            publishedAt: '2030-03-20T10:00:00.000Z',
+            permissions: ['config:read', 'shell:execute', 'network:fetch'],
+          },
           { version: '1.0.0', publishedAt: '2030-03-01T10:00:00.000Z' },
           { version: '2.0.0', status: 'pending_review', changelog: 'Not reviewed yet' },
         ],
@@ -449,7 +454,7 @@ describe('<plugin-store>', () => {
     expect(panel.textContent).to.contain('com.test.map_tools');
 
     const entries = [...panel.querySelectorAll<HTMLLIElement>('[part~="version-entry"]')];
-    expect(entries.map((li) => li.dataset['version'])).to.deep.equal(['1.10.0', '1.2.0', '1.0.0']);
+    expect(entries.map((li) => li.dataset.version)).to.deep.equal(['1.10.0', '1.2.0', '1.0.0']);
     const changelog = part(entries[1]!, 'changelog');
     expect(changelog.textContent).to.equal('Faster <b>rendering</b>\n- fixed zoom');
     expect(changelog.querySelector('b')).to.equal(null);
@@ -464,7 +469,7 @@ describe('<plugin-store>', () => {
     const list = part(panel, 'permissions') as HTMLElement & { updateComplete: Promise<boolean> };
     await list.updateComplete;
     const rows = [...list.shadowRoot!.querySelectorAll<HTMLLIElement>('li')];
-    expect(rows.map((li) => li.dataset['permission'])).to.deep.equal(['shell:execute', 'network:fetch', 'config:read']);
+    expect(rows.map((li) => li.dataset.permission)).to.deep.equal(['shell:execute', 'network:fetch', 'config:read']);
     expect(rows.map((li) => getComputedStyle(li).borderLeftColor)).to.deep.equal([
       colourOf('hsl(0 84% 60%)'),
       colourOf('hsl(45 93% 47%)'),

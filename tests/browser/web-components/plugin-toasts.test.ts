@@ -49,7 +49,7 @@ describe('<plugin-toasts>', () => {
     el.show('Just so you know', 'info', { pluginId: 'com.example.b' });
     el.show('It broke', 'error');
     await el.updateComplete;
-    const [success, info, error] = [...toasts(el)].sort((a, b) => Number(a.dataset['toastId']) - Number(b.dataset['toastId']));
+    const [success, info, error] = [...toasts(el)].sort((a, b) => Number(a.dataset.toastId) - Number(b.dataset.toastId));
     for (const polite of [success!, info!]) {
       const region = polite.closest('[role]')!;
       expect(region.getAttribute('role')).to.equal('status');
@@ -71,8 +71,7 @@ describe('<plugin-toasts>', () => {
     el.show('success', 'success', { durationMs: 0 });
     el.show('error', 'error', { durationMs: 0 });
     await el.updateComplete;
-    const colour = (type: string): string =>
-      getComputedStyle(el.shadowRoot!.querySelector(`[data-type="${type}"]`)!).borderInlineStartColor;
+    const colour = (type: string): string => getComputedStyle(el.shadowRoot!.querySelector(`[data-type="${type}"]`)!).borderInlineStartColor;
     expect(colour('info')).to.equal(colourOf('hsl(222 47% 31%)'));
     expect(colour('success')).to.equal(colourOf('hsl(142 72% 29%)'));
     expect(colour('error')).to.equal(colourOf('hsl(0 72% 45%)'));
@@ -116,7 +115,9 @@ describe('<plugin-toasts>', () => {
     el.show('one', 'info', { durationMs: 0 });
     el.show('two', 'error', { durationMs: 0 });
     await el.updateComplete;
-    const close = toasts(el).find((toast) => toast.textContent!.includes('two'))!.querySelector<HTMLButtonElement>('[part="close"]')!;
+    const close = toasts(el)
+      .find((toast) => toast.textContent!.includes('two'))!
+      .querySelector<HTMLButtonElement>('[part="close"]')!;
     expect(close.getAttribute('aria-label')).to.match(/close/i);
     close.click();
     await el.updateComplete;

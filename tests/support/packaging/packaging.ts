@@ -64,7 +64,10 @@ export async function installApp(
   dependencies: Record<string, string>,
   layout: 'linked' | 'hoisted',
 ): Promise<{ mode: 'offline' | 'prefer-offline' }> {
-  await writeFile(join(directory, 'package.json'), `${JSON.stringify({ name: `vendor-app-${layout}`, private: true, type: 'module', dependencies }, null, 2)}\n`);
+  await writeFile(
+    join(directory, 'package.json'),
+    `${JSON.stringify({ name: `vendor-app-${layout}`, private: true, type: 'module', dependencies }, null, 2)}\n`,
+  );
   const base = ['install', '--no-audit', '--no-fund', '--ignore-scripts', '--install-strategy', layout];
   const offline = await run('npm', [...base, '--offline'], { cwd: directory });
   if (offline.status === 0) return { mode: 'offline' };
@@ -119,6 +122,6 @@ export function entryPoints(name: string, exports: Record<string, unknown>): { s
       const specifier = subpath === '.' ? name : `${name}/${subpath.slice(2)}`;
       // A plain string target is a file: the guest runtime is a classic script (an IIFE), not a module.
       if (typeof target === 'string') return { specifier, kind: /\.iife\.js$/.test(target) ? ('script' as const) : ('module' as const) };
-      return { specifier, kind: (target as Record<string, unknown>)['default'] === undefined ? ('types' as const) : ('module' as const) };
+      return { specifier, kind: (target as Record<string, unknown>).default === undefined ? ('types' as const) : ('module' as const) };
     });
 }

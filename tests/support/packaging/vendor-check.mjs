@@ -10,7 +10,11 @@ import { Script } from 'node:vm';
 /** @type {{modules: string[], scripts: string[], startBackend: boolean}} */
 const request = JSON.parse(await readFile(process.argv[2], 'utf8'));
 const report = { modules: {}, scripts: {}, tags: [], backend: null, sameErrorClass: {} };
-const describe = (error) => String(error?.stack ?? error).split('\n').slice(0, 4).join(' | ');
+const describe = (error) =>
+  String(error?.stack ?? error)
+    .split('\n')
+    .slice(0, 4)
+    .join(' | ');
 
 // Every JavaScript entry: imported in Node. The browser entries (host-sdk's root, web-components)
 // load here because they touch no DOM at import time and Lit's Node build brings its DOM shim.
@@ -37,7 +41,11 @@ for (const specifier of request.scripts) {
 }
 
 /** What `promise` rejected with (undefined when it resolved). */
-const rejection = (promise) => promise.then(() => undefined, (error) => error);
+const rejection = (promise) =>
+  promise.then(
+    () => undefined,
+    (error) => error,
+  );
 
 if (request.startBackend) {
   const { default: Koa } = await import('koa');
@@ -48,7 +56,12 @@ if (request.startBackend) {
   const dataDirectory = await mkdtemp(join(tmpdir(), 'vendor-app-data-'));
   try {
     const launcher = { name: 'Vendor Launcher', version: '1.0.0' };
-    const backend = await createLocalBackend({ dataDirectory, rootPublicKey: generateSigningKey({ format: 'seed' }).publicKey, launcher, logger: silentLogger });
+    const backend = await createLocalBackend({
+      dataDirectory,
+      rootPublicKey: generateSigningKey({ format: 'seed' }).publicKey,
+      launcher,
+      logger: silentLogger,
+    });
     const server = await new Promise((resolve) => {
       const listening = new Koa().use(backend.middleware).listen(0, '127.0.0.1', () => resolve(listening));
     });

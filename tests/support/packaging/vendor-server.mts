@@ -11,7 +11,7 @@ const root = generateSigningKey({ format: 'pem' });
 const backend: LocalBackend = await createLocalBackend({
   dataDirectory: resolveDataDirectory({ appName: 'Acme Launcher' }),
   rootPublicKey: root.publicKey,
-  launcher: { name: 'Acme Launcher', version: '2.4.0-beta.1', gitCommit: process.env['GIT_COMMIT'] },
+  launcher: { name: 'Acme Launcher', version: '2.4.0-beta.1', gitCommit: process.env.GIT_COMMIT },
 });
 const registry = await createRegistry({
   dataDirectory: '/var/lib/acme-store',

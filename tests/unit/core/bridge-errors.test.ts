@@ -60,9 +60,7 @@ describe('rejection texts', () => {
   );
 
   it('tells the three callPlugin reasons apart', () => {
-    const messages = new Set(
-      (['not-installed', 'inactive', 'no-such-method'] as const).map((reason) => pluginMethodUnavailable('a', 'm', reason).message),
-    );
+    const messages = new Set((['not-installed', 'inactive', 'no-such-method'] as const).map((reason) => pluginMethodUnavailable('a', 'm', reason).message));
     expect(messages.size).toBe(3);
   });
 });
@@ -93,7 +91,7 @@ describe('toWireError', () => {
     const details = { nested: { a: 1 } };
     const wire = toWireError(Object.assign(new Error('m'), { details }));
     expect(wire.details).toEqual(details);
-    expect(wire.details?.['nested']).not.toBe(details.nested);
+    expect(wire.details?.nested).not.toBe(details.nested);
   });
 
   it.each([

@@ -92,9 +92,9 @@ describe('toPlainData', () => {
       const input = JSON.parse('{"__proto__": {"polluted": 1}, "constructor": {"prototype": {"polluted": 2}}}') as unknown;
       const copy = toPlainData(input) as Record<string, unknown>;
       expect(Object.getPrototypeOf(copy)).toBe(Object.prototype);
-      expect(Object.prototype.hasOwnProperty.call(copy, '__proto__')).toBe(true);
+      expect(Object.hasOwn(copy, '__proto__')).toBe(true);
       expect(Object.getOwnPropertyDescriptor(copy, '__proto__')?.value).toEqual({ polluted: 1 });
-      expect(Object.prototype.hasOwnProperty.call(copy, 'constructor')).toBe(true);
+      expect(Object.hasOwn(copy, 'constructor')).toBe(true);
       expect((copy as { polluted?: unknown }).polluted).toBeUndefined();
       expect(({} as { polluted?: unknown }).polluted).toBeUndefined();
       expect((Object.prototype as { polluted?: unknown }).polluted).toBeUndefined();
@@ -180,7 +180,7 @@ describe('toPlainData', () => {
   describe('cycles and limits', () => {
     it('refuses a cycle and names where it closes', () => {
       const a: Record<string, unknown> = { b: {} };
-      (a['b'] as Record<string, unknown>)['back'] = a;
+      (a.b as Record<string, unknown>).back = a;
       expect(refusal(a).message).toMatch(/^value\.b\.back refers back/);
       const list: unknown[] = [];
       list.push(list);

@@ -12,11 +12,36 @@ import {
 
 // Decisions section 7, written out here so a change to the source list shows up as a failure.
 const DECISION_TOKENS = [
-  'background', 'foreground', 'card', 'card-foreground', 'popover', 'popover-foreground', 'primary',
-  'primary-foreground', 'secondary', 'secondary-foreground', 'muted', 'muted-foreground', 'accent',
-  'accent-foreground', 'destructive', 'destructive-foreground', 'border', 'input', 'ring', 'chart-1',
-  'chart-2', 'chart-3', 'chart-4', 'chart-5', 'sidebar-background', 'sidebar-foreground', 'sidebar-primary',
-  'sidebar-primary-foreground', 'sidebar-accent', 'sidebar-accent-foreground',
+  'background',
+  'foreground',
+  'card',
+  'card-foreground',
+  'popover',
+  'popover-foreground',
+  'primary',
+  'primary-foreground',
+  'secondary',
+  'secondary-foreground',
+  'muted',
+  'muted-foreground',
+  'accent',
+  'accent-foreground',
+  'destructive',
+  'destructive-foreground',
+  'border',
+  'input',
+  'ring',
+  'chart-1',
+  'chart-2',
+  'chart-3',
+  'chart-4',
+  'chart-5',
+  'sidebar-background',
+  'sidebar-foreground',
+  'sidebar-primary',
+  'sidebar-primary-foreground',
+  'sidebar-accent',
+  'sidebar-accent-foreground',
 ];
 
 /** The HSL to RGB conversion by chroma and hue sector (the textbook formula), for expected values. */
@@ -34,7 +59,13 @@ function expectedHex(h: number, s: number, l: number): string {
   ];
   const [r, g, b] = table[Math.floor(sector)] ?? [0, 0, 0];
   const m = l / 100 - chroma / 2;
-  return `#${[r, g, b].map((channel) => Math.round((channel + m) * 255).toString(16).padStart(2, '0')).join('')}`;
+  return `#${[r, g, b]
+    .map((channel) =>
+      Math.round((channel + m) * 255)
+        .toString(16)
+        .padStart(2, '0'),
+    )
+    .join('')}`;
 }
 
 function refusalMessage(vars: unknown): string {
@@ -83,12 +114,9 @@ describe('normalizeThemeToken', () => {
 });
 
 describe('THEME_VALUE_PATTERN', () => {
-  it.each(['220 90% 56%', '0 0% 0%', '360 100% 100%', '359.9 99.5% 0.25%', '12.345 6.7% 89.01%', '0 100% 50%', '360.0 100.00% 0.0%'])(
-    'accepts %j',
-    (value) => {
-      expect(THEME_VALUE_PATTERN.test(value)).toBe(true);
-    },
-  );
+  it.each(['220 90% 56%', '0 0% 0%', '360 100% 100%', '359.9 99.5% 0.25%', '12.345 6.7% 89.01%', '0 100% 50%', '360.0 100.00% 0.0%'])('accepts %j', (value) => {
+    expect(THEME_VALUE_PATTERN.test(value)).toBe(true);
+  });
 
   it.each([
     '220 90% 56%;} body{display:none',

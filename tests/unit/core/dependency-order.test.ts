@@ -21,13 +21,7 @@ describe('planActivation', () => {
     const ids = ['com.x.e', 'com.x.d', 'com.x.c', 'com.x.b', 'com.x.a'];
     expect(planActivation(ids.map((id) => plugin(id))).order).toEqual(ids);
     expect(
-      planActivation([
-        plugin('com.x.a'),
-        plugin('com.x.b', '1.0.0', { 'com.x.d': '*' }),
-        plugin('com.x.c'),
-        plugin('com.x.d'),
-        plugin('com.x.e'),
-      ]).order,
+      planActivation([plugin('com.x.a'), plugin('com.x.b', '1.0.0', { 'com.x.d': '*' }), plugin('com.x.c'), plugin('com.x.d'), plugin('com.x.e')]).order,
     ).toEqual(['com.x.a', 'com.x.c', 'com.x.d', 'com.x.b', 'com.x.e']);
   });
 
@@ -61,7 +55,13 @@ describe('planActivation', () => {
     const plan = planActivation([plugin('com.x.core', '2.0.0'), plugin('com.x.app', '1.0.0', { 'com.x.core': '^1.2.0' })]);
     expect(plan.order).toEqual(['com.x.core']);
     expect(plan.skipped).toEqual([
-      { id: 'com.x.app', reason: 'dependency-version', dependency: 'com.x.core', range: '^1.2.0', message: expect.stringContaining('version 2.0.0 is installed') },
+      {
+        id: 'com.x.app',
+        reason: 'dependency-version',
+        dependency: 'com.x.core',
+        range: '^1.2.0',
+        message: expect.stringContaining('version 2.0.0 is installed'),
+      },
     ]);
   });
 
@@ -72,7 +72,9 @@ describe('planActivation', () => {
 
   it('treats an invalid range as unsatisfied', () => {
     const plan = planActivation([plugin('com.x.core'), plugin('com.x.app', '1.0.0', { 'com.x.core': 'newest' })]);
-    expect(plan.skipped).toEqual([{ id: 'com.x.app', reason: 'dependency-version', dependency: 'com.x.core', range: 'newest', message: expect.stringContaining('invalid range') }]);
+    expect(plan.skipped).toEqual([
+      { id: 'com.x.app', reason: 'dependency-version', dependency: 'com.x.core', range: 'newest', message: expect.stringContaining('invalid range') },
+    ]);
   });
 
   it('reports the first unmet dependency in declaration order', () => {
@@ -96,10 +98,7 @@ describe('planActivation', () => {
   });
 
   it('orders after an optional dependency that is present', () => {
-    const plan = planActivation([
-      plugin('com.x.app', '1.0.0', { 'com.x.charts': { range: '^2.0.0', optional: true } }),
-      plugin('com.x.charts', '2.1.0'),
-    ]);
+    const plan = planActivation([plugin('com.x.app', '1.0.0', { 'com.x.charts': { range: '^2.0.0', optional: true } }), plugin('com.x.charts', '2.1.0')]);
     expect(plan).toEqual({ order: ['com.x.charts', 'com.x.app'], skipped: [], cycles: [], warnings: [] });
   });
 
@@ -109,10 +108,7 @@ describe('planActivation', () => {
   });
 
   it('activates the dependant with a warning when an optional dependency has the wrong version', () => {
-    const plan = planActivation([
-      plugin('com.x.app', '1.0.0', { 'com.x.charts': { range: '^2.0.0', optional: true } }),
-      plugin('com.x.charts', '1.0.0'),
-    ]);
+    const plan = planActivation([plugin('com.x.app', '1.0.0', { 'com.x.charts': { range: '^2.0.0', optional: true } }), plugin('com.x.charts', '1.0.0')]);
     expect(plan.order).toEqual(['com.x.app', 'com.x.charts']);
     expect(plan.skipped).toEqual([]);
     expect(plan.warnings).toEqual([
@@ -158,7 +154,10 @@ describe('planActivation', () => {
       plugin('com.x.b', '1.0.0', { 'com.x.a': '*' }),
       plugin('com.x.d', '1.0.0', { 'com.x.c': '*' }),
     ]);
-    expect(plan.cycles).toEqual([['com.x.a', 'com.x.b'], ['com.x.c', 'com.x.d']]);
+    expect(plan.cycles).toEqual([
+      ['com.x.a', 'com.x.b'],
+      ['com.x.c', 'com.x.d'],
+    ]);
   });
 
   it('does not count an unsatisfied edge as a cycle', () => {
@@ -171,10 +170,7 @@ describe('planActivation', () => {
   });
 
   it('drops an optional ordering that would close a cycle, with a warning', () => {
-    const plan = planActivation([
-      plugin('com.x.a', '1.0.0', { 'com.x.b': '*' }),
-      plugin('com.x.b', '1.0.0', { 'com.x.a': { range: '*', optional: true } }),
-    ]);
+    const plan = planActivation([plugin('com.x.a', '1.0.0', { 'com.x.b': '*' }), plugin('com.x.b', '1.0.0', { 'com.x.a': { range: '*', optional: true } })]);
     expect(plan.order).toEqual(['com.x.b', 'com.x.a']);
     expect(plan.cycles).toEqual([]);
     expect(plan.warnings).toEqual([{ id: 'com.x.b', dependency: 'com.x.a', range: '*', message: expect.stringContaining('close a dependency cycle') }]);

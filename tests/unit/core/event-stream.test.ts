@@ -3,13 +3,7 @@ import type { Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import {
-  DEFAULT_MAX_EVENT_BYTES,
-  EventStreamParser,
-  formatComment,
-  formatServerSentEvent,
-  readEventStream,
-} from '@plughost/host-sdk/core';
+import { DEFAULT_MAX_EVENT_BYTES, EventStreamParser, formatComment, formatServerSentEvent, readEventStream } from '@plughost/host-sdk/core';
 import type { ByteStreamReader, ByteStreamSource, ServerSentEvent } from '@plughost/host-sdk/core';
 
 /** Parses a whole stream in one push, then ends it. */
@@ -82,8 +76,7 @@ describe('EventStreamParser: lines', () => {
   });
 
   it('gives the same events however the text is split', () => {
-    const stream =
-      '\uFEFF: hi\r\nevent: a\r\ndata: 1\r\nid: x\r\n\r\ndata\rretry: 50\r\rdata: é😀\n\nevent: b\ndata:  2\n\n';
+    const stream = '\uFEFF: hi\r\nevent: a\r\ndata: 1\r\nid: x\r\n\r\ndata\rretry: 50\r\rdata: é😀\n\nevent: b\ndata:  2\n\n';
     const whole = parse(stream);
     expect(whole).toEqual([{ type: 'a', data: '1', lastEventId: 'x' }, message('', 'x'), message('é😀', 'x'), { type: 'b', data: ' 2', lastEventId: 'x' }]);
     for (const size of [1, 2, 3, 7]) {
@@ -205,9 +198,7 @@ describe('EventStreamParser: size limit', () => {
   it('defaults to 1 MiB', () => {
     expect(DEFAULT_MAX_EVENT_BYTES).toBe(1024 * 1024);
     expect(new EventStreamParser().push(`data: ${'x'.repeat(1000)}\n\n`)).toHaveLength(1);
-    expect(() => new EventStreamParser().push(`data: ${'x'.repeat(1024 * 1024)}`)).toThrow(
-      expect.objectContaining({ code: 'INVALID_ARGUMENT' }),
-    );
+    expect(() => new EventStreamParser().push(`data: ${'x'.repeat(1024 * 1024)}`)).toThrow(expect.objectContaining({ code: 'INVALID_ARGUMENT' }));
   });
 
   it('refuses a limit that is not a positive integer', () => {
@@ -477,10 +468,7 @@ describe('readEventStream over HTTP', () => {
   it('reads events written slowly in pieces from a fetch body', async () => {
     const response = await fetch(`${origin}/slow`);
     expect(response.body).not.toBeNull();
-    expect(await collect(readEventStream(response.body!))).toEqual([
-      { type: 'greet', data: 'hello\nworld', lastEventId: '1' },
-      message('é', '1'),
-    ]);
+    expect(await collect(readEventStream(response.body!))).toEqual([{ type: 'greet', data: 'hello\nworld', lastEventId: '1' }, message('é', '1')]);
   });
 
   it('closes the connection when the consumer breaks early', async () => {

@@ -34,7 +34,11 @@ describe('readInstalledManifest', () => {
     ['a permission that is not a string', JSON.stringify({ ...manifest, permissions: [1] }), /^its field permissions/],
     ['an entry that is not strings', JSON.stringify({ ...manifest, entry: { frontend: 1 } }), /^its field entry is malformed$/],
     ['an unknown render mode', JSON.stringify({ ...manifest, render: 'window' }), /^its field render is malformed$/],
-    ['a dependency without a range', JSON.stringify({ ...manifest, dependencies: { 'com.example.base': { optional: true } } }), /^its field dependencies is malformed$/],
+    [
+      'a dependency without a range',
+      JSON.stringify({ ...manifest, dependencies: { 'com.example.base': { optional: true } } }),
+      /^its field dependencies is malformed$/,
+    ],
   ])('refuses %s', (_, text, problem) => {
     const result = readInstalledManifest(text, manifest.id);
     expect(result.ok).toBe(false);

@@ -47,19 +47,12 @@ describe('findDuplicateJsonKey', () => {
     expect(findDuplicateJsonKey(text)).toEqual(expected);
   });
 
-  it.each([
-    '{}',
-    '[]',
-    '"text"',
-    '12.5e-3',
-    'null',
-    '{"a":{"a":{"a":1}}}',
-    '[{"a":1},{"a":2}]',
-    '{"a":"\\"a\\"","A":1,"a ":2}',
-    '{"\\u0061b":1,"a":2}',
-  ])('accepts %s, where every object has unique keys', (text) => {
-    expect(findDuplicateJsonKey(text)).toBeNull();
-  });
+  it.each(['{}', '[]', '"text"', '12.5e-3', 'null', '{"a":{"a":{"a":1}}}', '[{"a":1},{"a":2}]', '{"a":"\\"a\\"","A":1,"a ":2}', '{"\\u0061b":1,"a":2}'])(
+    'accepts %s, where every object has unique keys',
+    (text) => {
+      expect(findDuplicateJsonKey(text)).toBeNull();
+    },
+  );
 
   it('copes with deep nesting without recursion', () => {
     const depth = 100_000;
@@ -89,7 +82,7 @@ describe('every parser of signed JSON refuses repeated keys', () => {
   });
 
   it('parseSignatureFile and parseCertificate refuse a repeated key', () => {
-    const signature = '{"alg":"Ed25519","alg":"Ed25519","signedHash":"' + 'a'.repeat(64) + '","signerKeyId":"' + 'b'.repeat(16) + '","signature":"' + 'A'.repeat(86) + '=="}';
+    const signature = `{"alg":"Ed25519","alg":"Ed25519","signedHash":"${'a'.repeat(64)}","signerKeyId":"${'b'.repeat(16)}","signature":"${'A'.repeat(86)}=="}`;
     expect(thrown(() => parseSignatureFile(utf8Encode(signature))).message).toMatch(/signature\.json repeats the key "alg"/);
     const certificate = '{"algorithm":"Ed25519","keyId":"x","keyId":"y"}';
     expect(thrown(() => parseCertificate(utf8Encode(certificate))).message).toMatch(/signature\.cert\.json repeats the key "keyId"/);

@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  assertValidManifest,
-  formatManifestProblems,
-  isPluginHostError,
-  parseManifest,
-  readManifest,
-  validateManifest,
-} from '@plughost/host-sdk/core';
+import { assertValidManifest, formatManifestProblems, isPluginHostError, parseManifest, readManifest, validateManifest } from '@plughost/host-sdk/core';
 
 const VALID = {
   id: 'com.example.hello',
@@ -68,7 +61,10 @@ describe('parseManifest', () => {
   });
 
   it('reports JSON that is not an object', () => {
-    expect(parseManifest('[1, 2]')).toMatchObject({ ok: false, problems: [{ path: '', message: expect.stringContaining('must be a JSON object (got an array)') }] });
+    expect(parseManifest('[1, 2]')).toMatchObject({
+      ok: false,
+      problems: [{ path: '', message: expect.stringContaining('must be a JSON object (got an array)') }],
+    });
   });
 
   it('passes the file list on', () => {
@@ -109,9 +105,12 @@ describe('assertValidManifest and readManifest', () => {
   });
 
   it('formats a problem of the whole manifest without a path', () => {
-    expect(formatManifestProblems([{ path: '', message: 'The manifest must be a JSON object' }, { path: 'id', message: 'is required' }])).toBe(
-      'Invalid manifest (2 problems): The manifest must be a JSON object; id: is required',
-    );
+    expect(
+      formatManifestProblems([
+        { path: '', message: 'The manifest must be a JSON object' },
+        { path: 'id', message: 'is required' },
+      ]),
+    ).toBe('Invalid manifest (2 problems): The manifest must be a JSON object; id: is required');
   });
 });
 

@@ -14,19 +14,14 @@ import {
 } from '@plughost/host-sdk/core';
 
 describe('plugin ids', () => {
-  it.each([
-    'com.example.hello',
-    'a.b',
-    'io.github.user-42.my_plugin',
-    'com.3d.viewer',
-    'org.example.bak',
-    'com.example.backup',
-    `com.${'x'.repeat(124)}`,
-  ])('accepts %j', (id) => {
-    expect(isValidPluginId(id)).toBe(true);
-    expect(PLUGIN_ID_PATTERN.test(id)).toBe(true);
-    expect(findPluginIdProblem(id)).toBeNull();
-  });
+  it.each(['com.example.hello', 'a.b', 'io.github.user-42.my_plugin', 'com.3d.viewer', 'org.example.bak', 'com.example.backup', `com.${'x'.repeat(124)}`])(
+    'accepts %j',
+    (id) => {
+      expect(isValidPluginId(id)).toBe(true);
+      expect(PLUGIN_ID_PATTERN.test(id)).toBe(true);
+      expect(findPluginIdProblem(id)).toBeNull();
+    },
+  );
 
   it.each([
     '',
@@ -69,13 +64,26 @@ describe('versions and ranges', () => {
     expect(isStrictSemver(version)).toBe(true);
   });
 
-  it.each(['', '1', '1.2', 'v1.2.3', '=1.2.3', '01.2.3', '1.2.3-', '1.2.3+', '1.2.3-01', ' 1.2.3', '1.2.3 ', '1.2.3.4', 'latest', '^1.2.3', '99999999999999999.0.0'])(
-    'refuses version %j',
-    (version) => {
-      expect(findVersionProblem(version)).toEqual(expect.any(String));
-      expect(isStrictSemver(version)).toBe(false);
-    },
-  );
+  it.each([
+    '',
+    '1',
+    '1.2',
+    'v1.2.3',
+    '=1.2.3',
+    '01.2.3',
+    '1.2.3-',
+    '1.2.3+',
+    '1.2.3-01',
+    ' 1.2.3',
+    '1.2.3 ',
+    '1.2.3.4',
+    'latest',
+    '^1.2.3',
+    '99999999999999999.0.0',
+  ])('refuses version %j', (version) => {
+    expect(findVersionProblem(version)).toEqual(expect.any(String));
+    expect(isStrictSemver(version)).toBe(false);
+  });
 
   it('suggests the fix for a leading v', () => {
     expect(findVersionProblem('v1.2.3')).toBe('must not start with "v" (write "1.2.3")');

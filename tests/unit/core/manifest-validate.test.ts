@@ -27,11 +27,16 @@ function problemsOf(input: unknown, options?: ValidateManifestOptions): readonly
   return result.ok ? [] : result.problems;
 }
 
-function warningsOf(input: unknown, options?: ValidateManifestOptions): readonly ManifestProblem[] {
-  return validateManifest(input, options).warnings;
-}
-
-const FILES = new Set(['manifest.json', 'dist/index.html', 'dist/settings.html', 'dist/overlay.html', 'theme.css', 'icons.json', 'icon.png', 'fonts/inter.css']);
+const FILES = new Set([
+  'manifest.json',
+  'dist/index.html',
+  'dist/settings.html',
+  'dist/overlay.html',
+  'theme.css',
+  'icons.json',
+  'icon.png',
+  'fonts/inter.css',
+]);
 
 describe('validateManifest', () => {
   it('accepts the base manifest and returns its fields', () => {
@@ -51,8 +56,14 @@ describe('validateManifest', () => {
       dependencies: { 'com.example.core': '^1.0.0', 'com.example.charts': { range: '>=2.0.0 <3.0.0', optional: true } },
       contributes: {
         menuItems: [{ path: 'dist/index.html', label: 'Hello', icon: 'icon.png', action: 'page' }],
-        settingsPages: [{ id: 'general', title: 'General', path: 'dist/settings.html' }, { title: 'More', path: 'dist/settings.html' }],
-        commands: [{ id: 'hello.refresh', title: 'Refresh', shortcut: 'Ctrl+Shift+R', method: 'refresh' }, { id: 'hello.help', title: 'Help', shortcut: 'F1' }],
+        settingsPages: [
+          { id: 'general', title: 'General', path: 'dist/settings.html' },
+          { title: 'More', path: 'dist/settings.html' },
+        ],
+        commands: [
+          { id: 'hello.refresh', title: 'Refresh', shortcut: 'Ctrl+Shift+R', method: 'refresh' },
+          { id: 'hello.help', title: 'Help', shortcut: 'F1' },
+        ],
         overlay: { file: 'dist/overlay.html', title: 'FPS', x: 0, y: 10, width: 200, height: 100.5, minimizable: true, resizable: false },
         iconTheme: 'icons.json',
         fontLinks: ['fonts/inter.css'],
@@ -153,7 +164,15 @@ describe('validateManifest', () => {
     ['entry empty string', (m) => (m.entry = { frontend: '' }), 'entry.frontend', 'must not be empty'],
     // entry omitted
     ['entry omitted without l3', (m) => delete m.entry, 'entry', 'WASM-only'],
-    ['entry omitted with l3 but no wasm:execute', (m) => { delete m.entry; m.layers = ['l3']; }, 'entry', 'WASM-only'],
+    [
+      'entry omitted with l3 but no wasm:execute',
+      (m) => {
+        delete m.entry;
+        m.layers = ['l3'];
+      },
+      'entry',
+      'WASM-only',
+    ],
     // render
     ['render unknown', (m) => (m.render = 'frame'), 'render', 'must be "iframe" or "inline"'],
     ['render upper case', (m) => (m.render = 'INLINE'), 'render', 'must be "iframe" or "inline"'],
@@ -171,9 +190,24 @@ describe('validateManifest', () => {
     ['dependencies invalid range', (m) => (m.dependencies = { 'com.example.core': 'newest' }), 'dependencies["com.example.core"]', 'semver range'],
     ['dependencies empty range', (m) => (m.dependencies = { 'com.example.core': '' }), 'dependencies["com.example.core"]', 'write "*"'],
     ['dependencies number', (m) => (m.dependencies = { 'com.example.core': 1 }), 'dependencies["com.example.core"]', 'must be a semver range or'],
-    ['dependencies object without range', (m) => (m.dependencies = { 'com.example.core': { optional: true } }), 'dependencies["com.example.core"].range', 'is required'],
-    ['dependencies object invalid range', (m) => (m.dependencies = { 'com.example.core': { range: '>>1', optional: true } }), 'dependencies["com.example.core"].range', 'semver range'],
-    ['dependencies object optional not boolean', (m) => (m.dependencies = { 'com.example.core': { range: '*', optional: 'yes' } }), 'dependencies["com.example.core"].optional', 'true or false'],
+    [
+      'dependencies object without range',
+      (m) => (m.dependencies = { 'com.example.core': { optional: true } }),
+      'dependencies["com.example.core"].range',
+      'is required',
+    ],
+    [
+      'dependencies object invalid range',
+      (m) => (m.dependencies = { 'com.example.core': { range: '>>1', optional: true } }),
+      'dependencies["com.example.core"].range',
+      'semver range',
+    ],
+    [
+      'dependencies object optional not boolean',
+      (m) => (m.dependencies = { 'com.example.core': { range: '*', optional: 'yes' } }),
+      'dependencies["com.example.core"].optional',
+      'true or false',
+    ],
     // metadata
     ['description not a string', (m) => (m.description = 3), 'description', 'must be a string'],
     ['author an object', (m) => (m.author = { name: 'A' }), 'author', 'must be a string'],
@@ -188,28 +222,101 @@ describe('validateManifest', () => {
     ['menuItems without path', (m) => (m.contributes = { menuItems: [{ label: 'Hello' }] }), 'contributes.menuItems[0].path', 'is required'],
     ['menuItems without label', (m) => (m.contributes = { menuItems: [{ path: 'dist/index.html' }] }), 'contributes.menuItems[0].label', 'is required'],
     ['menuItems unsafe path', (m) => (m.contributes = { menuItems: [{ path: '/etc/passwd', label: 'x' }] }), 'contributes.menuItems[0].path', 'absolute'],
-    ['menuItems unknown action', (m) => (m.contributes = { menuItems: [{ path: 'a.html', label: 'x', action: 'link' }] }), 'contributes.menuItems[0].action', 'must be "page"'],
-    ['menuItems bad icon', (m) => (m.contributes = { menuItems: [{ path: 'a.html', label: 'x', icon: 'file:///c/icon.png' }] }), 'contributes.menuItems[0].icon', '"file:" URL'],
+    [
+      'menuItems unknown action',
+      (m) => (m.contributes = { menuItems: [{ path: 'a.html', label: 'x', action: 'link' }] }),
+      'contributes.menuItems[0].action',
+      'must be "page"',
+    ],
+    [
+      'menuItems bad icon',
+      (m) => (m.contributes = { menuItems: [{ path: 'a.html', label: 'x', icon: 'file:///c/icon.png' }] }),
+      'contributes.menuItems[0].icon',
+      '"file:" URL',
+    ],
     ['settingsPages without title', (m) => (m.contributes = { settingsPages: [{ path: 'a.html' }] }), 'contributes.settingsPages[0].title', 'is required'],
     ['settingsPages without path', (m) => (m.contributes = { settingsPages: [{ title: 'A' }] }), 'contributes.settingsPages[0].path', 'is required'],
-    ['settingsPages bad id', (m) => (m.contributes = { settingsPages: [{ id: 'my page', title: 'A', path: 'a.html' }] }), 'contributes.settingsPages[0].id', 'letters, digits'],
-    ['settingsPages repeated id', (m) => (m.contributes = { settingsPages: [{ id: 'a', title: 'A', path: 'a.html' }, { id: 'a', title: 'B', path: 'b.html' }] }), 'contributes.settingsPages[1].id', 'repeats "a"'],
+    [
+      'settingsPages bad id',
+      (m) => (m.contributes = { settingsPages: [{ id: 'my page', title: 'A', path: 'a.html' }] }),
+      'contributes.settingsPages[0].id',
+      'letters, digits',
+    ],
+    [
+      'settingsPages repeated id',
+      (m) =>
+        (m.contributes = {
+          settingsPages: [
+            { id: 'a', title: 'A', path: 'a.html' },
+            { id: 'a', title: 'B', path: 'b.html' },
+          ],
+        }),
+      'contributes.settingsPages[1].id',
+      'repeats "a"',
+    ],
     ['commands not an array', (m) => (m.contributes = { commands: 'refresh' }), 'contributes.commands', 'must be an array'],
     ['commands without id', (m) => (m.contributes = { commands: [{ title: 'Refresh' }] }), 'contributes.commands[0].id', 'is required'],
     ['commands without title', (m) => (m.contributes = { commands: [{ id: 'refresh' }] }), 'contributes.commands[0].title', 'is required'],
-    ['commands lower-case key', (m) => (m.contributes = { commands: [{ id: 'r', title: 'R', shortcut: 'Ctrl+r' }] }), 'contributes.commands[0].shortcut', 'write "R"'],
-    ['commands without modifier', (m) => (m.contributes = { commands: [{ id: 'r', title: 'R', shortcut: 'R' }] }), 'contributes.commands[0].shortcut', 'needs Ctrl, Alt, Meta or Mod'],
-    ['commands unknown modifier', (m) => (m.contributes = { commands: [{ id: 'r', title: 'R', shortcut: 'Control+R' }] }), 'contributes.commands[0].shortcut', 'unknown modifier'],
-    ['commands repeated id', (m) => (m.contributes = { commands: [{ id: 'r', title: 'R' }, { id: 'r', title: 'S' }] }), 'contributes.commands[1].id', 'repeats "r"'],
-    ['commands same shortcut in another order', (m) => (m.contributes = { commands: [{ id: 'r', title: 'R', shortcut: 'Ctrl+Shift+K' }, { id: 's', title: 'S', shortcut: 'Shift+Ctrl+K' }] }), 'contributes.commands[1].shortcut', 'repeats "Ctrl+Shift+K"'],
-    ['commands method with spaces', (m) => (m.contributes = { commands: [{ id: 'r', title: 'R', method: 'do it' }] }), 'contributes.commands[0].method', 'without spaces'],
+    [
+      'commands lower-case key',
+      (m) => (m.contributes = { commands: [{ id: 'r', title: 'R', shortcut: 'Ctrl+r' }] }),
+      'contributes.commands[0].shortcut',
+      'write "R"',
+    ],
+    [
+      'commands without modifier',
+      (m) => (m.contributes = { commands: [{ id: 'r', title: 'R', shortcut: 'R' }] }),
+      'contributes.commands[0].shortcut',
+      'needs Ctrl, Alt, Meta or Mod',
+    ],
+    [
+      'commands unknown modifier',
+      (m) => (m.contributes = { commands: [{ id: 'r', title: 'R', shortcut: 'Control+R' }] }),
+      'contributes.commands[0].shortcut',
+      'unknown modifier',
+    ],
+    [
+      'commands repeated id',
+      (m) =>
+        (m.contributes = {
+          commands: [
+            { id: 'r', title: 'R' },
+            { id: 'r', title: 'S' },
+          ],
+        }),
+      'contributes.commands[1].id',
+      'repeats "r"',
+    ],
+    [
+      'commands same shortcut in another order',
+      (m) =>
+        (m.contributes = {
+          commands: [
+            { id: 'r', title: 'R', shortcut: 'Ctrl+Shift+K' },
+            { id: 's', title: 'S', shortcut: 'Shift+Ctrl+K' },
+          ],
+        }),
+      'contributes.commands[1].shortcut',
+      'repeats "Ctrl+Shift+K"',
+    ],
+    [
+      'commands method with spaces',
+      (m) => (m.contributes = { commands: [{ id: 'r', title: 'R', method: 'do it' }] }),
+      'contributes.commands[0].method',
+      'without spaces',
+    ],
     ['overlay not an object', (m) => (m.contributes = { overlay: 'dist/overlay.html' }), 'contributes.overlay', 'must be an object'],
     ['overlay without file', (m) => (m.contributes = { overlay: { title: 'x' } }), 'contributes.overlay.file', 'is required'],
     ['overlay unsafe file', (m) => (m.contributes = { overlay: { file: '..\\overlay.html' } }), 'contributes.overlay.file', 'backslash'],
     ['overlay negative x', (m) => (m.contributes = { overlay: { file: 'o.html', x: -1 } }), 'contributes.overlay.x', 'at least 0'],
     ['overlay zero width', (m) => (m.contributes = { overlay: { file: 'o.html', width: 0 } }), 'contributes.overlay.width', 'more than 0'],
     ['overlay height not a number', (m) => (m.contributes = { overlay: { file: 'o.html', height: '100' } }), 'contributes.overlay.height', 'must be a number'],
-    ['overlay minimizable not boolean', (m) => (m.contributes = { overlay: { file: 'o.html', minimizable: 'yes' } }), 'contributes.overlay.minimizable', 'true or false'],
+    [
+      'overlay minimizable not boolean',
+      (m) => (m.contributes = { overlay: { file: 'o.html', minimizable: 'yes' } }),
+      'contributes.overlay.minimizable',
+      'true or false',
+    ],
     ['overlay title not a string', (m) => (m.contributes = { overlay: { file: 'o.html', title: 1 } }), 'contributes.overlay.title', 'must be a string'],
     ['iconTheme unsafe', (m) => (m.contributes = { iconTheme: '../icons.json' }), 'contributes.iconTheme', '`..`'],
     ['iconTheme not a string', (m) => (m.contributes = { iconTheme: { path: 'icons.json' } }), 'contributes.iconTheme', 'must be a string'],
@@ -251,7 +358,14 @@ describe('validateManifest', () => {
     ['dependency object, required', (m) => (m.dependencies = { 'com.example.core': { range: '1.x || >=3.0.0' } })],
     ['empty contributes', (m) => (m.contributes = {})],
     ['shortcut with Mod', (m) => (m.contributes = { commands: [{ id: 'p', title: 'P', shortcut: 'Mod+P' }] })],
-    ['WASM-only manifest without entry', (m) => { delete m.entry; m.layers = ['l3']; m.permissions = ['wasm:execute']; }],
+    [
+      'WASM-only manifest without entry',
+      (m) => {
+        delete m.entry;
+        m.layers = ['l3'];
+        m.permissions = ['wasm:execute'];
+      },
+    ],
     ['empty description', (m) => (m.description = '')],
     ['http homepage', (m) => (m.homepage = 'http://example.com/')],
   ])('accepts %s', (_label, change) => {
@@ -301,9 +415,24 @@ describe('validateManifest', () => {
       ['missing frontend', (m) => (m.entry = { frontend: 'dist/main.html' }), 'entry.frontend', 'not in the package'],
       ['missing theme', (m) => (m.entry = { frontend: 'dist/index.html', theme: 'dark.css' }), 'entry.theme', 'not in the package'],
       ['path differing in case', (m) => (m.entry = { frontend: 'Dist/index.html' }), 'entry.frontend', 'not in the package'],
-      ['missing menu page', (m) => (m.contributes = { menuItems: [{ path: 'dist/missing.html', label: 'x' }] }), 'contributes.menuItems[0].path', 'not in the package'],
-      ['missing menu icon file', (m) => (m.contributes = { menuItems: [{ path: 'dist/index.html', label: 'x', icon: 'missing.png' }] }), 'contributes.menuItems[0].icon', 'not in the package'],
-      ['missing settings page', (m) => (m.contributes = { settingsPages: [{ title: 'x', path: 'missing.html' }] }), 'contributes.settingsPages[0].path', 'not in the package'],
+      [
+        'missing menu page',
+        (m) => (m.contributes = { menuItems: [{ path: 'dist/missing.html', label: 'x' }] }),
+        'contributes.menuItems[0].path',
+        'not in the package',
+      ],
+      [
+        'missing menu icon file',
+        (m) => (m.contributes = { menuItems: [{ path: 'dist/index.html', label: 'x', icon: 'missing.png' }] }),
+        'contributes.menuItems[0].icon',
+        'not in the package',
+      ],
+      [
+        'missing settings page',
+        (m) => (m.contributes = { settingsPages: [{ title: 'x', path: 'missing.html' }] }),
+        'contributes.settingsPages[0].path',
+        'not in the package',
+      ],
       ['missing overlay file', (m) => (m.contributes = { overlay: { file: 'missing.html' } }), 'contributes.overlay.file', 'not in the package'],
       ['missing icon theme', (m) => (m.contributes = { iconTheme: 'missing.json' }), 'contributes.iconTheme', 'not in the package'],
       ['missing font stylesheet', (m) => (m.contributes = { fontLinks: ['fonts/missing.css'] }), 'contributes.fontLinks[0]', 'not in the package'],
@@ -323,9 +452,12 @@ describe('validateManifest', () => {
         { path: 'layers', message: expect.stringContaining('"l3"') },
         { path: 'permissions', message: expect.stringContaining('"wasm:execute"') },
       ]);
-      expect(problemsOf(withChange((m) => (m.layers = ['l2', 'l3'])), { files })).toEqual([
-        { path: 'permissions', message: expect.stringContaining('"wasm:execute"') },
-      ]);
+      expect(
+        problemsOf(
+          withChange((m) => (m.layers = ['l2', 'l3'])),
+          { files },
+        ),
+      ).toEqual([{ path: 'permissions', message: expect.stringContaining('"wasm:execute"') }]);
     });
 
     it('does not ask for plugin.wasm in a nested folder', () => {
@@ -339,11 +471,34 @@ describe('validateManifest', () => {
       ['an unknown top-level field', (m) => (m.main = 'index.js'), 'main', 'not a known field'],
       ['an unknown entry field', (m) => (m.entry = { frontend: 'dist/index.html', worker: 'w.js' }), 'entry.worker', 'not a known field'],
       ['an unknown contributes field', (m) => (m.contributes = { views: [] }), 'contributes.views', 'not a known field'],
-      ['an unknown menu item field', (m) => (m.contributes = { menuItems: [{ path: 'a.html', label: 'A', order: 1 }] }), 'contributes.menuItems[0].order', 'not a known field'],
-      ['an unknown dependency field', (m) => (m.dependencies = { 'com.example.core': { range: '*', note: 'x' } }), 'dependencies["com.example.core"].note', 'not a known field'],
+      [
+        'an unknown menu item field',
+        (m) => (m.contributes = { menuItems: [{ path: 'a.html', label: 'A', order: 1 }] }),
+        'contributes.menuItems[0].order',
+        'not a known field',
+      ],
+      [
+        'an unknown dependency field',
+        (m) => (m.dependencies = { 'com.example.core': { range: '*', note: 'x' } }),
+        'dependencies["com.example.core"].note',
+        'not a known field',
+      ],
       ['a field with a dotted name', (m) => (m['x.y'] = 1), '["x.y"]', 'not a known field'],
-      ['an external font stylesheet', (m) => (m.contributes = { fontLinks: ['https://fonts.example.com/inter.css'] }), 'contributes.fontLinks[0]', 'release builds block'],
-      ['render without a frontend', (m) => { m.entry = { theme: 'theme.css' }; m.render = 'inline'; }, 'render', 'no effect'],
+      [
+        'an external font stylesheet',
+        (m) => (m.contributes = { fontLinks: ['https://fonts.example.com/inter.css'] }),
+        'contributes.fontLinks[0]',
+        'release builds block',
+      ],
+      [
+        'render without a frontend',
+        (m) => {
+          m.entry = { theme: 'theme.css' };
+          m.render = 'inline';
+        },
+        'render',
+        'no effect',
+      ],
       ['a frontend that is not HTML', (m) => (m.entry = { frontend: 'dist/index.js' }), 'entry.frontend', 'HTML'],
       ['a theme that is not CSS', (m) => (m.entry = { theme: 'theme.scss' }), 'entry.theme', '.css'],
       ['an icon theme that is not JSON', (m) => (m.contributes = { iconTheme: 'icons.yaml' }), 'contributes.iconTheme', '.json'],
@@ -354,19 +509,34 @@ describe('validateManifest', () => {
     });
 
     it('keeps warnings when the manifest is invalid too', () => {
-      const result = validateManifest(withChange((m) => { m.extra = true; m.version = 'one'; }));
+      const result = validateManifest(
+        withChange((m) => {
+          m.extra = true;
+          m.version = 'one';
+        }),
+      );
       expect(result).toMatchObject({ ok: false, warnings: [{ path: 'extra' }], problems: [{ path: 'version' }] });
     });
 
     it('leaves unknown fields out of the returned manifest', () => {
-      const result = validateManifest(withChange((m) => { m.main = 'x'; m.entry = { frontend: 'dist/index.html', worker: 'w.js' }; }));
+      const result = validateManifest(
+        withChange((m) => {
+          m.main = 'x';
+          m.entry = { frontend: 'dist/index.html', worker: 'w.js' };
+        }),
+      );
       expect(result.ok && result.manifest).toEqual(base());
     });
   });
 
   it('never throws on hostile input', () => {
     const getter = base();
-    Object.defineProperty(getter, 'name', { enumerable: true, get: () => { throw new Error('getter ran'); } });
+    Object.defineProperty(getter, 'name', {
+      enumerable: true,
+      get: () => {
+        throw new Error('getter ran');
+      },
+    });
     expect(problemsOf(getter)).toEqual([{ path: 'name', message: 'is required' }]);
     const inherited = Object.create(base()) as Json;
     expect(problemsOf(inherited).map((problem) => problem.path)).toEqual(['id', 'name', 'version', 'minLauncherVersion', 'layers', 'permissions', 'entry']);
@@ -374,7 +544,11 @@ describe('validateManifest', () => {
     expect(problemsOf(sparse).map((problem) => problem.path)).toEqual(['layers[0]', 'layers[1]']);
     const deep: Json = {};
     let cursor = deep;
-    for (let depth = 0; depth < 100; depth += 1) cursor = (cursor.next = {}) as Json;
+    for (let depth = 0; depth < 100; depth += 1) {
+      const next: Json = {};
+      cursor.next = next;
+      cursor = next;
+    }
     expect(problemsOf(withChange((m) => (m.contributes = { downloadSources: deep })))).toEqual([
       { path: expect.stringMatching(/^contributes\.downloadSources(\.next)+$/), message: expect.stringContaining('nests deeper') },
     ]);

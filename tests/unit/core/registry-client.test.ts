@@ -138,7 +138,13 @@ describe('createRegistryClient against a real registry', () => {
   });
 
   it('checks for updates', async () => {
-    const answer = await client.checkUpdates({ launcherVersion: '1.5.0', installed: [{ slug: 'hello', version: '1.0.0' }, { slug: 'map-tools', version: '1.0.0' }] });
+    const answer = await client.checkUpdates({
+      launcherVersion: '1.5.0',
+      installed: [
+        { slug: 'hello', version: '1.0.0' },
+        { slug: 'map-tools', version: '1.0.0' },
+      ],
+    });
     expect(answer.updates).toEqual([
       {
         slug: 'hello',
@@ -162,7 +168,12 @@ describe('createRegistryClient against a real registry', () => {
   it("rejects a 404 with NOT_FOUND, the registry's message and code", async () => {
     const error = await rejectionOf(client.detail('no-such-plugin'));
     expect(error).toMatchObject({ name: 'PluginHostError', code: 'NOT_FOUND', message: expect.stringContaining('no-such-plugin') });
-    expect(registryFailureOf(error)).toEqual({ registryFailure: 'registry', url: `${store.base}/plugins/no-such-plugin`, status: 404, registryCode: 'not_found' });
+    expect(registryFailureOf(error)).toEqual({
+      registryFailure: 'registry',
+      url: `${store.base}/plugins/no-such-plugin`,
+      status: 404,
+      registryCode: 'not_found',
+    });
     const version = await rejectionOf(client.downloadInfo('hello', '9.9.9'));
     expect(version).toMatchObject({ code: 'NOT_FOUND', message: expect.stringContaining('9.9.9') });
   });
@@ -195,7 +206,8 @@ describe('createRegistryClient against other servers', () => {
   it('names the reason when the fetch says why (the backend guard)', async () => {
     const client = createRegistryClient({
       baseUrl: 'https://store.example.com/api/v1',
-      fetch: () => Promise.reject(Object.assign(new Error('10.0.0.1 is a private or reserved address'), { name: 'PluginHostError', code: 'PROXY_PRIVATE_ADDRESS' })),
+      fetch: () =>
+        Promise.reject(Object.assign(new Error('10.0.0.1 is a private or reserved address'), { name: 'PluginHostError', code: 'PROXY_PRIVATE_ADDRESS' })),
     });
     await expect(client.metadata()).rejects.toMatchObject({ code: 'STORE_UNAVAILABLE', message: expect.stringContaining('private or reserved') });
   });
@@ -210,7 +222,10 @@ describe('createRegistryClient against other servers', () => {
       const client = createRegistryClient({ baseUrl: wrong.base, fetch });
       await expect(client.list()).rejects.toMatchObject({ code: 'STORE_UNAVAILABLE', message: expect.stringContaining('plugin list') });
       await expect(client.metadata()).rejects.toMatchObject({ code: 'STORE_UNAVAILABLE', message: expect.stringContaining('metadata') });
-      await expect(client.downloadInfo('x', 'latest')).rejects.toMatchObject({ code: 'STORE_UNAVAILABLE', message: expect.stringContaining('url is not a string') });
+      await expect(client.downloadInfo('x', 'latest')).rejects.toMatchObject({
+        code: 'STORE_UNAVAILABLE',
+        message: expect.stringContaining('url is not a string'),
+      });
       await expect(client.checkUpdates({ launcherVersion: '1.0.0', installed: [] })).rejects.toMatchObject({ code: 'STORE_UNAVAILABLE' });
     } finally {
       await html.close();

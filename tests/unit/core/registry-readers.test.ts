@@ -17,7 +17,17 @@ describe('registry answer readers', () => {
     expect(readRegistryPlugin({ id: 'a.b', slug: 'b' })).toBeNull();
     expect(readRegistryPlugin([])).toBeNull();
     expect(
-      readRegistryPlugin({ id: 'a.b', slug: 'b', name: 'B', category: 3, tags: ['x', 1], iconUrl: null, downloadsCount: -4, ratingAverage: 9, ratingCount: 'many' }),
+      readRegistryPlugin({
+        id: 'a.b',
+        slug: 'b',
+        name: 'B',
+        category: 3,
+        tags: ['x', 1],
+        iconUrl: null,
+        downloadsCount: -4,
+        ratingAverage: 9,
+        ratingCount: 'many',
+      }),
     ).toEqual({ id: 'a.b', slug: 'b', name: 'B', description: '', tags: ['x'], downloadsCount: 0, ratingAverage: 5, ratingCount: 0, createdAt: '' });
     const detail = readRegistryPluginDetail({ id: 'a.b', slug: 'b', name: 'B', versions: [{ version: '1.0.0' }, { id: 'no-version' }, 'x'] });
     expect(detail?.versions).toEqual([
@@ -26,8 +36,20 @@ describe('registry answer readers', () => {
   });
 
   it('reads metadata and applies the usability rule (major 1 or higher; list, detail, download)', () => {
-    const metadata = readRegistryMetadata({ apiVersion: '1.3', baseUrl: 'https://s/api/v1', pluginCount: 4, capabilities: ['list', 'detail', 'download', 'teleport'], mirrors: ['cdn', 5] });
-    expect(metadata).toEqual({ apiVersion: '1.3', baseUrl: 'https://s/api/v1', pluginCount: 4, capabilities: ['list', 'detail', 'download'], mirrors: ['cdn'] });
+    const metadata = readRegistryMetadata({
+      apiVersion: '1.3',
+      baseUrl: 'https://s/api/v1',
+      pluginCount: 4,
+      capabilities: ['list', 'detail', 'download', 'teleport'],
+      mirrors: ['cdn', 5],
+    });
+    expect(metadata).toEqual({
+      apiVersion: '1.3',
+      baseUrl: 'https://s/api/v1',
+      pluginCount: 4,
+      capabilities: ['list', 'detail', 'download'],
+      mirrors: ['cdn'],
+    });
     expect(isUsableRegistry(metadata!)).toBe(true);
     expect(isUsableRegistry({ ...metadata!, apiVersion: '0.9' })).toBe(false);
     expect(isUsableRegistry({ ...metadata!, apiVersion: '2.0' })).toBe(true);

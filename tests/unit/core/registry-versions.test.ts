@@ -3,7 +3,20 @@ import { compareVersions, isNewerVersion, newestVersionsFirst } from '@plughost/
 
 describe('compareVersions (the one version order of the SDK)', () => {
   it('orders by semver precedence', () => {
-    const ascending = ['0.9.9', '1.0.0-alpha', '1.0.0-alpha.1', '1.0.0-alpha.beta', '1.0.0-beta', '1.0.0-beta.2', '1.0.0-beta.11', '1.0.0-rc.1', '1.0.0', '1.2.0', '1.10.0', '2.0.0'];
+    const ascending = [
+      '0.9.9',
+      '1.0.0-alpha',
+      '1.0.0-alpha.1',
+      '1.0.0-alpha.beta',
+      '1.0.0-beta',
+      '1.0.0-beta.2',
+      '1.0.0-beta.11',
+      '1.0.0-rc.1',
+      '1.0.0',
+      '1.2.0',
+      '1.10.0',
+      '2.0.0',
+    ];
     for (let index = 1; index < ascending.length; index += 1) {
       expect(compareVersions(ascending[index - 1]!, ascending[index]!), `${ascending[index - 1]} < ${ascending[index]}`).toBeLessThan(0);
       expect(compareVersions(ascending[index]!, ascending[index - 1]!)).toBeGreaterThan(0);

@@ -29,7 +29,25 @@ const next = random(13);
 const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!;
 
 const NUMBERS = ['0', '1', '2', '3', '10', '01', '9007199254740991', '9007199254740992'];
-const PRERELEASES = ['', '', '', '-alpha', '-beta.1', '-beta.2', '-0', '-1', '-10', '-rc.1', '-1a', '-x', '-alpha.beta', '-9007199254740993', '-9007199254740994', '-00', '-'];
+const PRERELEASES = [
+  '',
+  '',
+  '',
+  '-alpha',
+  '-beta.1',
+  '-beta.2',
+  '-0',
+  '-1',
+  '-10',
+  '-rc.1',
+  '-1a',
+  '-x',
+  '-alpha.beta',
+  '-9007199254740993',
+  '-9007199254740994',
+  '-00',
+  '-',
+];
 const BUILDS = ['', '', '', '+b1', '+001', '+build.7', '+'];
 
 function version(): string {
@@ -38,7 +56,45 @@ function version(): string {
 
 // Mostly the forms manifests use, with enough oddities (x in the wrong place, prefixes, stray
 // spaces, invalid parts) to cover where semver's rewriting accepts or refuses.
-const PARTIALS = ['*', 'x', 'X', '1', '2', '0', '1.x', '1.2', '0.2', '0.0', '1.2.x', '1.x.x', '1.X', '1.*', '1.2.*', 'x.2', '1.x.3', '1.2.3', '0.0.1', '0.1.2', '0.0.0', '2.0.0', '1.2.3-beta.1', '1.2.3-0', '0.0.1-alpha', '1.2.3+build', '1.2.3-rc.1+b', 'v1.2.3', '=1.2.3', 'v1.2', '01.2.3', '1.2.3.4', '1.2.3-', 'a', '', '1.2-beta', '1.2.x-beta'];
+const PARTIALS = [
+  '*',
+  'x',
+  'X',
+  '1',
+  '2',
+  '0',
+  '1.x',
+  '1.2',
+  '0.2',
+  '0.0',
+  '1.2.x',
+  '1.x.x',
+  '1.X',
+  '1.*',
+  '1.2.*',
+  'x.2',
+  '1.x.3',
+  '1.2.3',
+  '0.0.1',
+  '0.1.2',
+  '0.0.0',
+  '2.0.0',
+  '1.2.3-beta.1',
+  '1.2.3-0',
+  '0.0.1-alpha',
+  '1.2.3+build',
+  '1.2.3-rc.1+b',
+  'v1.2.3',
+  '=1.2.3',
+  'v1.2',
+  '01.2.3',
+  '1.2.3.4',
+  '1.2.3-',
+  'a',
+  '',
+  '1.2-beta',
+  '1.2.x-beta',
+];
 const OPERATORS = ['', '', '', '=', '<', '<=', '>', '>=', '^', '~', '~>', '<= ', '> ', '^ ', '~ ', '>=  ', '==', '!'];
 
 function comparator(): string {
@@ -102,7 +158,11 @@ describe('the core semver range matcher equals semver 7', () => {
       const valid = text.trim().length > 0 && semver.validRange(text) !== null;
       expect([text, findRangeProblem(text) === null]).toEqual([text, valid]);
       for (const candidate of VERSIONS.filter((v) => isStrictSemver(v))) {
-        expect([text, candidate, satisfiesRange(candidate, text)]).toEqual([text, candidate, valid && semver.satisfies(candidate, text, { includePrerelease: true })]);
+        expect([text, candidate, satisfiesRange(candidate, text)]).toEqual([
+          text,
+          candidate,
+          valid && semver.satisfies(candidate, text, { includePrerelease: true }),
+        ]);
       }
     }
     expect(satisfiesRange('1.3.0-beta.1', '^1.2.0')).toBe(true);
@@ -128,7 +188,11 @@ describe('the core semver range matcher equals semver 7', () => {
       ['*', '0.0.1-alpha', true],
     ];
     for (const [text, candidate, expected] of cases) {
-      expect([text, candidate, rangeIncludes(parseSemverRange(text, { includePrerelease: true })!, parseSemver(candidate)!)]).toEqual([text, candidate, expected]);
+      expect([text, candidate, rangeIncludes(parseSemverRange(text, { includePrerelease: true })!, parseSemver(candidate)!)]).toEqual([
+        text,
+        candidate,
+        expected,
+      ]);
     }
     // Valid only with includePrerelease: the upper bound is rewritten before it is read.
     expect(parseSemverRange('1.0.0 - =2.0.0')).toBeNull();

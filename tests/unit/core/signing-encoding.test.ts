@@ -1,14 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  base64ToBytes,
-  bytesEqual,
-  bytesToBase64,
-  bytesToHex,
-  hexToBytes,
-  isPluginHostError,
-  utf8Decode,
-  utf8Encode,
-} from '@plughost/host-sdk/core';
+import { base64ToBytes, bytesEqual, bytesToBase64, bytesToHex, hexToBytes, isPluginHostError, utf8Decode, utf8Encode } from '@plughost/host-sdk/core';
 
 function invalidArgument(run: () => unknown): boolean {
   try {

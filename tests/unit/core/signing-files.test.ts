@@ -53,9 +53,7 @@ describe('parseSignatureFile', () => {
   it('refuses bytes that are not UTF-8 JSON', () => {
     expect(refusal(() => parseSignatureFile(new Uint8Array([0xff, 0xfe])))).toBe('signature.json: is not valid UTF-8');
     expect(refusal(() => parseSignatureFile(utf8Encode('{"alg":')))).toBe('signature.json: is not valid JSON');
-    expect(refusal(() => parseSignatureFile(utf8Encode(`\ufeff${JSON.stringify(signature)}`)))).toBe(
-      'signature.json: is not valid JSON',
-    );
+    expect(refusal(() => parseSignatureFile(utf8Encode(`\ufeff${JSON.stringify(signature)}`)))).toBe('signature.json: is not valid JSON');
   });
 });
 
@@ -71,8 +69,8 @@ describe('parseCertificate', () => {
       extra: { issuedAt: '2026-01-01T00:00:00Z', scopes: ['publish'] },
     });
     const parsed = parseCertificate(serializeCertificate(extended));
-    expect(parsed['issuedAt']).toBe('2026-01-01T00:00:00Z');
-    expect(parsed['scopes']).toEqual(['publish']);
+    expect(parsed.issuedAt).toBe('2026-01-01T00:00:00Z');
+    expect(parsed.scopes).toEqual(['publish']);
     expect(utf8Decode(certificatePayload(parsed))).toContain('"scopes":["publish"]');
   });
 

@@ -17,9 +17,7 @@ describe('signRevocationList', () => {
   it('signs the canonical JSON of the list without the signature', () => {
     const list = signRevocationList({ rootSeed: ROOT_SEED, revoked: REVOKED, issuedAt: ISSUED_AT });
     expect(list).toMatchObject({ issuedAt: ISSUED_AT, revoked: REVOKED });
-    expect(utf8Decode(revocationListPayload(list))).toBe(
-      `{"issuedAt":"${ISSUED_AT}","revoked":["0123456789abcdef","fedcba9876543210"]}`,
-    );
+    expect(utf8Decode(revocationListPayload(list))).toBe(`{"issuedAt":"${ISSUED_AT}","revoked":["0123456789abcdef","fedcba9876543210"]}`);
     expect(list.signature).toBe(bytesToBase64(signEd25519(ROOT_SEED, revocationListPayload(list))));
   });
 

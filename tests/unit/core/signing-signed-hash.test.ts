@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
-import {
-  computeSignedHash,
-  isPluginHostError,
-  SIGNATURE_EXCLUDED_PATHS,
-  signedFilesList,
-  signedHashDocument,
-  utf8Encode,
-} from '@plughost/host-sdk/core';
+import { computeSignedHash, isPluginHostError, SIGNATURE_EXCLUDED_PATHS, signedFilesList, signedHashDocument, utf8Encode } from '@plughost/host-sdk/core';
 
 const A = 'a'.repeat(64);
 const B = 'b'.repeat(64);
@@ -56,7 +49,14 @@ describe('signedFilesList', () => {
   });
 
   it('refuses duplicate paths, including duplicate excluded files', () => {
-    expect(errorOf(() => signedFilesList([{ path: 'a.js', sha256: A }, { path: 'a.js', sha256: B }]))).toMatchObject({
+    expect(
+      errorOf(() =>
+        signedFilesList([
+          { path: 'a.js', sha256: A },
+          { path: 'a.js', sha256: B },
+        ]),
+      ),
+    ).toMatchObject({
       code: 'INVALID_PACKAGE',
       message: 'Duplicate archive entry: a.js',
     });

@@ -53,7 +53,7 @@ function verify(archive: ReadonlyMap<string, Uint8Array>, overrides: Partial<Sig
 /** Re-signs a certificate object with `rootSeed`, as a (compromised or foreign) root would. */
 function resign(certificate: Record<string, unknown>, rootSeed: Uint8Array): Uint8Array {
   const signed = { ...certificate };
-  signed['signature'] = bytesToBase64(signEd25519(rootSeed, certificatePayload(signed as never)));
+  signed.signature = bytesToBase64(signEd25519(rootSeed, certificatePayload(signed as never)));
   return bytesOfJson(signed);
 }
 
@@ -79,7 +79,7 @@ describe('verifyPackageSignature: valid and unsigned packages', () => {
     const entries = sampleEntries();
     const { archive } = signEntries(entries);
     const certificate = jsonOf(archive.get('signature.cert.json'));
-    delete certificate['developerId'];
+    delete certificate.developerId;
     archive.set('signature.cert.json', resign(certificate, ROOT_SEED));
     const result = verify(archive);
     expect(result.status === 'valid' && result.signer).toEqual({
@@ -168,7 +168,7 @@ describe('verifyPackageSignature: tampered packages', () => {
     expect(recomputed.status).toBe('invalid');
     // An attacker writes the new hash into signature.json but cannot sign it.
     const match = /signedHash is ([0-9a-f]{64})/.exec(recomputed.status === 'invalid' ? recomputed.reason : '');
-    signatureFile['signedHash'] = match?.[1];
+    signatureFile.signedHash = match?.[1];
     archive.set('signature.json', bytesOfJson(signatureFile));
     expectInvalid(verify(archive), 'package-signature', 'does not match the key and the signed bytes');
   });
@@ -176,7 +176,7 @@ describe('verifyPackageSignature: tampered packages', () => {
   it('detects a changed package signature', () => {
     const archive = signedArchive();
     const signatureFile = jsonOf(archive.get('signature.json'));
-    signatureFile['signature'] = bytesToBase64(signEd25519(testSeed(0x44), new Uint8Array(32)));
+    signatureFile.signature = bytesToBase64(signEd25519(testSeed(0x44), new Uint8Array(32)));
     archive.set('signature.json', bytesOfJson(signatureFile));
     expectInvalid(verify(archive), 'package-signature', "does not hold under the certificate's key");
   });
@@ -188,7 +188,7 @@ describe('verifyPackageSignature: tampered packages', () => {
     const archive = signedArchive();
     const certificate = jsonOf(archive.get('signature.cert.json'));
     certificate[field] = value;
-    if (field === 'publicKey') certificate['keyId'] = keyIdOf(ed25519PublicKeyFromSeed(testSeed(0x55)));
+    if (field === 'publicKey') certificate.keyId = keyIdOf(ed25519PublicKeyFromSeed(testSeed(0x55)));
     archive.set('signature.cert.json', bytesOfJson(certificate));
     if (field === 'publicKey') {
       // signature.json still names the original key.
@@ -201,7 +201,7 @@ describe('verifyPackageSignature: tampered packages', () => {
   it('detects an added certificate field', () => {
     const archive = signedArchive();
     const certificate = jsonOf(archive.get('signature.cert.json'));
-    certificate['admin'] = true;
+    certificate.admin = true;
     archive.set('signature.cert.json', bytesOfJson(certificate));
     expectInvalid(verify(archive), 'certificate-signature', 'a certificate field was changed');
   });
@@ -211,8 +211,8 @@ describe('verifyPackageSignature: tampered packages', () => {
     const { archive } = signEntries(sampleEntries(), { developerSeed: attackerSeed });
     const genuine = jsonOf(signedArchive().get('signature.cert.json'));
     const attackerKey = ed25519PublicKeyFromSeed(attackerSeed);
-    genuine['publicKey'] = bytesToBase64(attackerKey);
-    genuine['keyId'] = keyIdOf(attackerKey);
+    genuine.publicKey = bytesToBase64(attackerKey);
+    genuine.keyId = keyIdOf(attackerKey);
     archive.set('signature.cert.json', bytesOfJson(genuine));
     expectInvalid(verify(archive), 'certificate-signature', 'The root signature on the certificate does not hold');
   });
@@ -220,11 +220,7 @@ describe('verifyPackageSignature: tampered packages', () => {
   it('refuses a certificate issued by another root', () => {
     const { archive } = signEntries(sampleEntries(), { rootSeed: OTHER_ROOT_SEED });
     const otherRootId = keyIdOf(ed25519PublicKeyFromSeed(OTHER_ROOT_SEED));
-    expectInvalid(
-      verify(archive),
-      'issuer',
-      `issued by key ${otherRootId}, not by the trusted root ${keyIdOf(ROOT_PUBLIC_KEY)}`,
-    );
+    expectInvalid(verify(archive), 'issuer', `issued by key ${otherRootId}, not by the trusted root ${keyIdOf(ROOT_PUBLIC_KEY)}`);
   });
 
   it('refuses another root that claims to be the trusted one', () => {
@@ -237,7 +233,7 @@ describe('verifyPackageSignature: tampered packages', () => {
   it('refuses mismatched key ids between signature.json and the certificate', () => {
     const archive = signedArchive();
     const signatureFile = jsonOf(archive.get('signature.json'));
-    signatureFile['signerKeyId'] = '0123456789abcdef';
+    signatureFile.signerKeyId = '0123456789abcdef';
     archive.set('signature.json', bytesOfJson(signatureFile));
     expectInvalid(
       verify(archive),
@@ -246,15 +242,15 @@ describe('verifyPackageSignature: tampered packages', () => {
     );
   });
 
-  it("refuses a certificate whose keyId does not match its publicKey", () => {
+  it('refuses a certificate whose keyId does not match its publicKey', () => {
     const archive = signedArchive();
     const certificate = jsonOf(archive.get('signature.cert.json'));
-    certificate['keyId'] = '0123456789abcdef';
+    certificate.keyId = '0123456789abcdef';
     archive.set('signature.cert.json', resign(certificate, ROOT_SEED));
     const signatureFile = jsonOf(archive.get('signature.json'));
-    signatureFile['signerKeyId'] = '0123456789abcdef';
+    signatureFile.signerKeyId = '0123456789abcdef';
     archive.set('signature.json', bytesOfJson(signatureFile));
-    expectInvalid(verify(archive), 'certificate-key-id', "keyId 0123456789abcdef does not match its publicKey");
+    expectInvalid(verify(archive), 'certificate-key-id', 'keyId 0123456789abcdef does not match its publicKey');
   });
 
   it('refuses a revoked developer key', () => {
@@ -276,11 +272,7 @@ describe('verifyPackageSignature: tampered packages', () => {
   it('refuses duplicate paths in the archive', () => {
     const contents = contentsOf(signedArchive());
     const files = [...contents.files, contents.files[1]!];
-    expectInvalid(
-      verifyPackageSignature({ ...contents, files }, trust),
-      'file-list',
-      `Duplicate archive entry: ${contents.files[1]!.path}`,
-    );
+    expectInvalid(verifyPackageSignature({ ...contents, files }, trust), 'file-list', `Duplicate archive entry: ${contents.files[1]!.path}`);
   });
 
   it('refuses a weak developer key even when the root certified it', () => {
@@ -360,15 +352,9 @@ describe('issueCertificate', () => {
     const identity = new Uint8Array(32);
     identity[0] = 1;
     expect(() => issueCertificate({ rootSeed: ROOT_SEED, publicKey: identity })).toThrow(/weak \(small-order\)/);
-    expect(() =>
-      issueCertificate({ rootSeed: ROOT_SEED, publicKey: DEVELOPER_PUBLIC_KEY, extra: { keyId: 'x' } }),
-    ).toThrow(/reserved/);
-    expect(() => issueCertificate({ rootSeed: ROOT_SEED, publicKey: DEVELOPER_PUBLIC_KEY, developerId: '' })).toThrow(
-      /non-empty/,
-    );
-    expect(() =>
-      issueCertificate({ rootSeed: ROOT_SEED, publicKey: DEVELOPER_PUBLIC_KEY, extra: { n: Number.NaN } }),
-    ).toThrow(/NaN/);
+    expect(() => issueCertificate({ rootSeed: ROOT_SEED, publicKey: DEVELOPER_PUBLIC_KEY, extra: { keyId: 'x' } })).toThrow(/reserved/);
+    expect(() => issueCertificate({ rootSeed: ROOT_SEED, publicKey: DEVELOPER_PUBLIC_KEY, developerId: '' })).toThrow(/non-empty/);
+    expect(() => issueCertificate({ rootSeed: ROOT_SEED, publicKey: DEVELOPER_PUBLIC_KEY, extra: { n: Number.NaN } })).toThrow(/NaN/);
   });
 
   it('names the issuer by the root key id and certifies extra fields', () => {
@@ -379,7 +365,7 @@ describe('issueCertificate', () => {
     });
     expect(certificate.issuer).toEqual({ keyId: keyIdOf(ROOT_PUBLIC_KEY) });
     expect(certificate.keyId).toBe(keyIdOf(DEVELOPER_PUBLIC_KEY));
-    expect(certificate['issuedAt']).toBe('2026-01-01T00:00:00Z');
+    expect(certificate.issuedAt).toBe('2026-01-01T00:00:00Z');
     expect(Object.keys(certificate).at(-1)).toBe('signature');
     expect(serializeCertificate(certificate)).toBeInstanceOf(Uint8Array);
   });

@@ -28,7 +28,10 @@ async function requestFrom(app: ReturnType<typeof createLauncherApp>, remoteAddr
   request.push(null);
   const response = new ServerResponse(request);
   const chunks: string[] = [];
-  response.write = ((chunk: string | Buffer) => (chunks.push(String(chunk)), true)) as typeof response.write;
+  response.write = ((chunk: string | Buffer) => {
+    chunks.push(String(chunk));
+    return true;
+  }) as typeof response.write;
   const ended = new Promise<void>((resolve) => {
     response.end = ((chunk?: string | Buffer) => {
       if (chunk !== undefined && typeof chunk !== 'function') chunks.push(String(chunk));
@@ -73,7 +76,9 @@ describe('demo launcher page: loopback peers only', () => {
     const answer = await requestFrom(app, '203.0.113.7', '127.0.0.1:17420');
     expect(answer.status).toBe(403);
     expect(answer.body).not.toContain(backend.token);
-    expect(JSON.parse(answer.body)).toMatchObject({ error: { code: 'REMOTE_PEER_NOT_ALLOWED', message: expect.stringContaining('LAUNCHER_ALLOW_REMOTE_UI=1') } });
+    expect(JSON.parse(answer.body)).toMatchObject({
+      error: { code: 'REMOTE_PEER_NOT_ALLOWED', message: expect.stringContaining('LAUNCHER_ALLOW_REMOTE_UI=1') },
+    });
     // The same request from this machine gets the page.
     expect((await requestFrom(app, '127.0.0.1', '127.0.0.1:17420')).status).toBe(200);
     expect((await requestFrom(app, '::ffff:127.0.0.1', '127.0.0.1:17420')).status).toBe(200);
@@ -88,6 +93,7 @@ describe('demo launcher page: loopback peers only', () => {
 
   it('tells loopback addresses from others', () => {
     for (const address of ['127.0.0.1', '127.8.9.10', '::1', '::ffff:127.0.0.1']) expect(isLoopbackAddress(address), address).toBe(true);
-    for (const address of ['10.0.0.1', '192.168.1.2', '::ffff:10.0.0.1', '2001:db8::1', '0.0.0.0', '', undefined]) expect(isLoopbackAddress(address), String(address)).toBe(false);
+    for (const address of ['10.0.0.1', '192.168.1.2', '::ffff:10.0.0.1', '2001:db8::1', '0.0.0.0', '', undefined])
+      expect(isLoopbackAddress(address), String(address)).toBe(false);
   });
 });

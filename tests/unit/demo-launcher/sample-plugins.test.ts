@@ -57,11 +57,11 @@ describe('demo launcher sample plugins', () => {
     expect(index).toEqual(built.plugins.map(({ id, name, version, file }) => ({ id, name, version, file })));
     for (const entry of index) {
       expect(Object.keys(entry).sort()).toEqual(['file', 'id', 'name', 'version']);
-      expect(entry['id']).toMatch(/^com\.plughost\.samples\.[a-z-]+$/);
-      expect(entry['version']).toBe('1.0.0');
-      expect(entry['file']).toBe(`${String(entry['id'])}-1.0.0.plugpkg`);
+      expect(entry.id).toMatch(/^com\.plughost\.samples\.[a-z-]+$/);
+      expect(entry.version).toBe('1.0.0');
+      expect(entry.file).toBe(`${String(entry.id)}-1.0.0.plugpkg`);
     }
-    expect((await readdir(outDir)).sort()).toEqual([...index.map((entry) => String(entry['file'])), 'index.json'].sort());
+    expect((await readdir(outDir)).sort()).toEqual([...index.map((entry) => String(entry.file)), 'index.json'].sort());
     expect(built.rootPublicKey).toBe(rootPublicKey);
   });
 

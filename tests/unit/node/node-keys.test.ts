@@ -73,12 +73,8 @@ describe('readPrivateKey', () => {
 
   it('refuses an RSA key in PKCS#8 and PKCS#1 PEM, saying so', () => {
     const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 1024 });
-    expect(refusal(privateKey.export({ type: 'pkcs8', format: 'pem' }).toString())).toBe(
-      'The private key is a PKCS#8 rsa key; an Ed25519 key is needed',
-    );
-    expect(refusal(privateKey.export({ type: 'pkcs1', format: 'pem' }).toString())).toBe(
-      'The private key is an RSA key; an Ed25519 key is needed',
-    );
+    expect(refusal(privateKey.export({ type: 'pkcs8', format: 'pem' }).toString())).toBe('The private key is a PKCS#8 rsa key; an Ed25519 key is needed');
+    expect(refusal(privateKey.export({ type: 'pkcs1', format: 'pem' }).toString())).toBe('The private key is an RSA key; an Ed25519 key is needed');
   });
 
   it('refuses an EC key, a public key and an encrypted key, saying so', () => {
@@ -87,9 +83,7 @@ describe('readPrivateKey', () => {
     expect(refusal(ec.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString())).toContain('PKCS#8 ec key');
     const ed = generateKeyPairSync('ed25519');
     expect(refusal(ed.publicKey.export({ type: 'spki', format: 'pem' }).toString())).toContain('is a public key');
-    const encrypted = ed.privateKey
-      .export({ type: 'pkcs8', format: 'pem', cipher: 'aes-256-cbc', passphrase: 'secret' })
-      .toString();
+    const encrypted = ed.privateKey.export({ type: 'pkcs8', format: 'pem', cipher: 'aes-256-cbc', passphrase: 'secret' }).toString();
     expect(refusal(encrypted)).toContain('encrypted PKCS#8 key');
   });
 

@@ -97,9 +97,9 @@ describe('signPackageWithNodeCrypto / issueCertificateWithNodeCrypto', () => {
     expect(signPackageWithNodeCrypto({ manifestBytes, files, privateKey: developer.keyObject })).toEqual(
       signPackage({ manifestBytes, files, seed: DEVELOPER_SEED }),
     );
-    expect(
-      issueCertificateWithNodeCrypto({ rootPrivateKey: root.keyObject, publicKey: developer.publicKey, developerId: 'd1' }),
-    ).toEqual(issueCertificate({ rootSeed: ROOT_SEED, publicKey: developer.publicKey, developerId: 'd1' }));
+    expect(issueCertificateWithNodeCrypto({ rootPrivateKey: root.keyObject, publicKey: developer.publicKey, developerId: 'd1' })).toEqual(
+      issueCertificate({ rootSeed: ROOT_SEED, publicKey: developer.publicKey, developerId: 'd1' }),
+    );
   });
 
   it('accept key text (PEM or seed) as well as key objects', () => {

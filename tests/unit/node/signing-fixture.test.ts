@@ -1,18 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import {
-  base64ToBytes,
-  keyIdOf,
-  parseCertificate,
-  parseSignatureFile,
-  sha256Hex,
-  verifyPackageSignature,
-} from '@plughost/host-sdk/core';
+import { base64ToBytes, keyIdOf, parseCertificate, parseSignatureFile, sha256Hex, verifyPackageSignature } from '@plughost/host-sdk/core';
 import { nodeVerify } from '@plughost/host-sdk/node';
-import {
-  signedPackageFixtureText,
-  type SignedPackageFixture,
-} from '../../fixtures/signing/signed-package-fixture.js';
+import { signedPackageFixtureText, type SignedPackageFixture } from '../../fixtures/signing/signed-package-fixture.js';
 
 const FIXTURE_URL = new URL('../../fixtures/signing/signed-package.json', import.meta.url);
 const committed = readFileSync(FIXTURE_URL, 'utf8');
@@ -46,9 +36,7 @@ describe('tests/fixtures/signing/signed-package.json', () => {
     const certificate = parseCertificate(base64ToBytes(fixture.certificateJsonBase64));
     expect(signature.signedHash).toBe(fixture.signedHash);
     expect(certificate.issuer.keyId).toBe(fixture.rootKeyId);
-    expect(
-      nodeVerify(base64ToBytes(fixture.developerPublicKey), Buffer.from(signature.signedHash, 'hex'), base64ToBytes(signature.signature)),
-    ).toBe(true);
+    expect(nodeVerify(base64ToBytes(fixture.developerPublicKey), Buffer.from(signature.signedHash, 'hex'), base64ToBytes(signature.signature))).toBe(true);
   });
 
   it('fails once any file is changed', () => {

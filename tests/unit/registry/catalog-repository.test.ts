@@ -2,7 +2,15 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CATALOG_MIGRATIONS, CATALOG_MODULE, RegistryDatabase, SqliteCatalogRepository, isRegistryError, versionOrder, type NewVersion } from '@plughost/registry';
+import {
+  CATALOG_MIGRATIONS,
+  CATALOG_MODULE,
+  RegistryDatabase,
+  SqliteCatalogRepository,
+  isRegistryError,
+  versionOrder,
+  type NewVersion,
+} from '@plughost/registry';
 import { COUNT_RECENT_REPORTERS_SQL } from '../../../registry/src/catalog/sqlite-catalog-repository.js';
 
 const AT = '2030-03-15T12:00:00.000Z';
@@ -46,7 +54,7 @@ describe('versionOrder', () => {
       '9007199254740990.0.0',
     ];
     const keys = ordered.map((value) => versionOrder(value).key);
-    expect([...keys].sort((a, b) => (Buffer.compare(Buffer.from(a), Buffer.from(b))))).toEqual(keys);
+    expect([...keys].sort((a, b) => Buffer.compare(Buffer.from(a), Buffer.from(b)))).toEqual(keys);
     expect(new Set(keys).size).toBe(keys.length);
     expect(versionOrder('1.0.0+build.5').key).toBe(versionOrder('1.0.0').key);
     expect(versionOrder('1.0.0-rc.1').prerelease).toBe(true);
@@ -63,7 +71,14 @@ describe('SqliteCatalogRepository', () => {
     folder = await mkdtemp(join(tmpdir(), 'catalog-'));
     database = new RegistryDatabase(join(folder, 'registry.db'));
     catalog = new SqliteCatalogRepository(database);
-    await catalog.createPlugin({ id: 'com.example.hello', slug: 'hello', ownerAccountId: 'owner', name: 'Hello', tags: [' Fun ', 'fun', 'MAPS', ''], createdAt: AT });
+    await catalog.createPlugin({
+      id: 'com.example.hello',
+      slug: 'hello',
+      ownerAccountId: 'owner',
+      name: 'Hello',
+      tags: [' Fun ', 'fun', 'MAPS', ''],
+      createdAt: AT,
+    });
   });
   afterEach(async () => {
     database.close();
@@ -72,12 +87,17 @@ describe('SqliteCatalogRepository', () => {
 
   it('runs its migrations once, so a second repository on the same database works', () => {
     expect(() => new SqliteCatalogRepository(database)).not.toThrow();
-    expect(database.db.prepare(`SELECT id FROM schema_migrations WHERE module = 'catalog'`).all()).toEqual([{ id: '001-catalog' }, { id: '002-reporter-networks' }]);
+    expect(database.db.prepare(`SELECT id FROM schema_migrations WHERE module = 'catalog'`).all()).toEqual([
+      { id: '001-catalog' },
+      { id: '002-reporter-networks' },
+    ]);
   });
 
   it('normalizes tags and refuses taken ids and slugs and malformed slugs', async () => {
     expect((await catalog.getPlugin('com.example.hello'))?.tags).toEqual(['fun', 'maps']);
-    expect(await codeOf(catalog.createPlugin({ id: 'com.example.hello', slug: 'other', ownerAccountId: 'x', name: 'x', createdAt: AT }))).toBe('plugin_id_taken');
+    expect(await codeOf(catalog.createPlugin({ id: 'com.example.hello', slug: 'other', ownerAccountId: 'x', name: 'x', createdAt: AT }))).toBe(
+      'plugin_id_taken',
+    );
     expect(await codeOf(catalog.createPlugin({ id: 'com.example.other', slug: 'hello', ownerAccountId: 'x', name: 'x', createdAt: AT }))).toBe('slug_taken');
     for (const slug of ['Hello', 'a.b', '-x', 'x-', 'a--b', '', 'x'.repeat(65)]) {
       expect(await codeOf(catalog.createPlugin({ id: 'com.example.other', slug, ownerAccountId: 'x', name: 'x', createdAt: AT }))).toBe('invalid_argument');
@@ -122,7 +142,7 @@ describe('SqliteCatalogRepository', () => {
     expect(await codeOf(catalog.setVersionStatus('no-such-id', 'published', { at: AT }))).toBe('not_found');
   });
 
-  it('lists an owner\'s plugins and a plugin\'s versions in every state', async () => {
+  it("lists an owner's plugins and a plugin's versions in every state", async () => {
     await catalog.createPlugin({ id: 'com.example.alpha', slug: 'alpha', ownerAccountId: 'owner', name: 'Alpha', createdAt: AT });
     await catalog.createPlugin({ id: 'com.example.else', slug: 'else', ownerAccountId: 'someone', name: 'Else', createdAt: AT });
     expect((await catalog.pluginsOwnedBy('owner')).map((plugin) => plugin.slug)).toEqual(['alpha', 'hello']);
@@ -141,7 +161,9 @@ describe('SqliteCatalogRepository', () => {
       .prepare(`EXPLAIN QUERY PLAN ${COUNT_RECENT_REPORTERS_SQL}`)
       .all({ pluginId: 'com.example.hello', version: '1.0.0', since: AT }) as { detail: string }[];
     const details = plan.map((row) => row.detail).join('\n');
-    expect(details).toMatch(/SEARCH plugin_error_reports USING COVERING INDEX plugin_error_reports_pause \(plugin_id=\? AND plugin_version=\? AND received_at>\?\)/);
+    expect(details).toMatch(
+      /SEARCH plugin_error_reports USING COVERING INDEX plugin_error_reports_pause \(plugin_id=\? AND plugin_version=\? AND received_at>\?\)/,
+    );
     expect(details).not.toMatch(/SCAN plugin_error_reports/);
   });
 
@@ -162,7 +184,7 @@ describe('SqliteCatalogRepository', () => {
     expect(await catalog.purgeReportsBefore('2030-03-16T00:00:00.000Z')).toBe(20_007);
   });
 
-  it('re-keys a network\'s reports of the same version from the previous day\'s hash', async () => {
+  it("re-keys a network's reports of the same version from the previous day's hash", async () => {
     const add = (pluginVersion: string, reporter: string, receivedAt: string, previousReporter?: string): Promise<void> =>
       catalog.addReport({
         pluginId: 'com.example.hello',
@@ -206,11 +228,20 @@ describe('upgrading a store from the first catalog schema', () => {
     try {
       database.migrate(CATALOG_MODULE, CATALOG_MIGRATIONS.slice(0, 1));
       database.db
-        .prepare(`INSERT INTO plugin_error_reports (plugin_id, id_tail, plugin_version, error_type, launcher_version, received_at) VALUES ('x.hello', 'hello', '1.0.0', 'launch_crash', '1.0.0', ?)`)
+        .prepare(
+          `INSERT INTO plugin_error_reports (plugin_id, id_tail, plugin_version, error_type, launcher_version, received_at) VALUES ('x.hello', 'hello', '1.0.0', 'launch_crash', '1.0.0', ?)`,
+        )
         .run(AT);
       const catalog = new SqliteCatalogRepository(database);
       expect(database.db.prepare('SELECT COUNT(*) AS n FROM plugin_error_reports').get()).toEqual({ n: 0 });
-      await catalog.addReport({ pluginId: 'x.hello', pluginVersion: '1.0.0', errorType: 'launch_crash', launcherVersion: '1.0.0', receivedAt: AT, reporter: 'r' });
+      await catalog.addReport({
+        pluginId: 'x.hello',
+        pluginVersion: '1.0.0',
+        errorType: 'launch_crash',
+        launcherVersion: '1.0.0',
+        receivedAt: AT,
+        reporter: 'r',
+      });
       expect(await catalog.countRecentReporters('x.hello', '1.0.0', AT)).toBe(1);
     } finally {
       database.close();

@@ -85,7 +85,7 @@ describe('POST /plugins/check-updates', () => {
       { slug: 'nope', version: '1.0.0' },
       { slug: 'hello', version: '1.0.0-beta.1' },
     ]);
-    expect(updates.map((item) => [item['slug'], item['currentVersion'], item['latestVersion']])).toEqual([
+    expect(updates.map((item) => [item.slug, item.currentVersion, item.latestVersion])).toEqual([
       ['other', '0.1.0', '0.2.0'],
       ['hello', '1.0.0-beta.1', '1.1.0'],
     ]);
@@ -123,12 +123,16 @@ describe('POST /plugins/check-updates', () => {
     });
 
     it('never falls back to an older version when the latest is withheld', async () => {
-      const { versions } = await store.seed({ id: 'com.example.three', slug: 'three', versions: [{ version: '1.0.0' }, { version: '1.1.0' }, { version: '1.2.0' }] });
+      const { versions } = await store.seed({
+        id: 'com.example.three',
+        slug: 'three',
+        versions: [{ version: '1.0.0' }, { version: '1.1.0' }, { version: '1.2.0' }],
+      });
       await report('com.example.three', '1.2.0', 11);
       expect((await check([{ slug: 'three', version: '1.0.0' }])).updates).toEqual([]);
       // Installed users keep it and the version stays published and downloadable.
       expect((await store.api('/plugins/three/versions/1.2.0/download')).status).toBe(200);
-      expect((await jsonOf(await store.api('/plugins/three')))['latestVersion']).toBe(versions[2]!.version);
+      expect((await jsonOf(await store.api('/plugins/three'))).latestVersion).toBe(versions[2]!.version);
     });
 
     it('uses the configured threshold', async () => {
@@ -160,7 +164,16 @@ describe('POST /plugins/check-updates', () => {
     [{ launcherVersion: '2.0.0', installed: ['hello'] }, 'installed[0]'],
     [{ launcherVersion: '2.0.0', installed: [{ slug: '', version: '1.0.0' }] }, 'installed[0].slug'],
     [{ launcherVersion: '2.0.0', installed: [{ slug: 'hello', version: 'one' }] }, 'installed[0].version'],
-    [{ launcherVersion: '2.0.0', installed: [{ slug: 'hello', version: '1.0.0' }, { slug: 'hello', version: '1.0.0' }] }, 'more than once'],
+    [
+      {
+        launcherVersion: '2.0.0',
+        installed: [
+          { slug: 'hello', version: '1.0.0' },
+          { slug: 'hello', version: '1.0.0' },
+        ],
+      },
+      'more than once',
+    ],
     [[], 'JSON object'],
   ])('refuses %j with 400 invalid_argument (%s)', async (body, mentioned) => {
     const response = await store.api('/plugins/check-updates', { json: body });
@@ -171,7 +184,11 @@ describe('POST /plugins/check-updates', () => {
   });
 
   it('refuses malformed JSON (400) and other media types (415)', async () => {
-    const malformed = await store.api('/plugins/check-updates', { method: 'POST', body: '{"launcherVersion":', headers: { 'Content-Type': 'application/json' } });
+    const malformed = await store.api('/plugins/check-updates', {
+      method: 'POST',
+      body: '{"launcherVersion":',
+      headers: { 'Content-Type': 'application/json' },
+    });
     expect(malformed.status).toBe(400);
     expect((await jsonOf<{ error: { code: string } }>(malformed)).error.code).toBe('invalid_argument');
     const text = await store.api('/plugins/check-updates', { method: 'POST', body: 'hello', headers: { 'Content-Type': 'text/plain' } });

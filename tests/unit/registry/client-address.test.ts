@@ -92,7 +92,9 @@ describe('the client address', () => {
   });
 
   it('refuses trusted proxies that are neither addresses nor CIDRs', async () => {
-    await expect(startTestRegistry({ trustedProxies: ['proxy.example.com'] })).rejects.toThrow(/trustedProxies \(REGISTRY_TRUSTED_PROXIES\).*proxy\.example\.com/);
+    await expect(startTestRegistry({ trustedProxies: ['proxy.example.com'] })).rejects.toThrow(
+      /trustedProxies \(REGISTRY_TRUSTED_PROXIES\).*proxy\.example\.com/,
+    );
     await expect(startTestRegistry({ trustedProxies: ['10.0.0.0/33'] })).rejects.toThrow(/trustedProxies/);
   });
 
@@ -104,7 +106,10 @@ describe('the client address', () => {
 
     async function startWithOwner(options: Parameters<typeof startTestRegistry>[0] = {}): Promise<void> {
       store = await startTestRegistry(options);
-      const registered = await sendFrom(`${store.base}/auth/register`, { json: { username: 'owner', password: STRONG_PASSWORD }, localAddress: loopbackIn(200) });
+      const registered = await sendFrom(`${store.base}/auth/register`, {
+        json: { username: 'owner', password: STRONG_PASSWORD },
+        localAddress: loopbackIn(200),
+      });
       expect(registered.status).toBe(201);
     }
 

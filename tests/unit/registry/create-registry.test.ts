@@ -34,7 +34,10 @@ describe('createRegistry', () => {
     ['', /root private key.*REGISTRY_ROOT_PRIVATE_KEY.*openssl genpkey/s],
     ['   ', /root private key/],
     ['not a key', /not usable/],
-    ['-----BEGIN PUBLIC KEY-----\nMCowBQYDK2VwAyEAZ0MW2t4kaLGdyVJpe3QizBo6LZ1xvtTrsMd49By0UUo=\n-----END PUBLIC KEY-----', /public key; the private key is needed/],
+    [
+      '-----BEGIN PUBLIC KEY-----\nMCowBQYDK2VwAyEAZ0MW2t4kaLGdyVJpe3QizBo6LZ1xvtTrsMd49By0UUo=\n-----END PUBLIC KEY-----',
+      /public key; the private key is needed/,
+    ],
   ])('refuses the root key %j with a clear message', async (rootPrivateKey, message) => {
     await expect(createRegistry({ dataDirectory: folder, rootPrivateKey, logger: silentLogger })).rejects.toThrow(message);
   });

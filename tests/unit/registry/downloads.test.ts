@@ -33,8 +33,8 @@ describe('GET /plugins/<slug>/versions/<version>/download', () => {
 
   it('resolves latest to the latest published version, whose url names that version', async () => {
     const body = await jsonOf(await store.api('/plugins/hello/versions/latest/download'));
-    expect(body['url']).toBe(`${store.base}/plugins/hello/versions/1.1.0/package`);
-    expect(body['sha256']).toBe(sha256(seeded.bytes.get('1.1.0')!));
+    expect(body.url).toBe(`${store.base}/plugins/hello/versions/1.1.0/package`);
+    expect(body.sha256).toBe(sha256(seeded.bytes.get('1.1.0')!));
   });
 
   it.each([
@@ -55,7 +55,7 @@ describe('GET /plugins/<slug>/versions/<version>/download', () => {
     try {
       await mirrored.seed({ id: 'com.example.hello', slug: 'hello' });
       const body = await jsonOf(await mirrored.api('/plugins/hello/versions/1.0.0/download'));
-      expect(body['mirrorUrl']).toBe('https://cdn.example.net/api/v1/plugins/hello/versions/1.0.0/package');
+      expect(body.mirrorUrl).toBe('https://cdn.example.net/api/v1/plugins/hello/versions/1.0.0/package');
     } finally {
       await mirrored.close();
     }
@@ -84,7 +84,7 @@ describe('GET /plugins/<slug>/versions/<version>/package', () => {
     expect(sha256(bytes)).toBe(info.sha256);
 
     const detail = await jsonOf(await store.api('/plugins/hello', { headers: { 'Cache-Control': 'no-cache' } }));
-    expect(detail['downloadsCount']).toBe(1);
+    expect(detail.downloadsCount).toBe(1);
     await fetch(info.url);
     expect((await store.registry.catalog.getPublishedBySlug('hello'))?.downloadsCount).toBe(2);
   });

@@ -43,20 +43,20 @@ describe('GET /registry', () => {
   it('uses the configured publicUrl and announces mirrors', async () => {
     store = await startTestRegistry({ publicUrl: 'https://store.example.com/api/v1/', mirrors: ['cdn.example.net'] });
     const body = await jsonOf(await store.api('/registry'));
-    expect(body['baseUrl']).toBe('https://store.example.com/api/v1');
-    expect(body['mirrors']).toEqual(['cdn.example.net']);
+    expect(body.baseUrl).toBe('https://store.example.com/api/v1');
+    expect(body.mirrors).toEqual(['cdn.example.net']);
   });
 
   it('still takes the deprecated baseUrl option as the public URL', async () => {
     store = await startTestRegistry({ baseUrl: 'https://old.example.com/api/v1' });
-    expect((await jsonOf(await store.api('/registry')))['baseUrl']).toBe('https://old.example.com/api/v1');
+    expect((await jsonOf(await store.api('/registry'))).baseUrl).toBe('https://old.example.com/api/v1');
   });
 
   it('counts a plugin once it has a published version', async () => {
     store = await startTestRegistry();
     const { versions } = await store.seed({ id: 'com.example.late', slug: 'late', versions: [{ version: '1.0.0', status: 'pending_review' }] });
-    expect((await jsonOf(await store.api('/registry')))['pluginCount']).toBe(0);
+    expect((await jsonOf(await store.api('/registry'))).pluginCount).toBe(0);
     await store.registry.catalog.setVersionStatus(versions[0]!.id, 'published', { at: store.clock.now().toISOString() });
-    expect((await jsonOf(await store.api('/registry')))['pluginCount']).toBe(1);
+    expect((await jsonOf(await store.api('/registry'))).pluginCount).toBe(1);
   });
 });

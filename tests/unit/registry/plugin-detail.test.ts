@@ -32,7 +32,7 @@ describe('GET /plugins/<slug>', () => {
     const body = await jsonOf<{ versions: Record<string, unknown>[]; latestVersion: string }>(response);
     // The highest release is latest; a published pre-release of a later version is listed but not latest.
     expect(body.latestVersion).toBe('1.10.0');
-    expect(body.versions.map((entry) => entry['version'])).toEqual(['2.0.0-beta.1', '1.10.0', '1.2.0', '1.0.0']);
+    expect(body.versions.map((entry) => entry.version)).toEqual(['2.0.0-beta.1', '1.10.0', '1.2.0', '1.0.0']);
     const v110 = seeded.versions[1]!;
     expect(body.versions[1]).toEqual({
       id: v110.id,
@@ -44,7 +44,15 @@ describe('GET /plugins/<slug>', () => {
       minLauncherVersion: '1.5.0',
       permissions: ['storage', 'network:cors_proxy'],
     });
-    expect(body).toMatchObject({ id: 'com.example.hello', slug: 'hello', name: 'Hello', description: 'Says hello', tags: [], downloadsCount: 0, ratingCount: 0 });
+    expect(body).toMatchObject({
+      id: 'com.example.hello',
+      slug: 'hello',
+      name: 'Hello',
+      description: 'Says hello',
+      tags: [],
+      downloadsCount: 0,
+      ratingCount: 0,
+    });
     expect(body).not.toHaveProperty('category');
     expect(body).not.toHaveProperty('iconUrl');
     expect(body).not.toHaveProperty('ratingAverage');

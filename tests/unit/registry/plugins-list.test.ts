@@ -10,7 +10,7 @@ interface ListBody {
 
 describe('GET /plugins', () => {
   let store: TestRegistry;
-  const slugsOf = (body: ListBody): unknown[] => body.items.map((item) => item['slug']);
+  const slugsOf = (body: ListBody): unknown[] => body.items.map((item) => item.slug);
   const list = async (query: string): Promise<ListBody> => {
     const response = await store.api(`/plugins${query}`);
     expect(response.status).toBe(200);
@@ -79,7 +79,7 @@ describe('GET /plugins', () => {
     expect(body.page).toBe(1);
     expect(body.pageSize).toBe(20);
     expect(slugsOf(body).sort()).toEqual(['backup', 'map-tools', 'shaders']);
-    expect(body.items.find((item) => item['slug'] === 'map-tools')).toEqual({
+    expect(body.items.find((item) => item.slug === 'map-tools')).toEqual({
       id: 'com.example.map-tools',
       slug: 'map-tools',
       name: 'Map Tools',
@@ -93,7 +93,7 @@ describe('GET /plugins', () => {
       createdAt: '2030-03-01T10:00:00.000Z',
     });
     // The pending 3.0.0 of backup is invisible: its latest is 2.0.0.
-    expect(body.items.find((item) => item['slug'] === 'backup')).toMatchObject({ latestVersion: '2.0.0', ratingAverage: 3.5, ratingCount: 2 });
+    expect(body.items.find((item) => item.slug === 'backup')).toMatchObject({ latestVersion: '2.0.0', ratingAverage: 3.5, ratingCount: 2 });
   });
 
   it('searches name, description, slug and tags with q, case-insensitively and literally', async () => {

@@ -25,7 +25,8 @@ describe('absolute URLs the registry writes', () => {
 
   async function urlsSeenWith(headers: Record<string, string>, from?: string): Promise<string[]> {
     const target = store!;
-    const send = (path: string, json?: unknown) => sendFrom(`${target.base}${path}`, { headers, ...(json !== undefined ? { json } : {}), ...(from ? { localAddress: from } : {}) });
+    const send = (path: string, json?: unknown) =>
+      sendFrom(`${target.base}${path}`, { headers, ...(json !== undefined ? { json } : {}), ...(from ? { localAddress: from } : {}) });
     const metadata = await send('/registry');
     expect(metadata.status).toBe(200);
     const device = await send('/auth/device/code', {});
@@ -68,7 +69,7 @@ describe('absolute URLs the registry writes', () => {
     const forged = await sendFrom(`${store.base}/registry`, { headers: EVIL });
     expect(forged.headers['cache-control']).toBe('public, max-age=60');
     expect(forged.text).toBe(honest.text);
-    expect(forged.headers['etag']).toBe(honest.headers['etag']);
+    expect(forged.headers.etag).toBe(honest.headers.etag);
   });
 
   it('uses the configured publicUrl everywhere, whatever the Host, also from a trusted proxy', async () => {

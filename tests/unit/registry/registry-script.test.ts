@@ -48,7 +48,13 @@ describe('scripts/registry.mjs', () => {
 
   it('prints exactly the ready line, serves /api/v1/registry from REGISTRY_DATA, and stops cleanly on SIGTERM', async () => {
     const data = join(folder, 'data');
-    registry = start({ REGISTRY_PORT: '0', REGISTRY_HOST: '127.0.0.1', REGISTRY_DATA: data, REGISTRY_ROOT_PRIVATE_KEY: TEST_ROOT_PRIVATE_KEY, PLUGIN_ERROR_PAUSE_THRESHOLD: '5' });
+    registry = start({
+      REGISTRY_PORT: '0',
+      REGISTRY_HOST: '127.0.0.1',
+      REGISTRY_DATA: data,
+      REGISTRY_ROOT_PRIVATE_KEY: TEST_ROOT_PRIVATE_KEY,
+      PLUGIN_ERROR_PAUSE_THRESHOLD: '5',
+    });
     const [line, url] = await waitForOutput(registry, /^Registry ready at (http:\/\/127\.0\.0\.1:(\d+)\/api\/v1)$/m);
     expect(line).not.toContain(':0/');
     expect(registry.stdout()).toBe(`${line}\n`);

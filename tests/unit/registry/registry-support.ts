@@ -10,14 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Koa from 'koa';
 import { silentLogger } from '@plughost/backend-kit';
-import {
-  createRegistry,
-  type CatalogPlugin,
-  type CatalogVersion,
-  type Registry,
-  type RegistryOptions,
-  type VersionStatus,
-} from '@plughost/registry';
+import { createRegistry, type CatalogPlugin, type CatalogVersion, type Registry, type RegistryOptions, type VersionStatus } from '@plughost/registry';
 import { testKeys } from '../../support/plugin-package.js';
 
 /** The test root key, as `REGISTRY_ROOT_PRIVATE_KEY` takes it (base64 of the seed). */

@@ -36,20 +36,33 @@ describe('GET /plugins/<slug>/reviews', () => {
     const ratings = [5, 4, 4, 2, 1];
     for (const [index, rating] of ratings.entries()) {
       store.clock.advance(60_000);
-      await catalog.addReview({ pluginId: 'com.example.hello', accountId: `account-${index}`, authorName: `User ${index}`, rating, text: `Review ${index}`, createdAt: store.clock.now().toISOString() });
+      await catalog.addReview({
+        pluginId: 'com.example.hello',
+        accountId: `account-${index}`,
+        authorName: `User ${index}`,
+        rating,
+        text: `Review ${index}`,
+        createdAt: store.clock.now().toISOString(),
+      });
     }
     // A second review by the same account replaces its first.
     store.clock.advance(60_000);
-    const replaced = await catalog.addReview({ pluginId: 'com.example.hello', accountId: 'account-4', rating: 3, text: 'Better now', createdAt: store.clock.now().toISOString() });
+    const replaced = await catalog.addReview({
+      pluginId: 'com.example.hello',
+      accountId: 'account-4',
+      rating: 3,
+      text: 'Better now',
+      createdAt: store.clock.now().toISOString(),
+    });
     expect(replaced.created).toBe(false);
 
     const first = await jsonOf<ReviewList>(await store.api('/plugins/hello/reviews?pageSize=2'));
     expect(first).toMatchObject({ total: 5, page: 1, pageSize: 2, ratingAverage: 3.6, ratingCount: 5 });
-    expect(first.items.map((item) => item['text'])).toEqual(['Better now', 'Review 3']);
+    expect(first.items.map((item) => item.text)).toEqual(['Better now', 'Review 3']);
     expect(first.items[1]).toEqual({ rating: 2, text: 'Review 3', author: 'User 3', createdAt: expect.any(String), updatedAt: expect.any(String) });
     expect(first.items[1]).not.toHaveProperty('accountId');
     const third = await jsonOf<ReviewList>(await store.api('/plugins/hello/reviews?pageSize=2&page=3'));
-    expect(third.items.map((item) => item['text'])).toEqual(['Review 0']);
+    expect(third.items.map((item) => item.text)).toEqual(['Review 0']);
     // The aggregate shows in the Plugin object too.
     expect(await jsonOf(await store.api('/plugins/hello'))).toMatchObject({ ratingAverage: 3.6, ratingCount: 5 });
   });
@@ -138,7 +151,16 @@ describe('POST /plugins/<slug>/reviews with an authenticated account', () => {
     expect(owner.status).toBe(403);
     expect((await jsonOf<{ error: { code: string } }>(owner)).error.code).toBe('forbidden');
     expect((await post('draft', { rating: 4 }, 'alice')).status).toBe(404);
-    for (const body of [{ rating: 0 }, { rating: 6 }, { rating: 4.5 }, { rating: '5' }, {}, { rating: 3, text: 7 }, { rating: 3, text: 'x'.repeat(2001) }, { rating: 3, title: 'x' }]) {
+    for (const body of [
+      { rating: 0 },
+      { rating: 6 },
+      { rating: 4.5 },
+      { rating: '5' },
+      {},
+      { rating: 3, text: 7 },
+      { rating: 3, text: 'x'.repeat(2001) },
+      { rating: 3, title: 'x' },
+    ]) {
       const response = await post('hello', body, 'alice');
       expect(response.status).toBe(400);
       expect((await jsonOf<{ error: { code: string } }>(response)).error.code).toBe('invalid_argument');

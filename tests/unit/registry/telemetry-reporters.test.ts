@@ -106,16 +106,16 @@ describe('automatic rollout pause counts reporter networks', () => {
       for (const value of Object.values(row)) expect(String(value)).not.toMatch(/127\.0\.|::ffff/);
     }
     const [first, second] = rows;
-    expect(first!['reporter']).toEqual(second!['reporter']);
-    expect(String(first!['reporter'])).toMatch(/^[A-Za-z0-9_-]{22,}$/);
+    expect(first!.reporter).toEqual(second!.reporter);
+    expect(String(first!.reporter)).toMatch(/^[A-Za-z0-9_-]{22,}$/);
 
     // The next UTC day, the same network reporting another version is stored under another hash.
     await store.seed({ id: 'com.example.other', slug: 'other', versions: [{ version: '1.0.0' }] });
     store.clock.advance(2 * HOUR);
     await reportFrom(loopbackIn(7, 9), { ...REPORT, pluginId: 'other', pluginVersion: '1.0.0' });
-    const other = storedReports().find((row) => row['plugin_id'] === 'com.example.other');
-    expect(other?.['reporter']).toBeDefined();
-    expect(other!['reporter']).not.toEqual(first!['reporter']);
+    const other = storedReports().find((row) => row.plugin_id === 'com.example.other');
+    expect(other?.reporter).toBeDefined();
+    expect(other!.reporter).not.toEqual(first!.reporter);
   });
 
   it('counts a network once when it reports before and after UTC midnight', async () => {

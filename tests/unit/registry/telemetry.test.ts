@@ -89,7 +89,14 @@ describe('POST /telemetry/plugin-error', () => {
     const catalog = store.registry.catalog;
     const at = (hoursAgo: number): string => new Date(clock.now().getTime() - hoursAgo * 3_600_000).toISOString();
     for (const hoursAgo of [1, 30, 47, 49, 100]) {
-      await catalog.addReport({ pluginId: 'com.example.hello', pluginVersion: '1.0.0', errorType: 'launch_crash', launcherVersion: '1.0.0', receivedAt: at(hoursAgo), reporter: 'r' });
+      await catalog.addReport({
+        pluginId: 'com.example.hello',
+        pluginVersion: '1.0.0',
+        errorType: 'launch_crash',
+        launcherVersion: '1.0.0',
+        receivedAt: at(hoursAgo),
+        reporter: 'r',
+      });
     }
     const insertSalt = store.registry.context.database.db.prepare('INSERT INTO telemetry_salts (day, salt) VALUES (?, ?)');
     for (const day of ['2030-03-12', '2030-03-13', '2030-03-14', '2030-03-15']) insertSalt.run(day, Buffer.alloc(32, 1));

@@ -24,7 +24,9 @@ describe('scripts/browser-engines.mjs', () => {
   });
 
   it('stops with a clear message when CHROME_PATH points nowhere', async () => {
-    const failure = (await run(process.execPath, ['scripts/browser-engines.mjs'], { env: { ...process.env, CHROME_PATH: '/nonexistent/chromium' } }).catch((error: unknown) => error)) as Failure;
+    const failure = (await run(process.execPath, ['scripts/browser-engines.mjs'], { env: { ...process.env, CHROME_PATH: '/nonexistent/chromium' } }).catch(
+      (error: unknown) => error,
+    )) as Failure;
     expect(failure.code).toBe(1);
     expect(failure.stderr).toContain('ENGINE_MISSING: CHROME_PATH is set to /nonexistent/chromium, but no file is there');
   });

@@ -3,8 +3,13 @@
  * snapshot", plus the fields the local backend adds, docs/backend.md "Snapshots") and game-install
  * records (`download.registerInstall`).
  */
-import { FINISHED_DOWNLOAD_STATUSES, isDownloadStatus, type DownloadSnapshot, type DownloadSnapshotDetails, type DownloadStatus } from '@plughost/host-sdk/core';
-
+import {
+  FINISHED_DOWNLOAD_STATUSES,
+  isDownloadStatus,
+  type DownloadSnapshot,
+  type DownloadSnapshotDetails,
+  type DownloadStatus,
+} from '@plughost/host-sdk/core';
 
 /** The states of a download session (decisions section 4). */
 export type DownloadSessionStatus = DownloadStatus;
@@ -56,32 +61,32 @@ function text(value: unknown): string | null {
 export function readSnapshot(value: unknown): DownloadSessionSnapshot | null {
   if (typeof value !== 'object' || value === null) return null;
   const record = value as Record<string, unknown>;
-  const sessionId = text(record['sessionId']);
-  const status = text(record['status']);
+  const sessionId = text(record.sessionId);
+  const status = text(record.status);
   if (!sessionId || !isDownloadStatus(status)) return null;
-  const kind = record['kind'] === 'modpack' ? 'modpack' : record['kind'] === 'file' ? 'file' : undefined;
-  const bytesTotal = record['bytesTotal'];
+  const kind = record.kind === 'modpack' ? 'modpack' : record.kind === 'file' ? 'file' : undefined;
+  const bytesTotal = record.bytesTotal;
   return {
     sessionId,
     status,
-    stage: text(record['stage']) ?? '',
-    progress: Math.min(100, Math.max(0, finite(record['progress'], 0))),
-    speed: Math.max(0, finite(record['speed'], 0)),
-    currentFile: text(record['currentFile']),
-    totalFiles: Math.max(0, finite(record['totalFiles'], 0)),
-    completedFiles: Math.max(0, finite(record['completedFiles'], 0)),
-    failedFiles: Math.max(0, finite(record['failedFiles'], 0)),
-    error: text(record['error']),
+    stage: text(record.stage) ?? '',
+    progress: Math.min(100, Math.max(0, finite(record.progress, 0))),
+    speed: Math.max(0, finite(record.speed, 0)),
+    currentFile: text(record.currentFile),
+    totalFiles: Math.max(0, finite(record.totalFiles, 0)),
+    completedFiles: Math.max(0, finite(record.completedFiles, 0)),
+    failedFiles: Math.max(0, finite(record.failedFiles, 0)),
+    error: text(record.error),
     isPaused: status === 'paused',
-    instanceId: text(record['instanceId']),
+    instanceId: text(record.instanceId),
     ...(kind ? { kind } : {}),
-    ...(typeof record['name'] === 'string' ? { name: record['name'] } : {}),
-    ...(typeof record['targetPath'] === 'string' ? { targetPath: record['targetPath'] } : {}),
-    ...(typeof record['bytesDownloaded'] === 'number' ? { bytesDownloaded: finite(record['bytesDownloaded'], 0) } : {}),
+    ...(typeof record.name === 'string' ? { name: record.name } : {}),
+    ...(typeof record.targetPath === 'string' ? { targetPath: record.targetPath } : {}),
+    ...(typeof record.bytesDownloaded === 'number' ? { bytesDownloaded: finite(record.bytesDownloaded, 0) } : {}),
     ...(bytesTotal === null || typeof bytesTotal === 'number' ? { bytesTotal: bytesTotal === null ? null : finite(bytesTotal, 0) } : {}),
-    ...(record['pluginId'] === null || typeof record['pluginId'] === 'string' ? { pluginId: record['pluginId'] } : {}),
-    ...(typeof record['createdAt'] === 'string' ? { createdAt: record['createdAt'] } : {}),
-    ...(typeof record['updatedAt'] === 'string' ? { updatedAt: record['updatedAt'] } : {}),
+    ...(record.pluginId === null || typeof record.pluginId === 'string' ? { pluginId: record.pluginId } : {}),
+    ...(typeof record.createdAt === 'string' ? { createdAt: record.createdAt } : {}),
+    ...(typeof record.updatedAt === 'string' ? { updatedAt: record.updatedAt } : {}),
   };
 }
 

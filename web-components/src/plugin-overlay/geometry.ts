@@ -3,7 +3,12 @@
  */
 
 /** Position and size an overlay gets when its options leave them out (CSS pixels). */
-export const DEFAULT_OVERLAY_BOX: { readonly x: number; readonly y: number; readonly width: number; readonly height: number } = { x: 40, y: 40, width: 360, height: 240 };
+export const DEFAULT_OVERLAY_BOX: { readonly x: number; readonly y: number; readonly width: number; readonly height: number } = {
+  x: 40,
+  y: 40,
+  width: 360,
+  height: 240,
+};
 
 /** The smallest width a user can resize an overlay to. */
 export const MIN_OVERLAY_WIDTH = 120;

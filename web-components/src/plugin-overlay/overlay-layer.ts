@@ -143,10 +143,17 @@ export function createOverlayLayer(options: OverlayLayerOptions): OverlayLayer {
       element.height = overlay.height ?? DEFAULT_OVERLAY_BOX.height;
       element.minimizable = overlay.minimizable ?? true;
       element.resizable = overlay.resizable ?? true;
-      element.dataset['pluginId'] = pluginId;
-      element.dataset['overlayId'] = overlayId;
+      element.dataset.pluginId = pluginId;
+      element.dataset.overlayId = overlayId;
       const file = overlay.html === undefined ? overlay.file : undefined;
-      const entry: OverlayEntry = { pluginId, element, frame: undefined, title: heading || 'Plugin overlay', entryPath: file ?? INLINE_ENTRY_PATH, generation: 0 };
+      const entry: OverlayEntry = {
+        pluginId,
+        element,
+        frame: undefined,
+        title: heading || 'Plugin overlay',
+        entryPath: file ?? INLINE_ENTRY_PATH,
+        generation: 0,
+      };
       entries.set(overlayId, entry);
       element.addEventListener('plugin-overlay-close', () => element.hide());
       element.addEventListener('plugin-overlay-state', (event) => {

@@ -5,10 +5,7 @@
  */
 
 /** An icon, classified. */
-export type SidebarIcon =
-  | { readonly kind: 'class'; readonly className: string }
-  | { readonly kind: 'image'; readonly src: string }
-  | { readonly kind: 'none' };
+export type SidebarIcon = { readonly kind: 'class'; readonly className: string } | { readonly kind: 'image'; readonly src: string } | { readonly kind: 'none' };
 
 const URL_SCHEME = /^([a-zA-Z][a-zA-Z0-9+.-]*):/;
 const IMAGE_FILE = /\.(?:png|apng|svg|jpe?g|gif|webp|avif|ico|bmp)$/i;
@@ -29,7 +26,11 @@ export function sidebarIcon(icon: string | undefined, pluginId: string, filesOri
   }
   if (IMAGE_FILE.test(value) || value.includes('/')) {
     if (!filesOrigin) return { kind: 'none' };
-    const path = value.replace(/^\.?\/+/, '').split('/').map(encodeURIComponent).join('/');
+    const path = value
+      .replace(/^\.?\/+/, '')
+      .split('/')
+      .map(encodeURIComponent)
+      .join('/');
     return { kind: 'image', src: `${filesOrigin.replace(/\/+$/, '')}/api/plugins/${encodeURIComponent(pluginId)}/files/${path}` };
   }
   return CLASS_LIST.test(value) ? { kind: 'class', className: value.replace(/\s+/g, ' ') } : { kind: 'none' };

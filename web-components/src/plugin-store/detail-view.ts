@@ -26,23 +26,27 @@ export function renderDetail(view: DetailView): TemplateResult {
       ${plugin ? renderIcon(plugin, view) : html`<span></span>`}
       <div>
         <h2 id="detail-title" part="detail-title">${plugin?.name ?? state.slug}</h2>
-        ${plugin
-          ? html`<p class="sub">
-              <span class="mono">${plugin.id}</span>${plugin.latestVersion ? html` · version ${plugin.latestVersion}` : nothing}${plugin.category
-                ? html` · ${plugin.category}`
-                : nothing}
+        ${
+          plugin
+            ? html`<p class="sub">
+              <span class="mono">${plugin.id}</span>${plugin.latestVersion ? html` · version ${plugin.latestVersion}` : nothing}${
+                plugin.category ? html` · ${plugin.category}` : nothing
+              }
             </p>`
-          : nothing}
+            : nothing
+        }
       </div>
       <button type="button" part="close-button" autofocus @click=${view.close}>Close</button>
     </div>
-    ${plugin && action
-      ? html`${plugin.description ? html`<p class="detail-description">${plugin.description}</p>` : nothing}
+    ${
+      plugin && action
+        ? html`${plugin.description ? html`<p class="detail-description">${plugin.description}</p>` : nothing}
           <div class="meta detail-meta">${renderDownloads(plugin)} ${renderRating(plugin)} ${plugin.tags.length > 0 ? renderTags(plugin.tags) : nothing}</div>
           <div class="detail-actions">
             ${renderActionButton({ action, busy, part: 'detail-action-button', describedBy: 'detail-title', install: () => view.install(plugin, action) })}
           </div>`
-      : nothing}
+        : nothing
+    }
     ${state.status === 'loading' ? html`<p class="loading" role="status">Loading details…</p>` : nothing}
     ${state.status === 'error' && state.failure ? renderError(state.failure, view.retry) : nothing}
     ${state.status === 'ready' && state.detail ? renderVersions(state.detail) : nothing}`;
@@ -52,17 +56,21 @@ export function renderDetail(view: DetailView): TemplateResult {
 function renderVersions(detail: StorePluginDetail): TemplateResult {
   const versions = newestVersionsFirst(detail.versions);
   const latest = versions.find((entry) => entry.version === detail.latestVersion) ?? versions[0];
-  return html`${latest
+  return html`${
+    latest
       ? html`<h3 class="section">Permissions</h3>
           <p class="sub">What version ${latest.version} may do once installed:</p>
           <plugin-permission-list part="permissions" .permissions=${latest.permissions}></plugin-permission-list>`
-      : nothing}
+      : nothing
+  }
     <h3 class="section">Versions</h3>
-    ${versions.length === 0
-      ? html`<p class="sub">No published versions.</p>`
-      : html`<ol class="versions" part="versions" aria-label="Versions, newest first">
+    ${
+      versions.length === 0
+        ? html`<p class="sub">No published versions.</p>`
+        : html`<ol class="versions" part="versions" aria-label="Versions, newest first">
           ${versions.map((entry) => renderVersion(entry, entry === latest))}
-        </ol>`}`;
+        </ol>`
+    }`;
 }
 
 function renderVersion(entry: StoreVersion, isLatest: boolean): TemplateResult {

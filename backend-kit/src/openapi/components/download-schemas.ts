@@ -20,7 +20,8 @@ const URL_FIELD: SchemaObject = {
   minLength: 1,
   maxLength: 8192,
   pattern: '^[Hh][Tt][Tt][Pp][Ss]?:',
-  description: 'An absolute http or https URL. Fetched through the SSRF guard of the proxy when the task runs: a refused address fails the task (not this request).',
+  description:
+    'An absolute http or https URL. Fetched through the SSRF guard of the proxy when the task runs: a refused address fails the task (not this request).',
 };
 const COMMON_FIELDS: Readonly<Record<string, SchemaObject>> = {
   extract: {
@@ -33,7 +34,8 @@ const COMMON_FIELDS: Readonly<Record<string, SchemaObject>> = {
     type: 'object',
     maxProperties: 32,
     additionalProperties: { type: 'string' },
-    description: 'Request headers, validated like the proxy\'s: CR, LF or NUL refused; `Host`, hop-by-hop headers, `Content-Length`, `Expect` and `Accept-Encoding` dropped.',
+    description:
+      "Request headers, validated like the proxy's: CR, LF or NUL refused; `Host`, hop-by-hop headers, `Content-Length`, `Expect` and `Accept-Encoding` dropped.",
   },
   name: { type: 'string', minLength: 1, maxLength: 200, description: 'Display name in the download centre; default the file name.' },
 };
@@ -44,23 +46,47 @@ export const downloadSchemas = {
     type: 'object',
     additionalProperties: false,
     required: [
-      'sessionId', 'status', 'stage', 'progress', 'speed', 'currentFile', 'totalFiles', 'completedFiles', 'failedFiles', 'error', 'isPaused',
-      'instanceId', 'kind', 'name', 'targetPath', 'bytesDownloaded', 'bytesTotal', 'pluginId', 'createdAt', 'updatedAt',
+      'sessionId',
+      'status',
+      'stage',
+      'progress',
+      'speed',
+      'currentFile',
+      'totalFiles',
+      'completedFiles',
+      'failedFiles',
+      'error',
+      'isPaused',
+      'instanceId',
+      'kind',
+      'name',
+      'targetPath',
+      'bytesDownloaded',
+      'bytesTotal',
+      'pluginId',
+      'createdAt',
+      'updatedAt',
     ],
     properties: {
       sessionId: { type: 'string', format: 'uuid', description: 'The session id; equal to the `taskId` `POST /api/plugins/download/tasks` answered.' },
       status: STATUS,
       stage: {
         type: 'string',
-        description: 'What is happening now, in words a person understands (`Waiting for a free download slot`, `Starting`, `Downloading`, `Extracting`, `Paused`, `Done`, `Failed`, ...). For display only; not API.',
+        description:
+          'What is happening now, in words a person understands (`Waiting for a free download slot`, `Starting`, `Downloading`, `Extracting`, `Paused`, `Done`, `Failed`, ...). For display only; not API.',
       },
       progress: {
         type: 'number',
         minimum: 0,
         maximum: 100,
-        description: 'Percent done, one decimal: by bytes when every size is known, else by completed files. Never 100 before the session completed (at most 99.9); 100 once `completed`.',
+        description:
+          'Percent done, one decimal: by bytes when every size is known, else by completed files. Never 100 before the session completed (at most 99.9); 100 once `completed`.',
       },
-      speed: { type: 'integer', minimum: 0, description: 'Bytes per second over the last 3 seconds; 0 when nothing is moving and whenever the session is not `downloading` or `extracting`.' },
+      speed: {
+        type: 'integer',
+        minimum: 0,
+        description: 'Bytes per second over the last 3 seconds; 0 when nothing is moving and whenever the session is not `downloading` or `extracting`.',
+      },
       currentFile: { type: ['string', 'null'], description: 'The file being transferred (its name in its folder), or null.' },
       totalFiles: count('Files the session installs (1 for a file task; the files of the pack for a modpack).'),
       completedFiles: count('Files verified and in place.'),
@@ -69,11 +95,14 @@ export const downloadSchemas = {
       isPaused: { type: 'boolean', description: 'True exactly when `status` is `paused`.' },
       instanceId: { type: ['string', 'null'], description: 'The instance the files go into (category downloads, modpacks), or null.' },
       kind: { type: 'string', enum: ['file', 'modpack'], description: '`file` for `download.addTask`, `modpack` for a modpack install.' },
-      name: { type: 'string', description: 'Display name: the task\'s `name`, default the file name; the instance name for modpacks.' },
+      name: { type: 'string', description: "Display name: the task's `name`, default the file name; the instance name for modpacks." },
       targetPath: { type: 'string', description: 'The final file (file tasks) or the game directory (modpacks), resolved.' },
       bytesDownloaded: count('Bytes on disk so far, resumed bytes included.'),
       bytesTotal: { type: ['integer', 'null'], minimum: 0, description: 'Sum of the sizes declared so far, or null when a size is unknown.' },
-      pluginId: { oneOf: [schemaRef('PluginId'), { type: 'null' }], description: 'The plugin that started the session (`X-Plugin-Id`), or null for the launcher.' },
+      pluginId: {
+        oneOf: [schemaRef('PluginId'), { type: 'null' }],
+        description: 'The plugin that started the session (`X-Plugin-Id`), or null for the launcher.',
+      },
       createdAt: time('When the session was created (ISO 8601).'),
       updatedAt: time('When the snapshot last changed (ISO 8601).'),
     },
@@ -107,7 +136,7 @@ export const downloadSchemas = {
         properties: {
           url: URL_FIELD,
           instanceId: { type: 'string', minLength: 1, description: 'A known instance (404 `INSTANCE_NOT_FOUND` otherwise).' },
-          category: { type: 'string', enum: [...DOWNLOAD_CATEGORIES], description: 'The folder of the instance\'s game directory the file goes into.' },
+          category: { type: 'string', enum: [...DOWNLOAD_CATEGORIES], description: "The folder of the instance's game directory the file goes into." },
           fileName: {
             type: 'string',
             minLength: 1,

@@ -19,7 +19,8 @@ export const instanceSchemas = {
         minLength: 1,
         maxLength: 100,
         pattern: '\\S',
-        description: 'The name of the new instance (trimmed). Missing or blank: 400 `MODPACK_NAME_REQUIRED`; longer than 100 characters: 400 `INVALID_ARGUMENT`.',
+        description:
+          'The name of the new instance (trimmed). Missing or blank: 400 `MODPACK_NAME_REQUIRED`; longer than 100 characters: 400 `INVALID_ARGUMENT`.',
       },
       gameDir: {
         type: 'string',
@@ -27,7 +28,7 @@ export const instanceSchemas = {
         maxLength: 4096,
         pattern: '\\S',
         description:
-          'The absolute path of the instance\'s game directory (created when missing; an existing file there is 400 `INVALID_ARGUMENT`). Missing or blank: 400 `MODPACK_GAME_DIR_REQUIRED`. A plugin needs consent for it outside the download and instance folders (the prompt names the directory itself).',
+          "The absolute path of the instance's game directory (created when missing; an existing file there is 400 `INVALID_ARGUMENT`). Missing or blank: 400 `MODPACK_GAME_DIR_REQUIRED`. A plugin needs consent for it outside the download and instance folders (the prompt names the directory itself).",
       },
       path: {
         type: 'string',
@@ -62,7 +63,7 @@ export const instanceSchemas = {
     properties: {
       id: { type: 'string', description: 'Stable id; the default store makes it from the name (`my-pack-3f9a1c`).' },
       name: { type: 'string', description: 'The name the user sees.' },
-      gameDir: { type: 'string', description: 'The instance\'s root directory (absolute, resolved).' },
+      gameDir: { type: 'string', description: "The instance's root directory (absolute, resolved)." },
       maxMemory: { type: 'integer', description: 'Memory for the game in MiB.' },
       versionIsolation: { type: 'boolean', description: 'Whether the instance keeps its own game version files.' },
       gameVersion: { type: 'string', description: 'Minecraft version, once a pack said which.' },

@@ -18,7 +18,7 @@ export const PATH_PARAMETERS: Readonly<Record<string, ParameterObject>> = {
     in: 'path',
     required: true,
     description:
-      'The file\'s path inside the package, e.g. `dist/index.html`. It spans the rest of the URL and may contain `/` (percent-encode other reserved characters); paths that leave the plugin folder are refused.',
+      "The file's path inside the package, e.g. `dist/index.html`. It spans the rest of the URL and may contain `/` (percent-encode other reserved characters); paths that leave the plugin folder are refused.",
     schema: { type: 'string', minLength: 1 },
   },
   taskId: {
@@ -26,7 +26,7 @@ export const PATH_PARAMETERS: Readonly<Record<string, ParameterObject>> = {
     in: 'path',
     required: true,
     description:
-      'A download session id (`taskId` of `download.addTask`, `sessionId` of a snapshot). A plugin is answered for another owner\'s session as if it did not exist.',
+      "A download session id (`taskId` of `download.addTask`, `sessionId` of a snapshot). A plugin is answered for another owner's session as if it did not exist.",
     schema: { type: 'string', minLength: 1 },
   },
   instanceId: {
@@ -49,7 +49,7 @@ export const SHARED_PARAMETERS = {
     required: false,
     description:
       'The plugin a bridge call is made for; the host sets it, plugins never choose it. Absent: the launcher itself, which needs no path consent and sees every download. ' +
-      'Present: the plugin must be installed (else 404 `PLUGIN_NOT_FOUND`; a value that is not one plugin id is 400 `INVALID_ARGUMENT`); it owns what it starts, sees and controls only its own downloads, and needs the user\'s consent for paths outside the launcher\'s download and instance folders.',
+      "Present: the plugin must be installed (else 404 `PLUGIN_NOT_FOUND`; a value that is not one plugin id is 400 `INVALID_ARGUMENT`); it owns what it starts, sees and controls only its own downloads, and needs the user's consent for paths outside the launcher's download and instance folders.",
     schema: schemaRef('PluginId'),
   },
 } as const satisfies Record<string, ParameterObject>;
@@ -70,7 +70,7 @@ export const SHARED_HEADERS = {
   AcceptRanges: { description: 'Always `bytes`.', schema: { type: 'string', const: 'bytes' } },
   ContentRange: { description: '`bytes start-end/size` (206) or `bytes */size` (416).', schema: { type: 'string' } },
   ContentSecurityPolicy: {
-    description: 'Always `sandbox allow-scripts`: a plugin file opened directly never runs with the backend\'s origin.',
+    description: "Always `sandbox allow-scripts`: a plugin file opened directly never runs with the backend's origin.",
     schema: { type: 'string', const: 'sandbox allow-scripts' },
   },
   XContentTypeOptions: { description: 'Always `nosniff`.', schema: { type: 'string', const: 'nosniff' } },

@@ -18,7 +18,8 @@ export const pluginSchemas = {
   PluginStatus: {
     type: 'string',
     enum: ['installed', 'active', 'disabled'],
-    description: 'Fixed when the backend (re)reads its state: `active` when enabled and the manifest has `entry.frontend`, `disabled` when the user disabled it, `installed` otherwise.',
+    description:
+      'Fixed when the backend (re)reads its state: `active` when enabled and the manifest has `entry.frontend`, `disabled` when the user disabled it, `installed` otherwise.',
   },
   PluginInfo: {
     type: 'object',
@@ -75,7 +76,11 @@ export const pluginSchemas = {
     type: 'object',
     required: ['sourceDir'],
     properties: {
-      sourceDir: { type: 'string', minLength: 1, description: 'Absolute path of a folder with `manifest.json` at its root (development installs; no signature needed).' },
+      sourceDir: {
+        type: 'string',
+        minLength: 1,
+        description: 'Absolute path of a folder with `manifest.json` at its root (development installs; no signature needed).',
+      },
       enable: { type: 'boolean', default: false, description: 'Enable at once (effective after a restart).' },
       allowDowngrade: {
         type: 'boolean',

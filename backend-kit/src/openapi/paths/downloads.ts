@@ -7,7 +7,7 @@ import type { RouteDescription } from '../route-description.js';
 const noStore = { headers: { 'Cache-Control': headerRef('CacheControl') } };
 
 const OWNERSHIP =
-  ' With `X-Plugin-Id` only that plugin\'s sessions count (another owner\'s session is answered as if it did not exist); without it, the launcher\'s view covers every session.';
+  " With `X-Plugin-Id` only that plugin's sessions count (another owner's session is answered as if it did not exist); without it, the launcher's view covers every session.";
 
 function snapshot(description: string): ResponseObject {
   return jsonResponse(description, 'DownloadSnapshot');
@@ -28,13 +28,21 @@ export const downloadRoutes: readonly RouteDescription[] = [
     summary: 'Queue a file download (download.addTask)',
     description:
       'Resolves the target, checks the path rule and queues the transfer; the bytes arrive later (watch `GET /api/plugins/download/events`). ' +
-      'The file is written to `.<name>.<first 8 characters of the task id>.part` next to the target and renamed only once complete; it goes through the same SSRF guard as the proxy, so a refused address fails the task with the guard\'s message. Files larger than `downloadLimitBytes` (4 GiB by default) fail. ' +
+      "The file is written to `.<name>.<first 8 characters of the task id>.part` next to the target and renamed only once complete; it goes through the same SSRF guard as the proxy, so a refused address fails the task with the guard's message. Files larger than `downloadLimitBytes` (4 GiB by default) fail. " +
       'Nobody, not even the launcher, may write into `/proc`, `/sys`, `/dev` (or a Windows device path), `plugins/` or `backend/`, checked after links are resolved: 403 `FS_PATH_FORBIDDEN`. ' +
-      'Consent belongs to one plugin: a plugin needs none inside `<data>/downloads` and `<data>/instances`, never writes elsewhere in the data directory (403 `FS_PATH_FORBIDDEN`), and anywhere else needs a folder the user agreed to for that same plugin: 403 `FS_AUTHORIZATION_REQUIRED` with `prefix`, the target\'s folder (an instance destination asks about the instance\'s game directory). An instance another plugin created widens nothing. ' +
-      'Per plugin, at most 2 tasks run at once (`downloadsRunningPerPlugin`) and 32 wait, queued or paused (`downloadsQueuedPerPlugin`); one more is 429 `DOWNLOAD_QUEUE_FULL`. The launcher\'s own tasks have only the global limit (`downloadConcurrency`, 3).',
+      "Consent belongs to one plugin: a plugin needs none inside `<data>/downloads` and `<data>/instances`, never writes elsewhere in the data directory (403 `FS_PATH_FORBIDDEN`), and anywhere else needs a folder the user agreed to for that same plugin: 403 `FS_AUTHORIZATION_REQUIRED` with `prefix`, the target's folder (an instance destination asks about the instance's game directory). An instance another plugin created widens nothing. " +
+      "Per plugin, at most 2 tasks run at once (`downloadsRunningPerPlugin`) and 32 wait, queued or paused (`downloadsQueuedPerPlugin`); one more is 429 `DOWNLOAD_QUEUE_FULL`. The launcher's own tasks have only the global limit (`downloadConcurrency`, 3).",
     body: { json: schemaRef('AddTaskRequest') },
     responses: { 201: jsonResponse('Queued (or already started when a slot was free).', 'AddedTask') },
-    errors: ['INVALID_ARGUMENT', 'UNSAFE_ENTRY_PATH', 'PLUGIN_NOT_FOUND', 'INSTANCE_NOT_FOUND', 'FS_AUTHORIZATION_REQUIRED', 'FS_PATH_FORBIDDEN', 'DOWNLOAD_QUEUE_FULL'],
+    errors: [
+      'INVALID_ARGUMENT',
+      'UNSAFE_ENTRY_PATH',
+      'PLUGIN_NOT_FOUND',
+      'INSTANCE_NOT_FOUND',
+      'FS_AUTHORIZATION_REQUIRED',
+      'FS_PATH_FORBIDDEN',
+      'DOWNLOAD_QUEUE_FULL',
+    ],
   },
   {
     ...common,
@@ -43,7 +51,8 @@ export const downloadRoutes: readonly RouteDescription[] = [
     operationId: 'listDownloadTasks',
     summary: 'List download sessions',
     description:
-      'Every session the manager still holds, oldest first: queued, running and paused ones, and up to 200 finished ones (older finished sessions are dropped).' + OWNERSHIP,
+      'Every session the manager still holds, oldest first: queued, running and paused ones, and up to 200 finished ones (older finished sessions are dropped).' +
+      OWNERSHIP,
     responses: {
       200: {
         description: 'Snapshots, oldest first.',
@@ -59,7 +68,7 @@ export const downloadRoutes: readonly RouteDescription[] = [
     path: '/api/plugins/download/tasks/{taskId}',
     operationId: 'getDownloadTask',
     summary: 'One download session (download.progress)',
-    description: 'An unknown id, or a session the caller may not see, is not an error: the answer is JSON `null`.' + OWNERSHIP,
+    description: `An unknown id, or a session the caller may not see, is not an error: the answer is JSON \`null\`.${OWNERSHIP}`,
     responses: {
       200: {
         description: 'The snapshot, or `null`.',
@@ -88,7 +97,8 @@ export const downloadRoutes: readonly RouteDescription[] = [
     operationId: 'pauseDownloadTask',
     summary: 'Pause a download session',
     description:
-      'A queued or running session becomes `paused`; the partial files stay for the resume. Pausing a paused session answers it unchanged; a finished one is 400 `INVALID_ARGUMENT`.' + OWNERSHIP,
+      'A queued or running session becomes `paused`; the partial files stay for the resume. Pausing a paused session answers it unchanged; a finished one is 400 `INVALID_ARGUMENT`.' +
+      OWNERSHIP,
     responses: { 200: snapshot('The paused session.') },
     errors: ['INVALID_ARGUMENT', 'PLUGIN_NOT_FOUND', 'DOWNLOAD_NOT_FOUND'],
   },

@@ -13,7 +13,8 @@ export const instanceRoutes: readonly RouteDescription[] = [
     operationId: 'listInstances',
     tag: 'instances',
     summary: 'List instances',
-    description: 'Every instance of the `InstanceStore` (the launcher\'s own, or `backend/instances.json`), created by modpack installs or by the launcher. The same list for every caller; `X-Plugin-Id` is not read.',
+    description:
+      "Every instance of the `InstanceStore` (the launcher's own, or `backend/instances.json`), created by modpack installs or by the launcher. The same list for every caller; `X-Plugin-Id` is not read.",
     responses: {
       200: { description: 'The instances.', ...noStore, content: { 'application/json': { schema: { type: 'array', items: schemaRef('LauncherInstance') } } } },
     },

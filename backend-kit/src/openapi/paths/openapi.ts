@@ -9,6 +9,8 @@ export const openApiRoutes: readonly RouteDescription[] = [
     tag: 'openapi',
     summary: 'This OpenAPI description',
     description: 'Served only when the backend runs with `development: true`; 404 otherwise. Like every non-public route it needs the token.',
-    responses: { 200: { description: 'The OpenAPI 3.1 document.', content: { 'application/json': { schema: { type: 'object', required: ['openapi', 'paths'] } } } } },
+    responses: {
+      200: { description: 'The OpenAPI 3.1 document.', content: { 'application/json': { schema: { type: 'object', required: ['openapi', 'paths'] } } } },
+    },
   },
 ];

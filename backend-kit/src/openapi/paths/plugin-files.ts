@@ -4,10 +4,25 @@ import type { ParameterObject, ResponseObject } from '../openapi-types.js';
 import type { RouteDescription } from '../route-description.js';
 
 const REQUEST_HEADERS: readonly ParameterObject[] = [
-  { name: 'Range', in: 'header', description: 'One byte range, e.g. `bytes=0-1023` or `bytes=-500` (the last 500 bytes); answered with 206.', schema: { type: 'string' } },
-  { name: 'If-Range', in: 'header', description: 'Honour `Range` only while the file still has this ETag or date; otherwise the whole file.', schema: { type: 'string' } },
+  {
+    name: 'Range',
+    in: 'header',
+    description: 'One byte range, e.g. `bytes=0-1023` or `bytes=-500` (the last 500 bytes); answered with 206.',
+    schema: { type: 'string' },
+  },
+  {
+    name: 'If-Range',
+    in: 'header',
+    description: 'Honour `Range` only while the file still has this ETag or date; otherwise the whole file.',
+    schema: { type: 'string' },
+  },
   { name: 'If-None-Match', in: 'header', description: 'ETags from earlier answers; a match gives 304.', schema: { type: 'string' } },
-  { name: 'If-Modified-Since', in: 'header', description: 'An HTTP date; an unchanged file gives 304 (ignored when `If-None-Match` is sent).', schema: { type: 'string' } },
+  {
+    name: 'If-Modified-Since',
+    in: 'header',
+    description: 'An HTTP date; an unchanged file gives 304 (ignored when `If-None-Match` is sent).',
+    schema: { type: 'string' },
+  },
 ];
 
 // Every answer of this route, errors included, carries the two headers that keep files inert.

@@ -21,7 +21,7 @@ function json(description: string, properties: Record<string, SchemaObject>): Re
 
 const RESOLVED = { type: 'string', description: 'The resolved path that was used.' } as const;
 const CONSENT =
-  ' Needs the user\'s consent for a folder containing the path, else 403 `FS_AUTHORIZATION_REQUIRED` whose body adds `prefix`, the folder to ask about. ' +
+  " Needs the user's consent for a folder containing the path, else 403 `FS_AUTHORIZATION_REQUIRED` whose body adds `prefix`, the folder to ask about. " +
   "`/proc`, `/sys`, `/dev` (and the same pseudo file systems mounted elsewhere, and Windows device paths such as `\\\\.\\` and `\\\\?\\`) and the launcher's data directory are never reachable, whatever the consent, checked after links are resolved: 403 `FS_PATH_FORBIDDEN`, before the consent check.";
 
 /** `routes/plugin-filesystem.ts`: the file bridge with per-plugin, per-folder consent. */
@@ -57,7 +57,12 @@ export const pluginFilesystemRoutes: readonly RouteDescription[] = [
             schema: {
               oneOf: [
                 { type: 'object', required: ['path', 'content'], additionalProperties: false, properties: { path: RESOLVED, content: { type: 'string' } } },
-                { type: 'object', required: ['path', 'contentBase64'], additionalProperties: false, properties: { path: RESOLVED, contentBase64: { type: 'string', contentEncoding: 'base64' } } },
+                {
+                  type: 'object',
+                  required: ['path', 'contentBase64'],
+                  additionalProperties: false,
+                  properties: { path: RESOLVED, contentBase64: { type: 'string', contentEncoding: 'base64' } },
+                },
               ],
             },
           },
@@ -72,7 +77,7 @@ export const pluginFilesystemRoutes: readonly RouteDescription[] = [
     operationId: 'writePluginFile',
     tag: 'filesystem',
     summary: 'Write a file for a plugin (writeText, writeBytes)',
-    description: 'Exactly one of `content` (stored as UTF-8) and `contentBase64`. Parent folders are created; the file is replaced atomically. At most 16 MiB.' + CONSENT,
+    description: `Exactly one of \`content\` (stored as UTF-8) and \`contentBase64\`. Parent folders are created; the file is replaced atomically. At most 16 MiB.${CONSENT}`,
     body: {
       json: {
         type: 'object',
@@ -91,7 +96,7 @@ export const pluginFilesystemRoutes: readonly RouteDescription[] = [
     operationId: 'deletePluginFile',
     tag: 'filesystem',
     summary: 'Delete a file for a plugin (deleteFile)',
-    description: 'Files only: a folder is 400 `INVALID_ARGUMENT`. A symbolic link is removed itself, never its target.' + CONSENT,
+    description: `Files only: a folder is 400 \`INVALID_ARGUMENT\`. A symbolic link is removed itself, never its target.${CONSENT}`,
     body: { json: { type: 'object', required: ['path'], additionalProperties: false, properties: { path: PATH } } },
     responses: { 200: json('Deleted.', { path: RESOLVED }) },
     errors: ['PLUGIN_NOT_FOUND', 'FS_AUTHORIZATION_REQUIRED', 'FS_PATH_FORBIDDEN', 'FS_FILE_NOT_FOUND'],
@@ -101,11 +106,11 @@ export const pluginFilesystemRoutes: readonly RouteDescription[] = [
     path: '/api/plugins/files/{id}/authorize',
     operationId: 'authorizePluginPath',
     tag: 'filesystem',
-    summary: 'Record the user\'s consent to a folder',
+    summary: "Record the user's consent to a folder",
     description:
       'Called by the launcher page after the user agreed; the consent covers the folder and everything below it (at separator boundaries) and persists across restarts. ' +
       'A request with an `X-Plugin-Id` header (a bridge call made for a plugin) is refused with 400 `INVALID_ARGUMENT`, as is a file. ' +
-      'A folder in `/proc`, `/sys`, `/dev` (or a Windows device path) or the launcher\'s data directory is refused with 403 `FS_PATH_FORBIDDEN`; a broader folder (even `/`) is recorded but never covers those places.',
+      "A folder in `/proc`, `/sys`, `/dev` (or a Windows device path) or the launcher's data directory is refused with 403 `FS_PATH_FORBIDDEN`; a broader folder (even `/`) is recorded but never covers those places.",
     body: { json: { type: 'object', required: ['path'], additionalProperties: false, properties: { path: PATH } } },
     responses: { 200: json('Recorded.', { path: { type: 'string', description: 'The resolved folder that was authorized.' }, authorized: { const: true } }) },
     errors: ['PLUGIN_NOT_FOUND', 'FS_PATH_FORBIDDEN'],

@@ -13,7 +13,9 @@ export const pluginRoutes: readonly RouteDescription[] = [
     operationId: 'listPlugins',
     tag: 'plugins',
     summary: 'List installed plugins',
-    responses: { 200: { description: 'Every installed plugin.', content: { 'application/json': { schema: { type: 'array', items: schemaRef('PluginInfo') } } } } },
+    responses: {
+      200: { description: 'Every installed plugin.', content: { 'application/json': { schema: { type: 'array', items: schemaRef('PluginInfo') } } } },
+    },
   },
   {
     method: 'post',
@@ -22,9 +24,14 @@ export const pluginRoutes: readonly RouteDescription[] = [
     tag: 'plugins',
     summary: 'Install an uploaded package',
     description:
-      'Any valid zip is accepted whatever its extension. The signature is mandatory (a certificate issued by the trusted root, by a developer key not on the store\'s revocation list); dependencies are not checked. An installed id is overwritten only when the signer is the same and the version does not go down (unless `allowDowngrade=true`), keeping `settings.json`, `cache.json` and `enabled`. A manifest or signature file whose JSON repeats a key is `INVALID_MANIFEST`.',
+      "Any valid zip is accepted whatever its extension. The signature is mandatory (a certificate issued by the trusted root, by a developer key not on the store's revocation list); dependencies are not checked. An installed id is overwritten only when the signer is the same and the version does not go down (unless `allowDowngrade=true`), keeping `settings.json`, `cache.json` and `enabled`. A manifest or signature file whose JSON repeats a key is `INVALID_MANIFEST`.",
     parameters: [
-      { name: 'enable', in: 'query', description: '`true` enables the plugin at once (effective after a restart).', schema: { type: 'string', enum: ['true', 'false'] } },
+      {
+        name: 'enable',
+        in: 'query',
+        description: '`true` enables the plugin at once (effective after a restart).',
+        schema: { type: 'string', enum: ['true', 'false'] },
+      },
       {
         name: 'allowDowngrade',
         in: 'query',
@@ -43,7 +50,7 @@ export const pluginRoutes: readonly RouteDescription[] = [
     tag: 'plugins',
     summary: 'Install from a local folder (development)',
     description:
-      'Dependencies are checked; the signature is not enforced, but a folder carrying signature files of a developer key on the store\'s revocation list is refused (`SIGNATURE_INVALID`). An older version replaces the installed one only with `allowDowngrade: true`.',
+      "Dependencies are checked; the signature is not enforced, but a folder carrying signature files of a developer key on the store's revocation list is refused (`SIGNATURE_INVALID`). An older version replaces the installed one only with `allowDowngrade: true`.",
     body: { json: schemaRef('InstallFromDirectory') },
     responses: { 201: jsonResponse('Installed.', 'PluginInfo') },
     errors: ['INVALID_ARGUMENT', ...PACKAGE_ERRORS, 'SIGNATURE_INVALID', 'SIGNER_CHANGED', 'DOWNGRADE_REFUSED', 'DEPENDENCY_MISSING'],

@@ -9,7 +9,7 @@ export const shellRoutes: readonly RouteDescription[] = [
     tag: 'shell',
     summary: 'Run a shell command for a plugin',
     description:
-      'Runs `command` with `/bin/sh -c` (PowerShell `-NoProfile -NonInteractive -Command` on Windows) in the user\'s home folder, ' +
+      "Runs `command` with `/bin/sh -c` (PowerShell `-NoProfile -NonInteractive -Command` on Windows) in the user's home folder, " +
       'stdin closed, with an environment stripped of `LAUNCHER_*`, `PLUGINCTL_*`, `REGISTRY_*` and `PLUGIN_ROOT_*` variables and of any value ' +
       'containing the API token. Past `timeoutMs` the whole process tree is killed (SIGTERM, then SIGKILL after 500 ms) and the answer is ' +
       '400 `SHELL_TIMEOUT`. stdout and stderr keep at most 1 MiB each (`shellOutputLimitBytes`); longer output is cut and ends with `[output truncated after 1048576 bytes]` (the number is the limit).',

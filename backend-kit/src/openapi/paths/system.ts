@@ -5,7 +5,9 @@ import type { RouteDescription } from '../route-description.js';
 
 const systemInfo = {
   tag: 'system',
-  responses: { 200: jsonResponse('System information; memory figures are read at each call.', 'SystemInfo', { headers: { 'Cache-Control': headerRef('CacheControl') } }) },
+  responses: {
+    200: jsonResponse('System information; memory figures are read at each call.', 'SystemInfo', { headers: { 'Cache-Control': headerRef('CacheControl') } }),
+  },
 } as const;
 
 /** `routes/system.ts` */

@@ -6,12 +6,7 @@ import type { RouteDescription } from '../route-description.js';
 const wasmResult: SchemaObject = {
   description:
     '`null` when the export returns nothing; a number for i32, f32, f64 and safe i64 values; a decimal string for an i64 beyond ±(2^53 − 1) and for NaN or ±Infinity; an array when the export returns several values.',
-  oneOf: [
-    { type: 'null' },
-    { type: 'number' },
-    { type: 'string' },
-    { type: 'array', items: { oneOf: [{ type: 'number' }, { type: 'string' }] } },
-  ],
+  oneOf: [{ type: 'null' }, { type: 'number' }, { type: 'string' }, { type: 'array', items: { oneOf: [{ type: 'number' }, { type: 'string' }] } }],
 };
 
 const invokeRequest: SchemaObject = {
@@ -50,7 +45,7 @@ export const wasmRoutes: readonly RouteDescription[] = [
     summary: 'Call an exported function of a WASM plugin',
     description:
       'Runs the export in a fresh instance inside a worker thread (no state is kept between calls). Limits (options of `createLocalBackend`): ' +
-      'the call is stopped after 5 s (`wasmTimeoutMs`, 408 `WASM_TIMEOUT`); the module\'s memory has a maximum of 64 MiB (`wasmMemoryLimitBytes`), so a `memory.grow` past it answers -1 inside the module; ' +
+      "the call is stopped after 5 s (`wasmTimeoutMs`, 408 `WASM_TIMEOUT`); the module's memory has a maximum of 64 MiB (`wasmMemoryLimitBytes`), so a `memory.grow` past it answers -1 inside the module; " +
       'a plugin may have 2 calls in progress at once (`wasmConcurrencyPerPlugin`), and one more is refused at once with 400 `WASM_LIMIT_EXCEEDED`. ' +
       'The body may be omitted (calls `on_load` without arguments). `env.log` output goes to the backend log.',
     body: { json: invokeRequest, description: '`{exportName?, args?}`; may be omitted.' },

@@ -64,8 +64,13 @@ export class DownloadManager {
     this.queuedPerPlugin = options.queuedPerPlugin ?? DEFAULT_RESOURCE_LIMITS.downloadsQueuedPerPlugin;
     this.keepFinished = options.keepFinished ?? 200;
     this.progressIntervalMs = options.progressIntervalMs ?? 250;
-    for (const [name, value, minimum] of [['concurrency', this.concurrency, 1], ['runningPerPlugin', this.runningPerPlugin, 1], ['queuedPerPlugin', this.queuedPerPlugin, 0]] as const) {
-      if (!Number.isInteger(value) || value < minimum) throw new PluginHostError('INVALID_ARGUMENT', `Download ${name} must be a whole number of at least ${minimum}`);
+    for (const [name, value, minimum] of [
+      ['concurrency', this.concurrency, 1],
+      ['runningPerPlugin', this.runningPerPlugin, 1],
+      ['queuedPerPlugin', this.queuedPerPlugin, 0],
+    ] as const) {
+      if (!Number.isInteger(value) || value < minimum)
+        throw new PluginHostError('INVALID_ARGUMENT', `Download ${name} must be a whole number of at least ${minimum}`);
     }
   }
 
@@ -339,7 +344,10 @@ export class DownloadManager {
       this.publish(session);
       return;
     }
-    this.pendingPublish.set(session.id, setTimeout(() => this.publish(session), wait));
+    this.pendingPublish.set(
+      session.id,
+      setTimeout(() => this.publish(session), wait),
+    );
   }
 
   private publish(session: DownloadSession): void {

@@ -1,7 +1,6 @@
 import { DOWNLOAD_CATEGORIES, PACKAGE_PATH_PROBLEM_TEXT, PluginHostError, findPackagePathProblem, type DownloadCategory } from '@plughost/host-sdk/core';
 import { outgoingHeaders } from '../network/outgoing-headers.js';
 
-
 /** Where a download goes: a path, or a category folder of an instance. */
 export type DownloadDestination =
   | { readonly kind: 'path'; readonly targetPath: string }
@@ -65,7 +64,10 @@ export function requireFileName(value: unknown, field = 'fileName'): string {
   if (typeof value !== 'string' || value === '') throw invalid(`"${field}" must be a non-empty string`, field);
   if (value.includes('/') || value.includes('\\')) throw invalid(`"${field}" must be a file name without folders`, field);
   const problem = findPackagePathProblem(value);
-  if (problem !== null) throw new PluginHostError('UNSAFE_ENTRY_PATH', `"${field}" ${JSON.stringify(value)} is not a safe file name: ${PACKAGE_PATH_PROBLEM_TEXT[problem]}`, { field });
+  if (problem !== null)
+    throw new PluginHostError('UNSAFE_ENTRY_PATH', `"${field}" ${JSON.stringify(value)} is not a safe file name: ${PACKAGE_PATH_PROBLEM_TEXT[problem]}`, {
+      field,
+    });
   if (value.startsWith('.')) throw invalid(`"${field}" must not start with a dot`, field);
   return value;
 }
@@ -79,27 +81,27 @@ export function requireFileName(value: unknown, field = 'fileName'): string {
  */
 export function parseAddTaskRequest(body: Record<string, unknown>): AddTaskRequest {
   for (const field of Object.keys(body)) if (!FIELDS.has(field)) throw invalid(`Unknown field "${field}"`, field);
-  const url = parseUrl(body['url']);
+  const url = parseUrl(body.url);
   const targetPath = optionalString(body, 'targetPath');
   const instanceId = optionalString(body, 'instanceId');
   let destination: DownloadDestination;
   if (targetPath !== undefined) {
-    if (instanceId !== undefined || body['category'] !== undefined || body['fileName'] !== undefined) {
+    if (instanceId !== undefined || body.category !== undefined || body.fileName !== undefined) {
       throw invalid('Give either "targetPath" or "instanceId", "category" and "fileName", not both', 'targetPath');
     }
     destination = { kind: 'path', targetPath };
   } else if (instanceId !== undefined) {
-    const category = body['category'];
+    const category = body.category;
     if (typeof category !== 'string' || !(DOWNLOAD_CATEGORIES as readonly string[]).includes(category)) {
       throw invalid(`"category" must be one of ${DOWNLOAD_CATEGORIES.join(', ')}`, 'category');
     }
-    destination = { kind: 'instance', instanceId, category: category as DownloadCategory, fileName: requireFileName(body['fileName']) };
+    destination = { kind: 'instance', instanceId, category: category as DownloadCategory, fileName: requireFileName(body.fileName) };
   } else {
     throw invalid('Give "targetPath", or "instanceId", "category" and "fileName"', 'targetPath');
   }
-  const extract = body['extract'];
+  const extract = body.extract;
   if (extract !== undefined && typeof extract !== 'boolean') throw invalid('"extract" must be a boolean', 'extract');
   const name = optionalString(body, 'name');
   if (name !== undefined && name.length > MAXIMUM_NAME_LENGTH) throw invalid(`"name" may have at most ${MAXIMUM_NAME_LENGTH} characters`, 'name');
-  return { url, destination, extract: extract === true, headers: parseHeaders(body['headers']), ...(name !== undefined ? { name } : {}) };
+  return { url, destination, extract: extract === true, headers: parseHeaders(body.headers), ...(name !== undefined ? { name } : {}) };
 }

@@ -87,12 +87,19 @@ export async function startFileTask(deps: FileTaskDependencies, caller: Caller, 
       partPath = partPathFor(targetPath, progress.sessionId);
       progress.planFiles(1, null);
       progress.setStage('Downloading');
-      await transferFile(deps.fetcher, { urls: [request.url], destination: targetPath, partPath, headers: request.headers, maxBytes: limit, reportTotal: true }, progress);
+      await transferFile(
+        deps.fetcher,
+        { urls: [request.url], destination: targetPath, partPath, headers: request.headers, maxBytes: limit, reportTotal: true },
+        progress,
+      );
       if (request.extract) {
         progress.setStatus('extracting');
         progress.setStage('Extracting');
         try {
-          const extracted = await extractArchive(targetPath, { workDirectory: deps.paths.temporary, ...(deps.packageLimits ? { limits: deps.packageLimits } : {}) });
+          const extracted = await extractArchive(targetPath, {
+            workDirectory: deps.paths.temporary,
+            ...(deps.packageLimits ? { limits: deps.packageLimits } : {}),
+          });
           try {
             await mergeIntoFolder(extracted.directory, extracted.files, dirname(targetPath));
           } finally {

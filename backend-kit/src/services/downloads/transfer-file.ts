@@ -159,7 +159,10 @@ async function transferFrom(fetcher: GuardedFetcher, url: string, spec: Transfer
     await copyBody(response, async (chunk) => {
       written += chunk.length;
       if (written > spec.maxBytes || (spec.size !== undefined && written > spec.size)) {
-        throw new PluginHostError('DOWNLOAD_INTEGRITY_FAILED', `${name} is larger than ${spec.size !== undefined ? `its declared size of ${spec.size}` : `the download limit of ${spec.maxBytes}`} bytes`);
+        throw new PluginHostError(
+          'DOWNLOAD_INTEGRITY_FAILED',
+          `${name} is larger than ${spec.size !== undefined ? `its declared size of ${spec.size}` : `the download limit of ${spec.maxBytes}`} bytes`,
+        );
       }
       for (const hasher of hashers.values()) hasher.update(chunk);
       await writeAll(handle, chunk);

@@ -35,16 +35,17 @@ function optionalCount(body: Readonly<Record<string, unknown>>, field: string): 
 /** Checks `{path, encoding: "text"|"base64", start?, length?}` (`encoding` defaults to text). */
 export function parseReadRequest(body: Readonly<Record<string, unknown>>): ReadRequest {
   refuseUnknownFields(body, ['path', 'encoding', 'start', 'length']);
-  const encoding = body['encoding'] ?? 'text';
-  if (encoding !== 'text' && encoding !== 'base64') throw new PluginHostError('INVALID_ARGUMENT', '"encoding" must be "text" or "base64"', { field: 'encoding' });
-  return { path: body['path'], encoding, start: optionalCount(body, 'start') ?? 0, length: optionalCount(body, 'length') };
+  const encoding = body.encoding ?? 'text';
+  if (encoding !== 'text' && encoding !== 'base64')
+    throw new PluginHostError('INVALID_ARGUMENT', '"encoding" must be "text" or "base64"', { field: 'encoding' });
+  return { path: body.path, encoding, start: optionalCount(body, 'start') ?? 0, length: optionalCount(body, 'length') };
 }
 
 /** Checks `{path, content}` or `{path, contentBase64}` (exactly one of the two). */
 export function parseWriteRequest(body: Readonly<Record<string, unknown>>): WriteRequest {
   refuseUnknownFields(body, ['path', 'content', 'contentBase64']);
-  const text = body['content'];
-  const base64 = body['contentBase64'];
+  const text = body.content;
+  const base64 = body.contentBase64;
   if ((text === undefined) === (base64 === undefined)) throw new PluginHostError('INVALID_ARGUMENT', 'Send exactly one of "content" and "contentBase64"');
   let data: Uint8Array;
   if (text !== undefined) {
@@ -61,5 +62,5 @@ export function parseWriteRequest(body: Readonly<Record<string, unknown>>): Writ
       limit: FILESYSTEM_LIMITS.maximumTransferBytes,
     });
   }
-  return { path: body['path'], data };
+  return { path: body.path, data };
 }

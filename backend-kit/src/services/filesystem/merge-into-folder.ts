@@ -18,7 +18,9 @@ export type MergedFiles = readonly string[];
 export async function ensureFolderWithoutLinks(root: string, folder: string): Promise<void> {
   await mkdir(root, { recursive: true });
   let current = root;
-  for (const segment of relative(root, folder).split(sep).filter((part) => part !== '')) {
+  for (const segment of relative(root, folder)
+    .split(sep)
+    .filter((part) => part !== '')) {
     current = join(current, segment);
     const entry = await lstat(current).catch(() => null);
     if (entry === null) {
@@ -35,7 +37,9 @@ export async function ensureFolderWithoutLinks(root: string, folder: string): Pr
 
 function unsafe(root: string, at: string): PluginHostError {
   const shown = relative(root, at).split(sep).join('/');
-  return new PluginHostError('UNSAFE_ENTRY_PATH', `"${shown}" in the destination is a link or a file where a folder is needed; nothing is written through it`, { entry: shown });
+  return new PluginHostError('UNSAFE_ENTRY_PATH', `"${shown}" in the destination is a link or a file where a folder is needed; nothing is written through it`, {
+    entry: shown,
+  });
 }
 
 /** Moves a file, copying when source and destination are on different file systems. */

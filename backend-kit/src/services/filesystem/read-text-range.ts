@@ -27,9 +27,13 @@ export async function readTextRange(path: string, start = 0, length?: number): P
         parts.push(character);
         bytes += Buffer.byteLength(character);
         if (bytes > FILESYSTEM_LIMITS.maximumTransferBytes) {
-          throw new PluginHostError('INVALID_ARGUMENT', `Read at most ${FILESYSTEM_LIMITS.maximumTransferBytes} bytes of text at a time (use start and length)`, {
-            limit: FILESYSTEM_LIMITS.maximumTransferBytes,
-          });
+          throw new PluginHostError(
+            'INVALID_ARGUMENT',
+            `Read at most ${FILESYSTEM_LIMITS.maximumTransferBytes} bytes of text at a time (use start and length)`,
+            {
+              limit: FILESYSTEM_LIMITS.maximumTransferBytes,
+            },
+          );
         }
       }
       index += 1;

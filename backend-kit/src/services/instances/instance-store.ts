@@ -47,15 +47,26 @@ interface StoredInstances {
 
 /** Lower-case letters, digits and dashes from a name, for readable ids (`my-pack-3f9a1c`). */
 function idFor(name: string): string {
-  const slug = name.normalize('NFKD').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 40);
+  const slug = name
+    .normalize('NFKD')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 40);
   return `${slug || 'instance'}-${randomBytes(3).toString('hex')}`;
 }
 
 function isStoredInstance(value: unknown): value is LauncherInstance {
   if (typeof value !== 'object' || value === null) return false;
   const record = value as Record<string, unknown>;
-  return typeof record['id'] === 'string' && typeof record['name'] === 'string' && typeof record['gameDir'] === 'string'
-    && typeof record['maxMemory'] === 'number' && typeof record['versionIsolation'] === 'boolean' && typeof record['createdAt'] === 'string';
+  return (
+    typeof record.id === 'string' &&
+    typeof record.name === 'string' &&
+    typeof record.gameDir === 'string' &&
+    typeof record.maxMemory === 'number' &&
+    typeof record.versionIsolation === 'boolean' &&
+    typeof record.createdAt === 'string'
+  );
 }
 
 /** The default {@link InstanceStore}: `backend/instances.json`, written atomically, one write at a time. */

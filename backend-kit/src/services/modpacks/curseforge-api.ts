@@ -35,21 +35,26 @@ export function curseForgeHeaders(apis: ResolvedModpackApis): Record<string, str
  *   sha1 or otherwise malformed; `UNSAFE_ENTRY_PATH` for a file name that is not one safe segment;
  *   and whatever the fetcher throws.
  */
-export async function fetchCurseForgeFile(projectId: string | number, fileId: string | number, fetcher: JsonFetcher, apis: ResolvedModpackApis): Promise<CurseForgeFileInfo> {
+export async function fetchCurseForgeFile(
+  projectId: string | number,
+  fileId: string | number,
+  fetcher: JsonFetcher,
+  apis: ResolvedModpackApis,
+): Promise<CurseForgeFileInfo> {
   const where = `CurseForge file ${fileId} of project ${projectId}`;
   const answer = readObject(await fetcher.getJson(`${apis.curseforgeApiBase}/mods/${projectId}/files/${fileId}`, curseForgeHeaders(apis)), where);
-  const data = readObject(answer['data'], `${where}: data`);
+  const data = readObject(answer.data, `${where}: data`);
   // A mirror or a cache answering for another file would install the wrong thing under the right name.
-  if (String(data['id']) !== String(fileId)) throw sourceInvalid(`${where}: the API answered about another file`);
-  if (data['modId'] !== undefined && String(data['modId']) !== String(projectId)) throw sourceInvalid(`${where}: the file belongs to another project`);
-  const fileName = readFileName(data['fileName'], `${where}: fileName`);
-  const url: unknown = data['downloadUrl'];
+  if (String(data.id) !== String(fileId)) throw sourceInvalid(`${where}: the API answered about another file`);
+  if (data.modId !== undefined && String(data.modId) !== String(projectId)) throw sourceInvalid(`${where}: the file belongs to another project`);
+  const fileName = readFileName(data.fileName, `${where}: fileName`);
+  const url: unknown = data.downloadUrl;
   const downloadUrl = url === null || url === undefined || url === '' ? undefined : readDownloadUrl(url, `${where}: downloadUrl`);
-  const size = readSize(data['fileLength'], `${where}: fileLength`);
+  const size = readSize(data.fileLength, `${where}: fileLength`);
   let sha1: string | undefined;
-  readArray(data['hashes'] ?? [], `${where}: hashes`, 16).forEach((value, index) => {
+  readArray(data.hashes ?? [], `${where}: hashes`, 16).forEach((value, index) => {
     const hash = readObject(value, `${where}: hashes[${index}]`);
-    if (hash['algo'] === SHA1_ALGO) sha1 ??= readHash(hash['value'], 'sha1', `${where}: hashes[${index}].value`);
+    if (hash.algo === SHA1_ALGO) sha1 ??= readHash(hash.value, 'sha1', `${where}: hashes[${index}].value`);
   });
   if (sha1 === undefined) throw sourceInvalid(`${where} (${fileName}) has no sha1 digest; a launcher must verify what it installs`, { projectId, fileId });
   return { fileName, downloadUrl, sha1, size };

@@ -50,18 +50,19 @@ function readModLoader(value: unknown, where: string): { loader: ModpackLoader; 
   const id = readString(value, where, 128);
   const dash = id.indexOf('-');
   const loader = id.slice(0, Math.max(dash, 0));
-  if (dash === -1 || !isModpackLoader(loader)) throw sourceInvalid(`${where} ${quote(id)} is not "<loader>-<version>" with a supported loader (forge, neoforge, fabric, quilt)`);
+  if (dash === -1 || !isModpackLoader(loader))
+    throw sourceInvalid(`${where} ${quote(id)} is not "<loader>-<version>" with a supported loader (forge, neoforge, fabric, quilt)`);
   return { loader, loaderVersion: readVersion(id.slice(dash + 1), where) };
 }
 
 function readGame(value: unknown): Pick<CurseForgeManifest, 'gameVersion' | 'loader' | 'loaderVersion'> {
   const minecraft = readObject(value, `${SOURCE} minecraft`);
-  const gameVersion = readVersion(minecraft['version'], `${SOURCE} minecraft.version`);
-  const entries = minecraft['modLoaders'] === undefined ? [] : readArray(minecraft['modLoaders'], `${SOURCE} minecraft.modLoaders`, MAX_MOD_LOADERS);
+  const gameVersion = readVersion(minecraft.version, `${SOURCE} minecraft.version`);
+  const entries = minecraft.modLoaders === undefined ? [] : readArray(minecraft.modLoaders, `${SOURCE} minecraft.modLoaders`, MAX_MOD_LOADERS);
   const loaders = entries.map((entry, index) => {
     const where = `${SOURCE} minecraft.modLoaders[${index}]`;
     const loader = readObject(entry, where);
-    return { primary: readBoolean(loader['primary'], `${where}.primary`, false), id: loader['id'], where };
+    return { primary: readBoolean(loader.primary, `${where}.primary`, false), id: loader.id, where };
   });
   // The launcher installs one loader: the primary one, or the only one a pack without a flag lists.
   const chosen = loaders.find((entry) => entry.primary) ?? loaders[0];
@@ -81,20 +82,21 @@ function readGame(value: unknown): Pick<CurseForgeManifest, 'gameVersion' | 'loa
  */
 export function parseCurseForgeManifest(json: unknown): CurseForgeManifest {
   const manifest = readObject(json, SOURCE);
-  if (manifest['manifestType'] !== 'minecraftModpack') throw sourceInvalid(`${SOURCE} manifestType must be "minecraftModpack"`);
-  if (manifest['manifestVersion'] !== 1) throw sourceInvalid(`${SOURCE} manifestVersion must be 1`);
-  const name = readText(manifest['name'], `${SOURCE} name`);
-  const version = readOptionalText(manifest['version'], `${SOURCE} version`);
-  const files = readArray(manifest['files'], `${SOURCE} files`, MAX_PACK_FILES).map((value, index) => {
+  if (manifest.manifestType !== 'minecraftModpack') throw sourceInvalid(`${SOURCE} manifestType must be "minecraftModpack"`);
+  if (manifest.manifestVersion !== 1) throw sourceInvalid(`${SOURCE} manifestVersion must be 1`);
+  const name = readText(manifest.name, `${SOURCE} name`);
+  const version = readOptionalText(manifest.version, `${SOURCE} version`);
+  const files = readArray(manifest.files, `${SOURCE} files`, MAX_PACK_FILES).map((value, index) => {
     const where = `${SOURCE} files[${index}]`;
     const file = readObject(value, where);
     return {
-      projectId: readPositiveInteger(file['projectID'], `${where}.projectID`),
-      fileId: readPositiveInteger(file['fileID'], `${where}.fileID`),
+      projectId: readPositiveInteger(file.projectID, `${where}.projectID`),
+      fileId: readPositiveInteger(file.fileID, `${where}.fileID`),
       // Absent means required, as CurseForge's own app treats it.
-      required: readBoolean(file['required'], `${where}.required`, true),
+      required: readBoolean(file.required, `${where}.required`, true),
     };
   });
-  const overridesFolder = manifest['overrides'] === undefined ? 'overrides' : readPackPath(manifest['overrides'], `${SOURCE} overrides`, { allowTrailingSlash: true });
-  return { name, ...(version === undefined ? {} : { version }), ...readGame(manifest['minecraft']), files, overridesFolder };
+  const overridesFolder =
+    manifest.overrides === undefined ? 'overrides' : readPackPath(manifest.overrides, `${SOURCE} overrides`, { allowTrailingSlash: true });
+  return { name, ...(version === undefined ? {} : { version }), ...readGame(manifest.minecraft), files, overridesFolder };
 }

@@ -18,13 +18,13 @@ function readGame(value: unknown, where: string): ModpackGame {
   readArray(value, `${where}: targets`, MAX_TARGETS).forEach((entry, index) => {
     const at = `${where}: targets[${index}]`;
     const target = readObject(entry, at);
-    if (target['type'] === 'game' && target['name'] === 'minecraft') {
-      game = { ...game, gameVersion: readVersion(target['version'], `${at}.version`) };
-    } else if (target['type'] === 'modloader') {
-      const name = target['name'];
+    if (target.type === 'game' && target.name === 'minecraft') {
+      game = { ...game, gameVersion: readVersion(target.version, `${at}.version`) };
+    } else if (target.type === 'modloader') {
+      const name = target.name;
       if (!isModpackLoader(name)) throw sourceInvalid(`${at}: the mod loader ${quote(readString(name, `${at}.name`, 64))} is not supported`);
       loaders += 1;
-      game = { ...game, loader: name, loaderVersion: readVersion(target['version'], `${at}.version`) };
+      game = { ...game, loader: name, loaderVersion: readVersion(target.version, `${at}.version`) };
     }
     // Other targets (the Java runtime) are the installer's own choice.
   });
@@ -41,14 +41,14 @@ function folderPrefix(value: unknown, where: string): string {
 function readFile(value: unknown, where: string): ModpackFile | undefined {
   const file = readObject(value, where);
   // The path is checked even for server files: a pack carrying a hostile path is not trusted at all.
-  const path = readPackPath(folderPrefix(file['path'], `${where}.path`) + readString(file['name'], `${where}.name`, MAX_PATH_LENGTH), `${where} path`);
-  if (readBoolean(file['serveronly'], `${where}.serveronly`, false)) return undefined;
-  if (file['url'] === '' || file['url'] === undefined || file['url'] === null) throw sourceInvalid(`${where} (${quote(path)}) has no download URL`, { path });
+  const path = readPackPath(folderPrefix(file.path, `${where}.path`) + readString(file.name, `${where}.name`, MAX_PATH_LENGTH), `${where} path`);
+  if (readBoolean(file.serveronly, `${where}.serveronly`, false)) return undefined;
+  if (file.url === '' || file.url === undefined || file.url === null) throw sourceInvalid(`${where} (${quote(path)}) has no download URL`, { path });
   return {
     path,
-    urls: [readDownloadUrl(file['url'], `${where}.url`)],
-    hashes: { sha1: readHash(file['sha1'], 'sha1', `${where}.sha1`) },
-    size: readSize(file['size'], `${where}.size`),
+    urls: [readDownloadUrl(file.url, `${where}.url`)],
+    hashes: { sha1: readHash(file.sha1, 'sha1', `${where}.sha1`) },
+    size: readSize(file.size, `${where}.size`),
   };
 }
 
@@ -56,7 +56,7 @@ function readFile(value: unknown, where: string): ModpackFile | undefined {
 async function fetchPackName(projectId: string, fetcher: JsonFetcher, apis: ResolvedModpackApis): Promise<string | undefined> {
   try {
     const pack = readObject(await fetcher.getJson(`${apis.ftbApiBase}/modpack/${projectId}`), `FTB pack ${projectId}`);
-    return readOptionalText(pack['name'], `FTB pack ${projectId}: name`);
+    return readOptionalText(pack.name, `FTB pack ${projectId}: name`);
   } catch (error) {
     // The name is cosmetic: the version's own name stands in. Bugs are not swallowed.
     if (isPluginHostError(error)) return undefined;
@@ -81,15 +81,15 @@ export async function resolveFtbVersion(projectId: string, versionId: string, fe
   // Asked in parallel; if the version request fails first, an unexpected failure here is not left unhandled.
   packName.catch(() => undefined);
   const version = readObject(await fetcher.getJson(`${apis.ftbApiBase}/modpack/${projectId}/${versionId}`), where);
-  if (version['status'] === 'error') {
-    const reason = typeof version['message'] === 'string' ? `: ${quote(version['message'])}` : '';
+  if (version.status === 'error') {
+    const reason = typeof version.message === 'string' ? `: ${quote(version.message)}` : '';
     throw sourceInvalid(`The FTB API refused ${where}${reason}`);
   }
-  if (String(version['id']) !== versionId) throw sourceInvalid(`${where}: the API answered about another version`);
-  const versionName = readText(version['name'], `${where}: name`);
-  const game = readGame(version['targets'], where);
+  if (String(version.id) !== versionId) throw sourceInvalid(`${where}: the API answered about another version`);
+  const versionName = readText(version.name, `${where}: name`);
+  const game = readGame(version.targets, where);
   const files: ModpackFile[] = [];
-  readArray(version['files'], `${where}: files`, MAX_PACK_FILES).forEach((entry, index) => {
+  readArray(version.files, `${where}: files`, MAX_PACK_FILES).forEach((entry, index) => {
     const file = readFile(entry, `${where}: files[${index}]`);
     if (file !== undefined) files.push(file);
   });

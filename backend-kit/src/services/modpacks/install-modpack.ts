@@ -99,7 +99,11 @@ export async function startModpackInstall(deps: ModpackInstallDependencies, call
   const installed = new Set<string>();
   const leftovers = new Set<string>();
   const limit = deps.downloadLimitBytes ?? DEFAULT_DOWNLOAD_LIMIT_BYTES;
-  const extractOptions = { workDirectory: deps.paths.temporary, keepInMemory: [MRPACK_INDEX, CURSEFORGE_MANIFEST], ...(deps.packageLimits ? { limits: deps.packageLimits } : {}) };
+  const extractOptions = {
+    workDirectory: deps.paths.temporary,
+    keepInMemory: [MRPACK_INDEX, CURSEFORGE_MANIFEST],
+    ...(deps.packageLimits ? { limits: deps.packageLimits } : {}),
+  };
 
   /** The pack archive on disk: the local file, or the online one downloaded into the backend's temporary folder. */
   async function fetchArchive(source: ModpackSource, progress: SessionProgress): Promise<string | ModpackPlan> {
@@ -111,7 +115,18 @@ export async function startModpackInstall(deps: ModpackInstallDependencies, call
     leftovers.add(archivePath).add(partPath);
     progress.planFiles(1, online.size ?? null);
     progress.setStage(`Downloading ${online.fileName}`);
-    await transferFile(deps.fetcher, { urls: [online.url], destination: archivePath, partPath, hashes: online.hashes, ...(online.size !== undefined ? { size: online.size } : {}), maxBytes: limit }, progress);
+    await transferFile(
+      deps.fetcher,
+      {
+        urls: [online.url],
+        destination: archivePath,
+        partPath,
+        hashes: online.hashes,
+        ...(online.size !== undefined ? { size: online.size } : {}),
+        maxBytes: limit,
+      },
+      progress,
+    );
     return archivePath;
   }
 
@@ -126,7 +141,11 @@ export async function startModpackInstall(deps: ModpackInstallDependencies, call
     const partPath = partPathFor(destination, progress.sessionId);
     leftovers.add(partPath);
     try {
-      await transferFile(deps.fetcher, { urls: file.urls, destination, partPath, hashes: file.hashes, ...(file.size !== undefined ? { size: file.size } : {}), maxBytes: limit }, progress);
+      await transferFile(
+        deps.fetcher,
+        { urls: file.urls, destination, partPath, hashes: file.hashes, ...(file.size !== undefined ? { size: file.size } : {}), maxBytes: limit },
+        progress,
+      );
       installed.add(file.path);
       leftovers.delete(partPath);
       progress.fileCompleted();
@@ -165,7 +184,10 @@ export async function startModpackInstall(deps: ModpackInstallDependencies, call
         if (progress.signal.aborted) throw progress.signal.reason;
         if (failures.length > 0) {
           const shown = failures.slice(0, 3).join('; ');
-          throw new PluginHostError('DOWNLOAD_INTEGRITY_FAILED', `${failures.length} of ${plan.files.length} files could not be installed: ${shown}${failures.length > 3 ? '; …' : ''}. Verified files are kept; retry the download (resume) to fetch only the missing ones.`);
+          throw new PluginHostError(
+            'DOWNLOAD_INTEGRITY_FAILED',
+            `${failures.length} of ${plan.files.length} files could not be installed: ${shown}${failures.length > 3 ? '; …' : ''}. Verified files are kept; retry the download (resume) to fetch only the missing ones.`,
+          );
         }
         if (extracted && plan.overrideFolders.length > 0) {
           progress.setStatus('extracting');

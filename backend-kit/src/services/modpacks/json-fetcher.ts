@@ -53,13 +53,19 @@ export function createJsonFetcher(fetcher: GuardedFetcher, options: JsonFetcherO
         response.body.on('error', () => undefined);
         response.abort();
         response.settle();
-        throw new PluginHostError('MODPACK_SOURCE_INVALID', `${host} answered HTTP ${response.status} ${response.statusText}`.trim(), { host, status: response.status });
+        throw new PluginHostError('MODPACK_SOURCE_INVALID', `${host} answered HTTP ${response.status} ${response.statusText}`.trim(), {
+          host,
+          status: response.status,
+        });
       }
       const bytes = await readLimitedBody(response, limitBytes);
       try {
         return JSON.parse(decoder.decode(bytes)) as unknown;
       } catch {
-        throw new PluginHostError('MODPACK_SOURCE_INVALID', `${host} answered HTTP ${response.status} with a body that is not JSON`, { host, status: response.status });
+        throw new PluginHostError('MODPACK_SOURCE_INVALID', `${host} answered HTTP ${response.status} with a body that is not JSON`, {
+          host,
+          status: response.status,
+        });
       }
     },
   };

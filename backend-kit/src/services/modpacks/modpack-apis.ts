@@ -58,7 +58,7 @@ export function resolveModpackApis(options: ModpackApiOptions = {}): ResolvedMod
   }) as [string, string, string];
   const key: unknown = options.curseforgeApiKey;
   // A control character in the key would otherwise only fail later, at the first request.
-  // eslint-disable-next-line no-control-regex
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point of this pattern
   if (key !== undefined && (typeof key !== 'string' || key.length > 1024 || /[\u0000-\u001f\u007f]/.test(key))) {
     throw badOption('curseforgeApiKey', 'must be a string without control characters, at most 1024 characters');
   }

@@ -14,8 +14,8 @@ function isMrpack(fileName: string): boolean {
 
 function readHashes(value: unknown, where: string): FileHashes {
   const hashes = readObject(value, where);
-  const sha1 = hashes['sha1'] === undefined ? undefined : readHash(hashes['sha1'], 'sha1', `${where}.sha1`);
-  const sha512 = hashes['sha512'] === undefined ? undefined : readHash(hashes['sha512'], 'sha512', `${where}.sha512`);
+  const sha1 = hashes.sha1 === undefined ? undefined : readHash(hashes.sha1, 'sha1', `${where}.sha1`);
+  const sha512 = hashes.sha512 === undefined ? undefined : readHash(hashes.sha512, 'sha512', `${where}.sha512`);
   if (sha1 === undefined && sha512 === undefined) throw sourceInvalid(`${where} has neither a sha1 nor a sha512 digest`);
   return { ...(sha1 === undefined ? {} : { sha1 }), ...(sha512 === undefined ? {} : { sha512 }) };
 }
@@ -29,20 +29,25 @@ function readHashes(value: unknown, where: string): FileHashes {
  *   has no `.mrpack`, or the answer is malformed; `UNSAFE_ENTRY_PATH` for an unsafe file name;
  *   and whatever the fetcher throws.
  */
-export async function resolveModrinthVersion(projectId: string, versionId: string, fetcher: JsonFetcher, apis: ResolvedModpackApis): Promise<OnlinePackArchive> {
+export async function resolveModrinthVersion(
+  projectId: string,
+  versionId: string,
+  fetcher: JsonFetcher,
+  apis: ResolvedModpackApis,
+): Promise<OnlinePackArchive> {
   const where = `Modrinth version ${versionId}`;
   const version = readObject(await fetcher.getJson(`${apis.modrinthApiBase}/version/${versionId}`), where);
-  if (version['id'] !== versionId) throw sourceInvalid(`${where}: the API answered about another version`);
-  const owner = readString(version['project_id'], `${where}: project_id`, 64);
+  if (version.id !== versionId) throw sourceInvalid(`${where}: the API answered about another version`);
+  const owner = readString(version.project_id, `${where}: project_id`, 64);
   // Installing a version of another project under this project's name would mislead the user.
   if (owner !== projectId) throw sourceInvalid(`${where} belongs to another project (${quote(owner)}), not ${quote(projectId)}`, { projectId, owner });
-  const files = readArray(version['files'], `${where}: files`, MAX_VERSION_FILES).map((value, index) => {
+  const files = readArray(version.files, `${where}: files`, MAX_VERSION_FILES).map((value, index) => {
     const file = readObject(value, `${where}: files[${index}]`);
     return {
       file,
       index,
-      filename: readString(file['filename'], `${where}: files[${index}].filename`, 1024),
-      primary: readBoolean(file['primary'], `${where}: files[${index}].primary`, false),
+      filename: readString(file.filename, `${where}: files[${index}].filename`, 1024),
+      primary: readBoolean(file.primary, `${where}: files[${index}].primary`, false),
     };
   });
   const chosen = files.find((entry) => entry.primary) ?? files.find((entry) => isMrpack(entry.filename));
@@ -52,9 +57,9 @@ export async function resolveModrinthVersion(projectId: string, versionId: strin
   return {
     kind: 'archive',
     format: 'mrpack',
-    url: readDownloadUrl(file['url'], `${at}.url`),
+    url: readDownloadUrl(file.url, `${at}.url`),
     fileName: readFileName(chosen.filename, `${at}.filename`),
-    hashes: readHashes(file['hashes'], `${at}.hashes`),
-    ...(file['size'] === undefined ? {} : { size: readSize(file['size'], `${at}.size`) }),
+    hashes: readHashes(file.hashes, `${at}.hashes`),
+    ...(file.size === undefined ? {} : { size: readSize(file.size, `${at}.size`) }),
   };
 }

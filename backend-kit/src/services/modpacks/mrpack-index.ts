@@ -5,17 +5,7 @@
 import type { ModpackFile, ModpackGame, ModpackPlan } from './modpack-plan.js';
 import type { ModpackLoader } from './modpack-loaders.js';
 import { MAX_PACK_FILES, checkPackFilePaths, readDownloadUrl, readHash, readPackPath } from './pack-file-rules.js';
-import {
-  quote,
-  readArray,
-  readObject,
-  readSize,
-  readString,
-  readText,
-  readVersion,
-  sourceInvalid,
-  type JsonObject,
-} from './source-fields.js';
+import { quote, readArray, readObject, readSize, readString, readText, readVersion, sourceInvalid, type JsonObject } from './source-fields.js';
 
 const SOURCE = 'modrinth.index.json';
 
@@ -37,35 +27,35 @@ const LOADER_DEPENDENCIES: Readonly<Record<string, ModpackLoader>> = {
 
 /** Whether a client install takes the file: only `unsupported` is left out (`optional` is taken). */
 function isForClient(entry: JsonObject, where: string): boolean {
-  if (entry['env'] === undefined) return true;
-  const env = readObject(entry['env'], `${where}.env`);
+  if (entry.env === undefined) return true;
+  const env = readObject(entry.env, `${where}.env`);
   for (const side of ['client', 'server'] as const) {
     const value = env[side];
     if (value !== undefined && !(typeof value === 'string' && ENV_VALUES.has(value))) {
       throw sourceInvalid(`${where}.env.${side} must be "required", "optional" or "unsupported"`);
     }
   }
-  return env['client'] !== 'unsupported';
+  return env.client !== 'unsupported';
 }
 
 function readFile(value: unknown, where: string): ModpackFile | undefined {
   const entry = readObject(value, where);
   // The path is checked even for files left out: a pack carrying a hostile path is not trusted at all.
-  const path = readPackPath(entry['path'], `${where}.path`);
-  const hashes = readObject(entry['hashes'], `${where}.hashes`);
-  const sha1 = readHash(hashes['sha1'], 'sha1', `${where}.hashes.sha1`);
-  const sha512 = readHash(hashes['sha512'], 'sha512', `${where}.hashes.sha512`);
-  const downloads = readArray(entry['downloads'], `${where}.downloads`, MAX_DOWNLOADS_PER_FILE);
+  const path = readPackPath(entry.path, `${where}.path`);
+  const hashes = readObject(entry.hashes, `${where}.hashes`);
+  const sha1 = readHash(hashes.sha1, 'sha1', `${where}.hashes.sha1`);
+  const sha512 = readHash(hashes.sha512, 'sha512', `${where}.hashes.sha512`);
+  const downloads = readArray(entry.downloads, `${where}.downloads`, MAX_DOWNLOADS_PER_FILE);
   if (downloads.length === 0) throw sourceInvalid(`${where}.downloads must list at least one URL`);
   const urls = downloads.map((url, index) => readDownloadUrl(url, `${where}.downloads[${index}]`));
-  const size = readSize(entry['fileSize'], `${where}.fileSize`);
+  const size = readSize(entry.fileSize, `${where}.fileSize`);
   if (!isForClient(entry, where)) return undefined;
   return { path, urls, hashes: { sha1, sha512 }, size };
 }
 
 function readGame(value: unknown): ModpackGame {
   const dependencies = readObject(value, `${SOURCE} dependencies`);
-  const gameVersion = readVersion(dependencies['minecraft'], `${SOURCE} dependencies.minecraft`);
+  const gameVersion = readVersion(dependencies.minecraft, `${SOURCE} dependencies.minecraft`);
   const loaders: { loader: ModpackLoader; loaderVersion: string }[] = [];
   for (const [key, version] of Object.entries(dependencies)) {
     if (key === 'minecraft') continue;
@@ -94,16 +84,16 @@ function readGame(value: unknown): ModpackGame {
  */
 export function parseMrpackIndex(json: unknown): ModpackPlan {
   const index = readObject(json, SOURCE);
-  if (index['formatVersion'] !== 1) throw sourceInvalid(`${SOURCE} formatVersion must be 1`);
-  if (index['game'] !== 'minecraft') throw sourceInvalid(`${SOURCE} is for the game ${quote(readString(index['game'], `${SOURCE} game`, 64))}, not minecraft`);
-  const version = readText(index['versionId'], `${SOURCE} versionId`);
-  const name = readText(index['name'], `${SOURCE} name`);
-  const entries = readArray(index['files'], `${SOURCE} files`, MAX_PACK_FILES);
+  if (index.formatVersion !== 1) throw sourceInvalid(`${SOURCE} formatVersion must be 1`);
+  if (index.game !== 'minecraft') throw sourceInvalid(`${SOURCE} is for the game ${quote(readString(index.game, `${SOURCE} game`, 64))}, not minecraft`);
+  const version = readText(index.versionId, `${SOURCE} versionId`);
+  const name = readText(index.name, `${SOURCE} name`);
+  const entries = readArray(index.files, `${SOURCE} files`, MAX_PACK_FILES);
   const files: ModpackFile[] = [];
   entries.forEach((entry, position) => {
     const file = readFile(entry, `${SOURCE} files[${position}]`);
     if (file !== undefined) files.push(file);
   });
   checkPackFilePaths(files, SOURCE);
-  return { name, version, ...readGame(index['dependencies']), files, overrideFolders: [...CLIENT_OVERRIDE_FOLDERS] };
+  return { name, version, ...readGame(index.dependencies), files, overrideFolders: [...CLIENT_OVERRIDE_FOLDERS] };
 }

@@ -82,7 +82,8 @@ export function readHash(value: unknown, algorithm: HashAlgorithm, where: string
  * @throws PluginHostError `MODPACK_SOURCE_INVALID` naming the path.
  */
 export function checkPackFilePaths(files: readonly Pick<ModpackFile, 'path'>[], source: string): void {
-  if (files.length > MAX_PACK_FILES) throw sourceInvalid(`${source} lists ${files.length} files; at most ${MAX_PACK_FILES} are allowed`, { limit: MAX_PACK_FILES });
+  if (files.length > MAX_PACK_FILES)
+    throw sourceInvalid(`${source} lists ${files.length} files; at most ${MAX_PACK_FILES} are allowed`, { limit: MAX_PACK_FILES });
   const seen = new Map<string, string>();
   for (const { path } of files) {
     const key = packagePathCollisionKey(path);

@@ -13,7 +13,7 @@ export type JsonObject = { readonly [key: string]: unknown };
 export const MAX_TEXT_LENGTH = 256;
 
 // Display texts end up in logs, UI and error messages; control characters could forge lines there.
-// eslint-disable-next-line no-control-regex
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point of this pattern
 const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/;
 
 // Game and loader versions end up in folder names and URL paths of the installer, so they are

@@ -11,7 +11,8 @@ export const ACCEPTED_ENCODINGS = 'gzip, deflate, br';
  */
 export function decodeContent(body: Readable, encoding: string | undefined): { stream: Readable; decoded: boolean } {
   const coding = (encoding ?? '').trim().toLowerCase();
-  const decoder = coding === 'gzip' || coding === 'x-gzip' ? createGunzip() : coding === 'deflate' ? createInflate() : coding === 'br' ? createBrotliDecompress() : null;
+  const decoder =
+    coding === 'gzip' || coding === 'x-gzip' ? createGunzip() : coding === 'deflate' ? createInflate() : coding === 'br' ? createBrotliDecompress() : null;
   if (!decoder) return { stream: body, decoded: false };
   // Errors on either side must end both: a reset upstream surfaces on the decoder.
   body.once('error', (error) => decoder.destroy(error));

@@ -78,12 +78,23 @@ function linkDeadline(timeoutMs: number, callerSignal: AbortSignal | undefined):
   const onCallerAbort = (): void => controller.abort(new FetchAbortReason('caller-gone'));
   if (callerSignal?.aborted) onCallerAbort();
   else callerSignal?.addEventListener('abort', onCallerAbort, { once: true });
-  controller.signal.addEventListener('abort', () => {
-    clearTimeout(timer);
-    callerSignal?.removeEventListener('abort', onCallerAbort);
-  }, { once: true });
+  controller.signal.addEventListener(
+    'abort',
+    () => {
+      clearTimeout(timer);
+      callerSignal?.removeEventListener('abort', onCallerAbort);
+    },
+    { once: true },
+  );
   touch();
-  return { controller, touch, settle: () => { clearTimeout(timer); callerSignal?.removeEventListener('abort', onCallerAbort); } };
+  return {
+    controller,
+    touch,
+    settle: () => {
+      clearTimeout(timer);
+      callerSignal?.removeEventListener('abort', onCallerAbort);
+    },
+  };
 }
 
 /**
@@ -120,7 +131,8 @@ export function createGuardedFetcher(options: GuardedFetcherOptions = {}): Guard
         for (let hop = 0; ; hop += 1) {
           const next = await checkDestination(target, { resolve, isTrusted }).catch((error: unknown) => {
             // A redirect to `file:` or a URL with credentials is the upstream's fault, not the caller's.
-            if (hop > 0 && isPluginHostError(error, 'INVALID_ARGUMENT')) throw new PluginHostError('PROXY_UPSTREAM_FAILED', `The upstream redirected to an unsupported URL: ${error.message}`);
+            if (hop > 0 && isPluginHostError(error, 'INVALID_ARGUMENT'))
+              throw new PluginHostError('PROXY_UPSTREAM_FAILED', `The upstream redirected to an unsupported URL: ${error.message}`);
             throw error;
           });
           if (destination && next.url.origin !== destination.url.origin) for (const name of CREDENTIAL_HEADERS) delete headers[name];

@@ -45,4 +45,13 @@ export function outgoingHeaders(headers: Readonly<Record<string, string>>): Reco
 }
 
 /** Hop-by-hop response headers that describe the upstream connection, not the resource. */
-export const HOP_BY_HOP_RESPONSE = new Set(['connection', 'keep-alive', 'proxy-connection', 'proxy-authenticate', 'te', 'trailer', 'transfer-encoding', 'upgrade']);
+export const HOP_BY_HOP_RESPONSE = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'proxy-authenticate',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+]);

@@ -20,7 +20,13 @@ export function pinnedLookup(addresses: readonly ResolvedAddress[]): (hostname: 
       process.nextTick(() => callback(error, []));
       return;
     }
-    if (options.all === true) process.nextTick(() => callback(null, wanted.map((entry) => ({ address: entry.address, family: entry.family }))));
+    if (options.all === true)
+      process.nextTick(() =>
+        callback(
+          null,
+          wanted.map((entry) => ({ address: entry.address, family: entry.family })),
+        ),
+      );
     else process.nextTick(() => callback(null, first.address, first.family));
   };
 }

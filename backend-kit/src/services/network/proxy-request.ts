@@ -63,20 +63,20 @@ function parseTimeout(value: unknown): number {
 export function parseProxyRequest(input: Readonly<Record<string, unknown>>): ProxyRequest {
   const unknown = Object.keys(input).find((field) => !FIELDS.has(field));
   if (unknown !== undefined) throw invalid(unknown, `Unknown field "${unknown}"; a ProxyRequest has url, method, headers, body, timeoutMs, stream`);
-  if (typeof input['url'] !== 'string') throw invalid('url', 'url is required and must be a string');
-  const url = parseTargetUrl(input['url']);
-  const method = parseMethod(input['method']);
-  const body = input['body'];
+  if (typeof input.url !== 'string') throw invalid('url', 'url is required and must be a string');
+  const url = parseTargetUrl(input.url);
+  const method = parseMethod(input.method);
+  const body = input.body;
   if (body !== undefined && typeof body !== 'string') throw invalid('body', 'body must be a string');
   if (body !== undefined && (method === 'GET' || method === 'HEAD')) throw invalid('body', `A ${method} request cannot have a body`);
-  const stream = input['stream'];
+  const stream = input.stream;
   if (stream !== undefined && typeof stream !== 'boolean') throw invalid('stream', 'stream must be a boolean');
   return {
     url,
     method,
-    headers: parseHeaders(input['headers']),
+    headers: parseHeaders(input.headers),
     ...(body !== undefined ? { body } : {}),
-    timeoutMs: parseTimeout(input['timeoutMs']),
+    timeoutMs: parseTimeout(input.timeoutMs),
     stream: stream === true,
   };
 }

@@ -3,7 +3,10 @@ import { PluginHostError, isPluginHostError } from '@plughost/host-sdk/core';
 /** Why a request was aborted: the deadline, or the caller went away. */
 export class FetchAbortReason extends Error {
   override readonly name = 'FetchAbortReason';
-  constructor(readonly kind: 'timeout' | 'caller-gone', timeoutMs?: number) {
+  constructor(
+    readonly kind: 'timeout' | 'caller-gone',
+    timeoutMs?: number,
+  ) {
     super(kind === 'timeout' ? `The upstream did not answer within ${timeoutMs ?? 0} ms` : 'The caller went away');
   }
 }

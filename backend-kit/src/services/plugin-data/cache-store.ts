@@ -1,13 +1,7 @@
 import { PluginHostError } from '@plughost/host-sdk/core';
 import { emptyDictionary, type JsonDictionary } from './flat-json.js';
 import { requireDataKey, requireDataValue, serializeDataFile } from './data-values.js';
-import {
-  limitsOf,
-  readPluginDataFile,
-  requireInstalled,
-  writePluginDataFile,
-  type PluginDataDependencies,
-} from './plugin-data-file.js';
+import { limitsOf, readPluginDataFile, requireInstalled, writePluginDataFile, type PluginDataDependencies } from './plugin-data-file.js';
 
 /** One entry of `cache.json` as the specification stores it: value `v`, expiry `e` in epoch ms or `null`. */
 export interface CacheEntry {

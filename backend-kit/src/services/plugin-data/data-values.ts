@@ -21,8 +21,7 @@ function depthOf(value: unknown, maxDepth: number): number {
   // Iterative, so a deeply nested value cannot overflow the stack while it is being measured.
   let deepest = 0;
   const pending: Array<{ value: unknown; depth: number }> = [{ value, depth: 0 }];
-  while (pending.length > 0) {
-    const item = pending.pop()!;
+  for (let item = pending.pop(); item !== undefined; item = pending.pop()) {
     if (typeof item.value !== 'object' || item.value === null) continue;
     const depth = item.depth + 1;
     if (depth > maxDepth) return depth;

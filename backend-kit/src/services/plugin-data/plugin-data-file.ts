@@ -39,11 +39,7 @@ export async function requireInstalled(paths: DataPaths, id: string): Promise<vo
  * is not a JSON object (edited by hand, or damaged) gives 400 `INVALID_ARGUMENT` naming it: it is
  * never replaced silently, since that would throw the user's data away.
  */
-export async function readPluginDataFile(
-  dependencies: PluginDataDependencies,
-  id: string,
-  name: PluginDataFileName,
-): Promise<JsonDictionary> {
+export async function readPluginDataFile(dependencies: PluginDataDependencies, id: string, name: PluginDataFileName): Promise<JsonDictionary> {
   const path = join(dependencies.paths.pluginFolder(id), name);
   let text: string | null;
   try {

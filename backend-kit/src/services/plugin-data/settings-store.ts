@@ -1,12 +1,6 @@
 import type { JsonDictionary } from './flat-json.js';
 import { requireDataKey, requireDataValue, serializeDataFile } from './data-values.js';
-import {
-  limitsOf,
-  readPluginDataFile,
-  requireInstalled,
-  writePluginDataFile,
-  type PluginDataDependencies,
-} from './plugin-data-file.js';
+import { limitsOf, readPluginDataFile, requireInstalled, writePluginDataFile, type PluginDataDependencies } from './plugin-data-file.js';
 
 /** Plugin settings: `plugins/<id>/settings.json`, a flat JSON object (bridge `getSettings`/`setSettings`). */
 export interface SettingsStore {

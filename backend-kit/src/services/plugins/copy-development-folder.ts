@@ -1,11 +1,6 @@
 import { mkdir, mkdtemp, readdir, realpath, rm, stat } from 'node:fs/promises';
 import { isAbsolute, join, relative, sep } from 'node:path';
-import {
-  PACKAGE_PATH_PROBLEM_TEXT,
-  PluginHostError,
-  findPackagePathProblem,
-  packagePathCollisionKey,
-} from '@plughost/host-sdk/core';
+import { PACKAGE_PATH_PROBLEM_TEXT, PluginHostError, findPackagePathProblem, packagePathCollisionKey } from '@plughost/host-sdk/core';
 import type { PackageLimits } from '../../package/limits.js';
 import { INVALID_PACKAGE_MESSAGE, invalidPackage, tooLarge, unsafeEntry } from '../../package/package-errors.js';
 import { NotRegularFileError, copyRegularFile } from './file-copy.js';

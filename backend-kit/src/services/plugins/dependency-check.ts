@@ -16,11 +16,7 @@ export async function assertDependenciesInstalled(paths: DataPaths, manifest: Pl
     const details = { dependency: dependency.id, range: dependency.range };
     const installed = isValidPluginId(dependency.id) ? await readInstalledManifest(paths, dependency.id) : null;
     if (installed === null) {
-      throw new PluginHostError(
-        'DEPENDENCY_MISSING',
-        `${manifest.id} requires ${dependency.id} ${dependency.range}, which is not installed`,
-        details,
-      );
+      throw new PluginHostError('DEPENDENCY_MISSING', `${manifest.id} requires ${dependency.id} ${dependency.range}, which is not installed`, details);
     }
     if (!satisfiesRange(installed.version, dependency.range)) {
       throw new PluginHostError(

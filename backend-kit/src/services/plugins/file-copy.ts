@@ -26,11 +26,7 @@ export class NotRegularFileError extends Error {
  * symbolic link and checked to be a regular file through the opened handle; `checkSize` sees its
  * size before any byte is copied and may throw. Returns the number of bytes copied.
  */
-export async function copyRegularFile(
-  source: string,
-  target: string,
-  checkSize: (size: number) => void = () => {},
-): Promise<number> {
+export async function copyRegularFile(source: string, target: string, checkSize: (size: number) => void = () => {}): Promise<number> {
   let input: FileHandle;
   try {
     input = await open(source, constants.O_RDONLY | NO_FOLLOW);

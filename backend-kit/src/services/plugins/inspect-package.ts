@@ -1,9 +1,4 @@
-import {
-  verifyPackageSignature,
-  type PackageSigner,
-  type PluginManifest,
-  type SignatureCheck,
-} from '@plughost/host-sdk/core';
+import { verifyPackageSignature, type PackageSigner, type PluginManifest, type SignatureCheck } from '@plughost/host-sdk/core';
 import type { DataPaths } from '../../config/data-paths.js';
 import type { PackageLimits } from '../../package/limits.js';
 import { openPluginPackage } from '../../package/open-plugin-package.js';

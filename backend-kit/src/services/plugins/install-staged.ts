@@ -40,12 +40,7 @@ export interface InstallOutcome {
   readonly hasRollback: boolean;
 }
 
-function nextRecordOf(
-  staged: StagedVersion,
-  previous: PluginRecord | undefined,
-  previousVersion: string | null,
-  enable: boolean,
-): PluginRecord {
+function nextRecordOf(staged: StagedVersion, previous: PluginRecord | undefined, previousVersion: string | null, enable: boolean): PluginRecord {
   const now = new Date().toISOString();
   // An overwrite keeps the user's choice; `enable` can only turn it on (decisions section 4).
   const enabled = previousVersion !== null && previous ? previous.enabled || enable : enable;

@@ -48,26 +48,26 @@ function isObject(value: unknown): value is Record<string, unknown> {
 }
 
 function readSigner(value: unknown): SignerRecord | undefined {
-  if (!isObject(value) || typeof value['keyId'] !== 'string') return undefined;
-  const developerId = value['developerId'];
-  return typeof developerId === 'string' ? { keyId: value['keyId'], developerId } : { keyId: value['keyId'] };
+  if (!isObject(value) || typeof value.keyId !== 'string') return undefined;
+  const developerId = value.developerId;
+  return typeof developerId === 'string' ? { keyId: value.keyId, developerId } : { keyId: value.keyId };
 }
 
 function readSnapshot(value: unknown): SnapshotRecord | undefined {
-  if (!isObject(value) || typeof value['version'] !== 'string' || typeof value['installedAt'] !== 'string') return undefined;
-  const signer = readSigner(value['signer']);
-  return { version: value['version'], installedAt: value['installedAt'], ...(signer ? { signer } : {}) };
+  if (!isObject(value) || typeof value.version !== 'string' || typeof value.installedAt !== 'string') return undefined;
+  const signer = readSigner(value.signer);
+  return { version: value.version, installedAt: value.installedAt, ...(signer ? { signer } : {}) };
 }
 
 /** Reads one record field by field (`undefined` when unusable), so a hand-edited file cannot inject anything else. */
 export function readRecord(value: unknown): PluginRecord | undefined {
-  if (!isObject(value) || typeof value['enabled'] !== 'boolean' || typeof value['installedAt'] !== 'string') return undefined;
-  const signer = readSigner(value['signer']);
-  const snapshot = readSnapshot(value['snapshot']);
+  if (!isObject(value) || typeof value.enabled !== 'boolean' || typeof value.installedAt !== 'string') return undefined;
+  const signer = readSigner(value.signer);
+  const snapshot = readSnapshot(value.snapshot);
   return {
-    enabled: value['enabled'],
-    disabledByUser: value['disabledByUser'] === true,
-    installedAt: value['installedAt'],
+    enabled: value.enabled,
+    disabledByUser: value.disabledByUser === true,
+    installedAt: value.installedAt,
     ...(signer ? { signer } : {}),
     ...(snapshot ? { snapshot } : {}),
   };
@@ -110,7 +110,7 @@ export class PluginRecordStore {
         if (!(error instanceof SyntaxError)) throw error;
         throw new Error(`${this.#file} is not valid JSON (${error.message}); fix or remove it by hand`, { cause: error });
       }
-      const plugins = isObject(content) && isObject(content['plugins']) ? content['plugins'] : {};
+      const plugins = isObject(content) && isObject(content.plugins) ? content.plugins : {};
       const records = new Map<string, PluginRecord>();
       for (const [id, value] of Object.entries(plugins)) {
         const record = readRecord(value);

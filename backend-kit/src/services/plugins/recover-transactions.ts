@@ -3,14 +3,7 @@ import { join } from 'node:path';
 import { readJsonFile } from '../atomic-file.js';
 import type { PluginServiceEnv } from './service-env.js';
 import { undoSwap } from './swap-transaction.js';
-import {
-  TRANSACTION_PREFIX,
-  journalFolder,
-  parseJournal,
-  readJournals,
-  removeJournal,
-  type TransactionJournal,
-} from './transaction-journal.js';
+import { TRANSACTION_PREFIX, journalFolder, parseJournal, readJournals, removeJournal, type TransactionJournal } from './transaction-journal.js';
 
 /** Prefixes of what the plugin service and store installs leave in `backend/tmp/` only when the process dies. */
 export const WORK_PREFIXES = [TRANSACTION_PREFIX, 'plugin-upload-', 'plugin-stage-', 'store-download-'] as const;

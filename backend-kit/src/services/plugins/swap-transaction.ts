@@ -36,8 +36,7 @@ function retiredFolder(env: PluginServiceEnv, journal: TransactionJournal): stri
 export async function runSwap(env: PluginServiceEnv, journal: TransactionJournal, nextRecord: PluginRecord): Promise<void> {
   const { paths } = env.context;
   const current = paths.pluginFolder(journal.pluginId);
-  const at = (step: TransactionStep): Promise<void> =>
-    env.reachedStep({ step, pluginId: journal.pluginId, operation: journal.operation });
+  const at = (step: TransactionStep): Promise<void> => env.reachedStep({ step, pluginId: journal.pluginId, operation: journal.operation });
 
   await writeJournal(paths, journal);
   try {

@@ -12,9 +12,7 @@ import { readRecord, type PluginRecord } from './plugin-records.js';
  * transaction's `current` and never appears here; these are snapshots), or a fixed name inside
  * the transaction's work folder under `backend/tmp/`.
  */
-export type TransactionLocation =
-  | { readonly in: 'plugins'; readonly name: string }
-  | { readonly in: 'transaction'; readonly name: 'incoming' | 'replaced' };
+export type TransactionLocation = { readonly in: 'plugins'; readonly name: string } | { readonly in: 'transaction'; readonly name: 'incoming' | 'replaced' };
 
 /**
  * What an install or rollback is about to do, written before its first rename and removed when
@@ -74,12 +72,12 @@ function isObject(value: unknown): value is Record<string, unknown> {
 
 function readLocation(value: unknown, pluginId: string): TransactionLocation | null | undefined {
   if (value === null) return null;
-  if (!isObject(value) || typeof value['name'] !== 'string') return undefined;
-  const name = value['name'];
-  if (value['in'] === 'plugins' && snapshotOwner(name) === pluginId && !/[/\\]/.test(name) && name !== '.' && name !== '..') {
+  if (!isObject(value) || typeof value.name !== 'string') return undefined;
+  const name = value.name;
+  if (value.in === 'plugins' && snapshotOwner(name) === pluginId && !/[/\\]/.test(name) && name !== '.' && name !== '..') {
     return { in: 'plugins', name };
   }
-  if (value['in'] === 'transaction' && (name === 'incoming' || name === 'replaced')) return { in: 'transaction', name };
+  if (value.in === 'transaction' && (name === 'incoming' || name === 'replaced')) return { in: 'transaction', name };
   return undefined;
 }
 
@@ -88,15 +86,15 @@ function readLocation(value: unknown, pluginId: string): TransactionLocation | n
  * so that recovery only ever moves this plugin's folders and its own work folder.
  */
 export function parseJournal(value: unknown, pluginId: string): TransactionJournal | null {
-  if (!isObject(value) || value['version'] !== 1 || value['pluginId'] !== pluginId || !isValidPluginId(pluginId)) return null;
-  const operation = value['operation'];
-  const transaction = value['transaction'];
+  if (!isObject(value) || value.version !== 1 || value.pluginId !== pluginId || !isValidPluginId(pluginId)) return null;
+  const operation = value.operation;
+  const transaction = value.transaction;
   if ((operation !== 'install' && operation !== 'rollback') || typeof transaction !== 'string' || !TRANSACTION_NAME.test(transaction)) {
     return null;
   }
-  const incoming = readLocation(value['incoming'], pluginId);
-  const outgoing = readLocation(value['outgoing'], pluginId);
-  const retired = value['retired'];
+  const incoming = readLocation(value.incoming, pluginId);
+  const outgoing = readLocation(value.outgoing, pluginId);
+  const retired = value.retired;
   if (!incoming || outgoing === undefined || !Array.isArray(retired)) return null;
   const retiredNames: string[] = [];
   for (const name of retired) {
@@ -112,7 +110,7 @@ export function parseJournal(value: unknown, pluginId: string): TransactionJourn
     incoming,
     outgoing,
     retired: retiredNames,
-    previousRecord: readRecord(value['previousRecord']) ?? null,
+    previousRecord: readRecord(value.previousRecord) ?? null,
   };
 }
 

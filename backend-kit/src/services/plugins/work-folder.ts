@@ -9,11 +9,7 @@ import { pathExists } from './plugin-folders.js';
  * `plugins/`, so folders can be renamed between them), removed afterwards, unless a journal of the
  * plugin is still there: then a failed undo left it for recovery, which needs what it holds.
  */
-export async function withWorkFolder<T>(
-  env: PluginServiceEnv,
-  pluginId: string,
-  task: (transaction: string, folder: string) => Promise<T>,
-): Promise<T> {
+export async function withWorkFolder<T>(env: PluginServiceEnv, pluginId: string, task: (transaction: string, folder: string) => Promise<T>): Promise<T> {
   const transaction = newTransactionName();
   const folder = join(env.context.paths.temporary, transaction);
   await mkdir(folder, { recursive: true });

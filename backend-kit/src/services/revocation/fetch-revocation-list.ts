@@ -21,7 +21,8 @@ export async function fetchRevocationList(fetcher: GuardedFetcher, store: URL, s
     return { ok: true, bytes: await registry.revocationList({ signal }) };
   } catch (error) {
     const failure = registryFailureOf(error);
-    if (failure?.status !== undefined && failure.registryFailure === 'registry') return { ok: false, reason: `the store at ${store.host} answered HTTP ${failure.status}` };
+    if (failure?.status !== undefined && failure.registryFailure === 'registry')
+      return { ok: false, reason: `the store at ${store.host} answered HTTP ${failure.status}` };
     if (isPluginHostError(error)) return { ok: false, reason: `the store at ${store.host} could not be used: ${error.message}` };
     throw error;
   }

@@ -1,13 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import {
-  CERTIFICATE_FILE_NAME,
-  PluginHostError,
-  SIGNATURE_FILE_NAME,
-  assertUniqueJsonKeys,
-  isKeyId,
-  utf8Decode,
-} from '@plughost/host-sdk/core';
+import { CERTIFICATE_FILE_NAME, PluginHostError, SIGNATURE_FILE_NAME, assertUniqueJsonKeys, isKeyId, utf8Decode } from '@plughost/host-sdk/core';
 
 async function readIfPresent(path: string): Promise<Uint8Array | undefined> {
   try {
@@ -47,9 +40,13 @@ export async function assertFolderSignerNotRevoked(directory: string, revokedKey
   const named = [certificate && namedKeyId(certificate, 'keyId'), signature && namedKeyId(signature, 'signerKeyId')];
   for (const keyId of named) {
     if (keyId !== undefined && revokedKeyIds.has(keyId)) {
-      throw new PluginHostError('SIGNATURE_INVALID', `The developer key ${keyId} that signed this folder has been revoked by the store; it cannot be installed`, {
-        check: 'revoked',
-      });
+      throw new PluginHostError(
+        'SIGNATURE_INVALID',
+        `The developer key ${keyId} that signed this folder has been revoked by the store; it cannot be installed`,
+        {
+          check: 'revoked',
+        },
+      );
     }
   }
 }

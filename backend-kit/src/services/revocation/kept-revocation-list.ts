@@ -19,7 +19,10 @@ export function keptListPath(paths: DataPaths): string {
  * Reads the kept list and verifies it again with the root key: a file edited by hand, or kept
  * under a root the vendor has since replaced, counts for nothing. `null` when there is none.
  */
-export async function readKeptList(paths: DataPaths, rootPublicKey: PublicKeyInput): Promise<VerifiedRevocationList | { status: 'invalid'; reason: string } | null> {
+export async function readKeptList(
+  paths: DataPaths,
+  rootPublicKey: PublicKeyInput,
+): Promise<VerifiedRevocationList | { status: 'invalid'; reason: string } | null> {
   let bytes: Uint8Array;
   try {
     bytes = new Uint8Array(await readFile(keptListPath(paths)));

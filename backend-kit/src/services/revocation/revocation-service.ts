@@ -73,9 +73,7 @@ class StoreRevocationService implements ManagedRevocationService {
     this.#store = storeApiRoot(options.storeUrl);
     // The store is configured by the vendor, so its own host:port passes the SSRF guard (a store on
     // loopback, as in the demo, works); a redirect anywhere else private is still refused.
-    this.#fetcher = this.#store
-      ? createGuardedFetcher({ trustedHosts: [...(options.trustedHosts ?? []), storeTrustedHost(this.#store)] })
-      : undefined;
+    this.#fetcher = this.#store ? createGuardedFetcher({ trustedHosts: [...(options.trustedHosts ?? []), storeTrustedHost(this.#store)] }) : undefined;
   }
 
   revokedKeyIds(): ReadonlySet<string> {
@@ -91,7 +89,9 @@ class StoreRevocationService implements ManagedRevocationService {
     if (kept?.status === 'valid') {
       this.#list = kept;
     } else if (kept) {
-      this.#options.logger.warn('The kept revocation list is not used: its root signature does not hold; the store list replaces it at the next refresh', { reason: kept.reason });
+      this.#options.logger.warn('The kept revocation list is not used: its root signature does not hold; the store list replaces it at the next refresh', {
+        reason: kept.reason,
+      });
     }
   }
 

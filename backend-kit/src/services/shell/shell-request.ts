@@ -17,7 +17,7 @@ const FIELDS = new Set(['command', 'timeoutMs']);
 export function parseShellRequest(body: Readonly<Record<string, unknown>>): ShellRequest {
   const unknown = Object.keys(body).find((field) => !FIELDS.has(field));
   if (unknown !== undefined) throw new PluginHostError('INVALID_ARGUMENT', `Unknown field "${unknown}"; send {command, timeoutMs?}`, { field: unknown });
-  const command = body['command'];
+  const command = body.command;
   if (command === undefined || command === null || (typeof command === 'string' && command.trim() === '')) {
     throw new PluginHostError('SHELL_COMMAND_REQUIRED', 'The command is empty');
   }
@@ -29,7 +29,7 @@ export function parseShellRequest(body: Readonly<Record<string, unknown>>): Shel
       limit: SHELL_LIMITS.maximumCommandLength,
     });
   }
-  const timeout = body['timeoutMs'];
+  const timeout = body.timeoutMs;
   let timeoutMs: number = SHELL_LIMITS.defaultTimeoutMs;
   if (timeout !== undefined && timeout !== null) {
     if (typeof timeout !== 'number' || !Number.isInteger(timeout) || timeout < SHELL_LIMITS.minimumTimeoutMs || timeout > SHELL_LIMITS.maximumTimeoutMs) {

@@ -8,10 +8,14 @@ import { PluginHostError, type DownloadInfo } from '@plughost/host-sdk/core';
  */
 export function checkDownloadSize(info: DownloadInfo, maxPackageBytes: number): DownloadInfo {
   if (info.size > maxPackageBytes) {
-    throw new PluginHostError('PACKAGE_TOO_LARGE', `Package too large: the store's package has ${info.size} bytes, more than maxPackageBytes (${maxPackageBytes})`, {
-      limit: 'maxPackageBytes',
-      maximum: maxPackageBytes,
-    });
+    throw new PluginHostError(
+      'PACKAGE_TOO_LARGE',
+      `Package too large: the store's package has ${info.size} bytes, more than maxPackageBytes (${maxPackageBytes})`,
+      {
+        limit: 'maxPackageBytes',
+        maximum: maxPackageBytes,
+      },
+    );
   }
   return info;
 }

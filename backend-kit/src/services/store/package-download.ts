@@ -62,8 +62,12 @@ function describeFailures(failures: readonly { name: string; url: string | null;
  *   another reason (unreachable, refused by the SSRF guard, an error status, a timeout).
  */
 export async function downloadFirstVerified(fetcher: GuardedFetcher, download: PackageDownload): Promise<DownloadedPackage> {
-  const controllers = download.sources.map(() => new AbortController());
-  const stopAll = (): void => controllers.forEach((controller) => controller.abort(new SourceStopped('The caller went away')));
+  const attemptsToRun = download.sources.map((source) => ({ source, controller: new AbortController() }));
+  const controllers = attemptsToRun.map(({ controller }) => controller);
+  const stopAll = (): void =>
+    controllers.forEach((controller) => {
+      controller.abort(new SourceStopped('The caller went away'));
+    });
   const callerSignal = download.signal;
   if (callerSignal?.aborted) stopAll();
   else callerSignal?.addEventListener('abort', stopAll, { once: true });
@@ -72,8 +76,8 @@ export async function downloadFirstVerified(fetcher: GuardedFetcher, download: P
   const failures: { name: string; url: string | null; error: PluginHostError }[] = [];
   let localError: unknown;
 
-  const attempts = download.sources.map(async (source, index) => {
-    const signal = controllers[index]!.signal;
+  const attempts = attemptsToRun.map(async ({ source, controller }, index) => {
+    const signal = controller.signal;
     let url: string | null = null;
     try {
       url = typeof source.url === 'string' ? source.url : await source.url(signal);

@@ -26,7 +26,11 @@ export interface StoreInstallRequest {
 export function parseStoreInstallRequest(body: Readonly<Record<string, unknown>>): StoreInstallRequest {
   const { slug, version = LATEST_VERSION, enable = false, allowDowngrade = false } = body;
   if (!isValidSlug(slug)) {
-    throw new PluginHostError('INVALID_ARGUMENT', 'slug must be a store slug: lower case letters, digits and single hyphens, at most 64 characters (e.g. "map-tools")', { field: 'slug' });
+    throw new PluginHostError(
+      'INVALID_ARGUMENT',
+      'slug must be a store slug: lower case letters, digits and single hyphens, at most 64 characters (e.g. "map-tools")',
+      { field: 'slug' },
+    );
   }
   if (version !== LATEST_VERSION && !isStrictSemver(version)) {
     throw new PluginHostError('INVALID_ARGUMENT', 'version must be "latest" or a semver version such as 1.2.3 or 1.2.3-beta.1', { field: 'version' });

@@ -56,9 +56,7 @@ export interface StoreInstaller {
 export function createStoreInstaller(deps: StoreInstallerDependencies): StoreInstaller {
   const { logger, paths, plugins } = deps;
   const root = storeApiRoot(deps.storeUrl);
-  const fetcher: GuardedFetcher | undefined = root
-    ? createGuardedFetcher({ trustedHosts: [...(deps.trustedHosts ?? []), storeTrustedHost(root)] })
-    : undefined;
+  const fetcher: GuardedFetcher | undefined = root ? createGuardedFetcher({ trustedHosts: [...(deps.trustedHosts ?? []), storeTrustedHost(root)] }) : undefined;
   // The core's registry client reads the store's answers; its requests go through the guard.
   const registry: RegistryClient | undefined = root && fetcher ? createRegistryClient({ baseUrl: root.href, fetch: guardedRegistryFetch(fetcher) }) : undefined;
   const maxPackageBytes = resolvePackageLimits(deps.packageLimits).maxPackageBytes;
@@ -72,7 +70,10 @@ export function createStoreInstaller(deps: StoreInstallerDependencies): StoreIns
         try {
           mirrors = await fetchListedMirrors(store, { signal });
         } catch (error) {
-          if (!signal.aborted) logger.warn('The store mirror is not used: the store metadata could not be read', { error: error instanceof Error ? error.message : String(error) });
+          if (!signal.aborted)
+            logger.warn('The store mirror is not used: the store metadata could not be read', {
+              error: error instanceof Error ? error.message : String(error),
+            });
           return null;
         }
         if (isListedMirror(mirrorUrl, mirrors)) return mirrorUrl;
@@ -90,7 +91,9 @@ export function createStoreInstaller(deps: StoreInstallerDependencies): StoreIns
       if (!isPluginHostError(error, 'NOT_FOUND')) throw error;
       throw new PluginHostError(
         'PLUGIN_NOT_FOUND',
-        request.version === 'latest' ? `The store has no published plugin ${request.slug}` : `The store has no published version ${request.version} of ${request.slug}`,
+        request.version === 'latest'
+          ? `The store has no published plugin ${request.slug}`
+          : `The store has no published version ${request.version} of ${request.slug}`,
       );
     }
     return checkDownloadSize(info, maxPackageBytes);
@@ -101,7 +104,9 @@ export function createStoreInstaller(deps: StoreInstallerDependencies): StoreIns
       if (!registry || !fetcher) {
         throw new PluginHostError(
           'STORE_NOT_CONFIGURED',
-          deps.storeUrl ? 'The configured storeUrl is not an http(s) URL, so nothing can be installed from the store' : 'No store is configured (storeUrl), so nothing can be installed from the store',
+          deps.storeUrl
+            ? 'The configured storeUrl is not an http(s) URL, so nothing can be installed from the store'
+            : 'No store is configured (storeUrl), so nothing can be installed from the store',
         );
       }
       const info = await downloadInfo(registry, request, signal);
@@ -125,7 +130,12 @@ export function createStoreInstaller(deps: StoreInstallerDependencies): StoreIns
           allowDowngrade: request.allowDowngrade,
           signaturePolicy: 'if-present',
         });
-        logger.info('Installed a plugin from the store', { slug: request.slug, id: installed.id, version: installed.version, source: new URL(downloaded.url).host });
+        logger.info('Installed a plugin from the store', {
+          slug: request.slug,
+          id: installed.id,
+          version: installed.version,
+          source: new URL(downloaded.url).host,
+        });
         return pluginInfoOf(installed);
       } finally {
         await rm(work, { recursive: true, force: true, maxRetries: 3 });

@@ -7,9 +7,9 @@ import type { OsReleaseFields } from './os-release.js';
  * `VERSION_ID` reports its `BUILD_ID`, else the kernel release, so every field stays a usable string.
  */
 export function describeLinux(fields: OsReleaseFields, kernelRelease: string): OsDescription {
-  const name = fields['NAME'] || 'Linux';
-  const versionId = fields['VERSION_ID'] || fields['BUILD_ID'] || kernelRelease;
-  const version = fields['VERSION'] || versionId;
-  const displayName = fields['PRETTY_NAME'] || `${name} ${version}`;
+  const name = fields.NAME || 'Linux';
+  const versionId = fields.VERSION_ID || fields.BUILD_ID || kernelRelease;
+  const version = fields.VERSION || versionId;
+  const displayName = fields.PRETTY_NAME || `${name} ${version}`;
   return { name, version, versionId, displayName };
 }

@@ -96,7 +96,10 @@ export function createReportForwarder(options: ReportForwarderOptions): ReportFo
   function pump(): void {
     if (preparing || sending >= maxConcurrent) return;
     const report = pending.shift();
-    if (report === undefined) return wakeIdleWaiters();
+    if (report === undefined) {
+      wakeIdleWaiters();
+      return;
+    }
     preparing = true;
     void Promise.resolve(report)
       .then(options.prepare)

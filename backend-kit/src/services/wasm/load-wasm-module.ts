@@ -23,7 +23,6 @@ export interface UnloadedWasmModule {
 /** The outcome of loading one plugin's module. */
 export type WasmLoadResult = LoadedWasmModule | UnloadedWasmModule;
 
-
 /** The largest `plugin.wasm` read into memory (32 MiB). */
 export const MAX_MODULE_BYTES = 32 * 1024 * 1024;
 
@@ -70,7 +69,8 @@ export async function loadWasmModule(folder: string, memoryLimitBytes: number): 
   const unsupported = findUnsupportedImport(info.imports);
   if (unsupported !== null) return { loaded: false, reason: `${WASM_MODULE_FILE} ${unsupported}` };
   // Each memory would get the whole limit: with several, the module could use a multiple of it.
-  if (info.memoryMinimumPages.length > 1) return { loaded: false, reason: `${WASM_MODULE_FILE} defines ${info.memoryMinimumPages.length} memories; the host runs modules with at most one` };
+  if (info.memoryMinimumPages.length > 1)
+    return { loaded: false, reason: `${WASM_MODULE_FILE} defines ${info.memoryMinimumPages.length} memories; the host runs modules with at most one` };
   const maxPages = Math.floor(memoryLimitBytes / WASM_PAGE_BYTES);
   if (info.memoryMinimumPages.some((pages) => pages > maxPages)) {
     return { loaded: false, reason: `${WASM_MODULE_FILE} asks for more initial memory than the limit of ${formatBytes(memoryLimitBytes)} (${maxPages} pages)` };

@@ -31,7 +31,10 @@ const KINDS = ['function', 'table', 'memory', 'global', 'tag'] as const;
  */
 class ByteReader {
   position = 0;
-  constructor(private readonly bytes: Uint8Array, private readonly end = bytes.length) {}
+  constructor(
+    private readonly bytes: Uint8Array,
+    private readonly end = bytes.length,
+  ) {}
 
   byte(): number {
     if (this.position >= this.end) throw new Error('Unexpected end of the WASM module');

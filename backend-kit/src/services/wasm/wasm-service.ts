@@ -91,7 +91,13 @@ export function createWasmService(paths: DataPaths, logger: BackendLogger, optio
   };
 
   /** Runs one call in a worker once a slot is free. */
-  async function runCall(id: string, exportName: string, module: CompiledWasmModule, values: readonly WasmValue[], signature: WasmSignature): Promise<JsonWasmResult> {
+  async function runCall(
+    id: string,
+    exportName: string,
+    module: CompiledWasmModule,
+    values: readonly WasmValue[],
+    signature: WasmSignature,
+  ): Promise<JsonWasmResult> {
     const release = await slots.acquire();
     try {
       const outcome = await runWasmWorker(

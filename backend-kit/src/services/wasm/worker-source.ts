@@ -12,7 +12,7 @@ import type { CompiledWasmModule } from './wasm-runtime.js';
  * Protocol: `workerData` is {@link WasmWorkerData}; the worker posts {@link WasmWorkerMessage}s:
  * any number of `log`, then exactly one `result` or `trap`.
  */
-export const WASM_WORKER_SOURCE = String.raw`
+export const WASM_WORKER_SOURCE = `
 'use strict';
 const { parentPort, workerData } = require('node:worker_threads');
 const { module, exportName, args, maxLogLines, maxLogBytes } = workerData;

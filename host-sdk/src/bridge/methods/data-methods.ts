@@ -35,7 +35,11 @@ export const DATA_METHODS = [
     signature: signature<[key: string, value: unknown, ttlSeconds?: number], unknown>(),
     handler: async ({ plugin, services }, args) => {
       await services.backend.json(`/api/plugins/cache/${idSegment(plugin.id)}`, {
-        json: { key: stringArgument('setCache', args, 0, 'key'), value: args[1] ?? null, ...(args[2] !== undefined && args[2] !== null ? { ttlSeconds: args[2] } : {}) },
+        json: {
+          key: stringArgument('setCache', args, 0, 'key'),
+          value: args[1] ?? null,
+          ...(args[2] !== undefined && args[2] !== null ? { ttlSeconds: args[2] } : {}),
+        },
         pluginId: plugin.id,
       });
       return null;

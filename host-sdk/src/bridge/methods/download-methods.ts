@@ -19,7 +19,9 @@ export const DOWNLOAD_METHODS = [
     permission: 'download:manage',
     signature: signature<[taskId: string], DownloadSnapshot | null>(),
     handler: ({ plugin, services }, args) =>
-      services.backend.json(`/api/plugins/download/tasks/${encodeURIComponent(stringArgument('download.progress', args, 0, 'taskId'))}`, { pluginId: plugin.id }),
+      services.backend.json(`/api/plugins/download/tasks/${encodeURIComponent(stringArgument('download.progress', args, 0, 'taskId'))}`, {
+        pluginId: plugin.id,
+      }),
   }),
   bridgeMethod({
     name: 'download.list',
@@ -32,7 +34,10 @@ export const DOWNLOAD_METHODS = [
     permission: 'download:manage',
     signature: signature<[taskId: string], unknown>(),
     handler: async ({ plugin, services }, args) => {
-      await services.backend.json(`/api/plugins/download/tasks/${encodeURIComponent(stringArgument('download.cancel', args, 0, 'taskId'))}`, { method: 'DELETE', pluginId: plugin.id });
+      await services.backend.json(`/api/plugins/download/tasks/${encodeURIComponent(stringArgument('download.cancel', args, 0, 'taskId'))}`, {
+        method: 'DELETE',
+        pluginId: plugin.id,
+      });
       return null;
     },
   }),

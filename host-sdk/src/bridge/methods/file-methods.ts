@@ -22,8 +22,8 @@ function fileCall(context: BridgeCallContext, action: FileAction, body: Record<s
 
 function rangeOf(method: string, args: readonly unknown[]): { start?: number; length?: number } {
   const options = optionalObjectArgument(method, args, 1, 'options');
-  const start = optionalNumber(method, options['start'], 'start');
-  const length = optionalNumber(method, options['length'], 'length');
+  const start = optionalNumber(method, options.start, 'start');
+  const length = optionalNumber(method, options.length, 'length');
   return { ...(start !== undefined ? { start } : {}), ...(length !== undefined ? { length } : {}) };
 }
 
@@ -33,13 +33,15 @@ export const FILE_METHODS = [
     name: 'readText',
     permission: 'filesystem:read',
     signature: signature<[path: string, options?: ReadRange], TextFileContent>(),
-    handler: (context, args) => fileCall(context, 'read', { path: stringArgument('readText', args, 0, 'path'), encoding: 'text', ...rangeOf('readText', args) }),
+    handler: (context, args) =>
+      fileCall(context, 'read', { path: stringArgument('readText', args, 0, 'path'), encoding: 'text', ...rangeOf('readText', args) }),
   }),
   bridgeMethod({
     name: 'readBytes',
     permission: 'filesystem:read',
     signature: signature<[path: string, options?: ReadRange], BinaryFileContent>(),
-    handler: (context, args) => fileCall(context, 'read', { path: stringArgument('readBytes', args, 0, 'path'), encoding: 'base64', ...rangeOf('readBytes', args) }),
+    handler: (context, args) =>
+      fileCall(context, 'read', { path: stringArgument('readBytes', args, 0, 'path'), encoding: 'base64', ...rangeOf('readBytes', args) }),
   }),
   bridgeMethod({
     name: 'writeText',
@@ -57,7 +59,12 @@ export const FILE_METHODS = [
     signature: signature<[path: string, bytes: Uint8Array], FilePathResult>(),
     handler: (context, args) => {
       const bytes = args[1];
-      const data = bytes instanceof Uint8Array ? bytes : Array.isArray(bytes) && bytes.every((byte) => Number.isInteger(byte) && byte >= 0 && byte <= 255) ? Uint8Array.from(bytes as number[]) : undefined;
+      const data =
+        bytes instanceof Uint8Array
+          ? bytes
+          : Array.isArray(bytes) && bytes.every((byte) => Number.isInteger(byte) && byte >= 0 && byte <= 255)
+            ? Uint8Array.from(bytes as number[])
+            : undefined;
       if (!data) throw badArgument('writeBytes', '"bytes" must be a Uint8Array');
       return fileCall(context, 'write', { path: stringArgument('writeBytes', args, 0, 'path'), contentBase64: toBase64(data) });
     },

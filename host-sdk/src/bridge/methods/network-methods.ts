@@ -16,8 +16,16 @@ async function proxyFailure(response: Response): Promise<BridgeFailure> {
 }
 
 /** Pumps one proxied event stream into the guest; never throws. */
-async function pumpStream(services: HostServices, guest: GuestMethods, pluginId: string, requestId: string, request: Record<string, unknown>, controller: AbortController): Promise<void> {
-  const send = (event: StreamEvent): Promise<void> => (controller.signal.aborted ? Promise.resolve() : guest.streamEvent(requestId, event).catch(() => undefined));
+async function pumpStream(
+  services: HostServices,
+  guest: GuestMethods,
+  pluginId: string,
+  requestId: string,
+  request: Record<string, unknown>,
+  controller: AbortController,
+): Promise<void> {
+  const send = (event: StreamEvent): Promise<void> =>
+    controller.signal.aborted ? Promise.resolve() : guest.streamEvent(requestId, event).catch(() => undefined);
   try {
     const response = await services.backend.request('/api/plugins/proxy', { json: { ...request, stream: true }, pluginId, signal: controller.signal });
     if (!response.ok || response.body === null) {
@@ -27,10 +35,13 @@ async function pumpStream(services: HostServices, guest: GuestMethods, pluginId:
     for await (const event of readEventStream(response.body, { signal: controller.signal })) {
       if (event.type === 'error') {
         // The proxy's own failure event after the stream started (see docs/backend.md, "CORS proxy").
-        let wire;
+        let wire: { message: string; code?: string };
         try {
           const parsed = JSON.parse(event.data) as { code?: unknown; message?: unknown };
-          wire = { message: typeof parsed.message === 'string' ? parsed.message : 'Proxy failed', ...(typeof parsed.code === 'string' ? { code: parsed.code } : {}) };
+          wire = {
+            message: typeof parsed.message === 'string' ? parsed.message : 'Proxy failed',
+            ...(typeof parsed.code === 'string' ? { code: parsed.code } : {}),
+          };
         } catch {
           wire = { message: 'Proxy failed' };
         }

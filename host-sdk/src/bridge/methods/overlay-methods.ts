@@ -25,8 +25,8 @@ function overlayOptions(raw: Record<string, unknown>): OverlayOptions {
   if (file !== undefined && findPackagePathProblem(file) !== null) throw badArgument(method, '"file" must be a path inside the plugin package');
   const options: Record<string, unknown> = { title: text('title', 200), html: text('html', MAX_OVERLAY_HTML), file };
   for (const name of ['x', 'y', 'width', 'height']) options[name] = optionalNumber(method, raw[name], name);
-  options['minimizable'] = flag('minimizable');
-  options['resizable'] = flag('resizable');
+  options.minimizable = flag('minimizable');
+  options.resizable = flag('resizable');
   return Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined)) as OverlayOptions;
 }
 

@@ -35,9 +35,13 @@ export const PLUGIN_METHODS = [
       const loading = services.active(target);
       if (loading?.state === 'loading') await loading.ready;
       const active = services.active(target);
-      if (!active || active.state !== 'active') throw new BridgeFailure(pluginMethodUnavailable(target, method, 'inactive'));
+      if (active?.state !== 'active') throw new BridgeFailure(pluginMethodUnavailable(target, method, 'inactive'));
       if (!services.methods.has(target, method)) throw new BridgeFailure(pluginMethodUnavailable(target, method, 'no-such-method'));
-      const result = await withTimeout(active.guest.invokeMethod(method, args.slice(2)), services.timeouts.crossPluginCallMs, `${target} did not answer ${method} within ${services.timeouts.crossPluginCallMs} ms`);
+      const result = await withTimeout(
+        active.guest.invokeMethod(method, args.slice(2)),
+        services.timeouts.crossPluginCallMs,
+        `${target} did not answer ${method} within ${services.timeouts.crossPluginCallMs} ms`,
+      );
       if (!result.ok) throw new BridgeFailure(result.error);
       return result.value;
     },

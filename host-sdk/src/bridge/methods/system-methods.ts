@@ -16,7 +16,10 @@ export const SYSTEM_METHODS = [
       const command = args[0];
       if (typeof command !== 'string') throw badArgument('execCommand', '"command" must be a string');
       const timeoutMs = optionalNumber('execCommand', args[1], 'timeoutMs');
-      return services.backend.json(`/api/plugins/shell/${idSegment(plugin.id)}`, { json: { command, ...(timeoutMs !== undefined ? { timeoutMs } : {}) }, pluginId: plugin.id });
+      return services.backend.json(`/api/plugins/shell/${idSegment(plugin.id)}`, {
+        json: { command, ...(timeoutMs !== undefined ? { timeoutMs } : {}) },
+        pluginId: plugin.id,
+      });
     },
   }),
   bridgeMethod({
@@ -50,7 +53,12 @@ export const SYSTEM_METHODS = [
     handler: async ({ plugin, services }, args) => {
       const fileData = args[0];
       const fileName = stringArgument('uploadPlugin', args, 1, 'fileName');
-      const bytes = fileData instanceof Uint8Array ? fileData : Array.isArray(fileData) && fileData.length <= MAX_UPLOAD_BYTES && fileData.every((byte) => Number.isInteger(byte) && byte >= 0 && byte <= 255) ? Uint8Array.from(fileData as number[]) : undefined;
+      const bytes =
+        fileData instanceof Uint8Array
+          ? fileData
+          : Array.isArray(fileData) && fileData.length <= MAX_UPLOAD_BYTES && fileData.every((byte) => Number.isInteger(byte) && byte >= 0 && byte <= 255)
+            ? Uint8Array.from(fileData as number[])
+            : undefined;
       if (!bytes) throw badArgument('uploadPlugin', '"fileData" must be an array of bytes');
       const form = new FormData();
       form.append('plugin', new Blob([new Uint8Array(bytes)], { type: 'application/zip' }), fileName);

@@ -87,12 +87,12 @@ export const UI_METHODS = [
     direct: true,
     handler: ({ plugin, services }, args) => {
       const item = objectArgument('addMenuItem', args, 0, 'item');
-      const id = stringArgument('addMenuItem', [item['id']], 0, 'id');
-      const label = stringArgument('addMenuItem', [item['label']], 0, 'label');
-      const icon = item['icon'];
+      const id = stringArgument('addMenuItem', [item.id], 0, 'id');
+      const label = stringArgument('addMenuItem', [item.label], 0, 'label');
+      const icon = item.icon;
       if (icon !== undefined && typeof icon !== 'string') throw badArgument('addMenuItem', '"icon" must be a string');
-      const route = item['route'] === undefined ? undefined : internalRoute(item['route']);
-      const order = optionalNumber('addMenuItem', item['order'], 'order');
+      const route = item.route === undefined ? undefined : internalRoute(item.route);
+      const order = optionalNumber('addMenuItem', item.order, 'order');
       const guest = services.active(plugin.id)?.guest;
       if (!guest) throw new BridgeFailure({ message: 'addMenuItem: the plugin is not active' });
       services.menu.add({

@@ -14,7 +14,10 @@ export const WASM_METHODS = [
       const exportName = args[1] ?? 'on_load';
       if (typeof exportName !== 'string') throw badArgument('callWasm', '"exportName" must be a string');
       const numbers = args.slice(2);
-      return services.backend.json(`/api/plugins/wasm/${encodeURIComponent(target)}/invoke`, { json: { exportName, ...(numbers.length > 0 ? { args: numbers } : {}) }, pluginId: plugin.id });
+      return services.backend.json(`/api/plugins/wasm/${encodeURIComponent(target)}/invoke`, {
+        json: { exportName, ...(numbers.length > 0 ? { args: numbers } : {}) },
+        pluginId: plugin.id,
+      });
     },
   }),
   bridgeMethod({

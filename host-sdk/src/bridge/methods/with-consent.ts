@@ -12,7 +12,7 @@ export async function withConsent<T>(context: BridgeCallContext, operation: 'rea
   try {
     return await request();
   } catch (error) {
-    const prefix = error instanceof BridgeFailure && error.wire.code === 'FS_AUTHORIZATION_REQUIRED' ? error.wire.details?.['prefix'] : undefined;
+    const prefix = error instanceof BridgeFailure && error.wire.code === 'FS_AUTHORIZATION_REQUIRED' ? error.wire.details?.prefix : undefined;
     if (typeof prefix !== 'string') throw error;
     const agreed = await services.ui.requestFileAccess({ pluginId: plugin.id, pluginName: plugin.manifest.name, prefix, operation });
     if (!agreed) throw error;

@@ -86,7 +86,7 @@ export interface EndpointOptions {
 const ENCODED_SEPARATOR_OR_DOT = /%(?:2f|5c|2e)/i;
 // The URL parser silently removes tab and newline anywhere and trims control characters and
 // spaces, which could turn `.\t.` into `..` after the check; refuse them all.
-// eslint-disable-next-line no-control-regex
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point of this pattern
 const CONTROL_OR_SPACE = /[\u0000-\u0020\u007f-\u009f]/;
 
 function invalid(endpoint: string, problem: string): EndpointDecision {

@@ -26,8 +26,9 @@ const ALLOWED = 'only null, booleans, finite numbers, strings, arrays, plain obj
 // The %TypedArray%.prototype[Symbol.toStringTag] getter reads an internal slot: it names the
 // element type of a real typed array (also one from another realm) and runs no plugin code, unlike
 // `instanceof` or `Object.prototype.toString`, which an object can steer.
-const typedArrayTag = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(Uint8Array.prototype) as object, Symbol.toStringTag)
-  ?.get as ((this: unknown) => string | undefined) | undefined;
+const typedArrayTag = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(Uint8Array.prototype) as object, Symbol.toStringTag)?.get as
+  | ((this: unknown) => string | undefined)
+  | undefined;
 
 function isByteArray(value: object): value is Uint8Array {
   return typedArrayTag?.call(value) === 'Uint8Array';
@@ -40,8 +41,8 @@ function refuse(path: string, problem: string, explain = true): never {
 /** Names the class of an instance without invoking anything: only data properties are read. */
 function describeInstance(value: object): string {
   const prototype = Object.getPrototypeOf(value) as object | null;
-  const constructor = prototype === null ? undefined : Object.getOwnPropertyDescriptor(prototype, 'constructor')?.value;
-  const name = typeof constructor === 'function' ? Object.getOwnPropertyDescriptor(constructor, 'name')?.value : undefined;
+  const ownConstructor = prototype === null ? undefined : Object.getOwnPropertyDescriptor(prototype, 'constructor')?.value;
+  const name = typeof ownConstructor === 'function' ? Object.getOwnPropertyDescriptor(ownConstructor, 'name')?.value : undefined;
   return typeof name === 'string' && name !== '' ? `a ${name} (a class instance)` : 'a class instance';
 }
 
@@ -169,10 +170,7 @@ function limit(option: number | undefined, fallback: number, name: string): numb
  * ```
  */
 export function toPlainData(value: unknown, options: PlainDataOptions = {}): unknown {
-  const copier = new PlainDataCopier(
-    limit(options.maxDepth, PLAIN_DATA_MAX_DEPTH, 'maxDepth'),
-    limit(options.maxNodes, PLAIN_DATA_MAX_NODES, 'maxNodes'),
-  );
+  const copier = new PlainDataCopier(limit(options.maxDepth, PLAIN_DATA_MAX_DEPTH, 'maxDepth'), limit(options.maxNodes, PLAIN_DATA_MAX_NODES, 'maxNodes'));
   return copier.copy(value, options.label ?? 'value', 0);
 }
 

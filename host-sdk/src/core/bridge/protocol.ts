@@ -62,7 +62,10 @@ export interface WireMenuItem {
 /** Methods the host exposes to each guest. */
 export interface HostMethods {
   /** First message of a guest; answers what the guest needs to build its API. */
-  hello(guest: { readonly protocolVersion: number; readonly runtimeVersion: string }): Promise<WireResult<{ readonly pluginId: string; readonly apiBase: string | null }>>;
+  hello(guest: {
+    readonly protocolVersion: number;
+    readonly runtimeVersion: string;
+  }): Promise<WireResult<{ readonly pluginId: string; readonly apiBase: string | null }>>;
   /** `__PLUGIN_API__.call(name, ...args)`: methods of the table that are not direct members. */
   call(name: string, args: readonly unknown[]): Promise<WireResult>;
   /**
@@ -92,10 +95,7 @@ export interface HostMethods {
 }
 
 /** One event of a proxied stream, pushed from host to guest. */
-export type StreamEvent =
-  | { readonly kind: 'chunk'; readonly data: string }
-  | { readonly kind: 'error'; readonly error: WireError }
-  | { readonly kind: 'end' };
+export type StreamEvent = { readonly kind: 'chunk'; readonly data: string } | { readonly kind: 'error'; readonly error: WireError } | { readonly kind: 'end' };
 
 /** Methods each guest exposes to the host. */
 export interface GuestMethods {

@@ -51,11 +51,7 @@ export function formatServerSentEvent(event: ServerSentEventInit): string {
   if (event.retry !== undefined) {
     // Clients accept ASCII digits only; `-1`, `1.5` or `1e+21` would be dropped without notice.
     if (!Number.isSafeInteger(event.retry) || event.retry < 0) {
-      throw new PluginHostError(
-        ErrorCode.INVALID_ARGUMENT,
-        'A server-sent event retry must be a non-negative integer of milliseconds',
-        { retry: event.retry },
-      );
+      throw new PluginHostError(ErrorCode.INVALID_ARGUMENT, 'A server-sent event retry must be a non-negative integer of milliseconds', { retry: event.retry });
     }
     text += `retry: ${event.retry}\n`;
   }
@@ -77,9 +73,6 @@ export function formatComment(text = ''): string {
 
 function refuseLineBreaks(value: string, what: string): void {
   if (CR_OR_LF.test(value)) {
-    throw new PluginHostError(
-      ErrorCode.INVALID_ARGUMENT,
-      `A server-sent ${what} must not contain CR or LF, which would start another field`,
-    );
+    throw new PluginHostError(ErrorCode.INVALID_ARGUMENT, `A server-sent ${what} must not contain CR or LF, which would start another field`);
   }
 }

@@ -111,10 +111,7 @@ function openChunks(body: AsyncIterable<Uint8Array> | ByteStreamSource): ByteChu
   // Web streams have both; the reader works in every browser and its `cancel` ends a pending read.
   if (typeof getReader === 'function') return readerChunks(getReader.call(candidate));
   if (typeof iterate === 'function') return iteratorChunks(iterate.call(candidate));
-  throw new PluginHostError(
-    ErrorCode.INVALID_ARGUMENT,
-    'readEventStream needs a stream with getReader() or an async iterable of bytes',
-  );
+  throw new PluginHostError(ErrorCode.INVALID_ARGUMENT, 'readEventStream needs a stream with getReader() or an async iterable of bytes');
 }
 
 function readerChunks(reader: ByteStreamReader): ByteChunks {
@@ -159,10 +156,7 @@ function iteratorChunks(iterator: AsyncIterator<Uint8Array>): ByteChunks {
 function asBytes(value: unknown): Uint8Array {
   // `isView` rather than `instanceof`: the stream may come from another realm (a plugin frame).
   if (!ArrayBuffer.isView(value)) {
-    throw new PluginHostError(
-      ErrorCode.INVALID_ARGUMENT,
-      'readEventStream received a chunk that is not bytes (a stream with a text encoding set?)',
-    );
+    throw new PluginHostError(ErrorCode.INVALID_ARGUMENT, 'readEventStream received a chunk that is not bytes (a stream with a text encoding set?)');
   }
   return value as Uint8Array;
 }

@@ -61,9 +61,7 @@ const INLINE: Capability = {
  */
 export function describeCapabilities(manifest: CapabilitySource): CapabilitySummary {
   const declared = new Set(manifest.permissions);
-  const known = PERMISSIONS.filter((permission) => declared.has(permission.id)).map(
-    (permission): Capability => ({ ...permission, kind: 'permission' }),
-  );
+  const known = PERMISSIONS.filter((permission) => declared.has(permission.id)).map((permission): Capability => ({ ...permission, kind: 'permission' }));
   const unknown = [...declared]
     .filter((id) => getPermission(id) === undefined)
     .map(

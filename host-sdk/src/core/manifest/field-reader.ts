@@ -106,12 +106,7 @@ export class FieldReader {
  * Opens `value` as an object with the given known fields. Reports a problem and returns `null`
  * when it is not a plain JSON object; warns about each unknown field, which is then ignored.
  */
-export function readObject(
-  report: ProblemReport,
-  path: string,
-  value: unknown,
-  knownKeys: readonly string[],
-): FieldReader | null {
+export function readObject(report: ProblemReport, path: string, value: unknown, knownKeys: readonly string[]): FieldReader | null {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     report.error(path, `must be an object (got ${describeJsonType(value)})`);
     return null;
@@ -134,11 +129,7 @@ export function readObject(
  * Opens `value` as an array: its elements with their paths, or `null` (after reporting a
  * problem) when it is not an array.
  */
-export function readArray(
-  report: ProblemReport,
-  path: string,
-  value: unknown,
-): { readonly value: unknown; readonly path: string }[] | null {
+export function readArray(report: ProblemReport, path: string, value: unknown): { readonly value: unknown; readonly path: string }[] | null {
   if (!Array.isArray(value)) {
     report.error(path, `must be an array (got ${describeJsonType(value)})`);
     return null;

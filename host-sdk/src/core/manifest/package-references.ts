@@ -25,12 +25,7 @@ export function checkPackagePath(report: ProblemReport, path: string, value: str
 }
 
 /** Reads a string field that must be a package path. */
-export function readPackagePath(
-  reader: FieldReader,
-  key: string,
-  files: PackageFiles,
-  options: { readonly required?: boolean } = {},
-): string | undefined {
+export function readPackagePath(reader: FieldReader, key: string, files: PackageFiles, options: { readonly required?: boolean } = {}): string | undefined {
   const value = reader.string(key, options);
   if (value === undefined) return undefined;
   return checkPackagePath(reader.report, reader.pathOf(key), value, files) ? value : undefined;

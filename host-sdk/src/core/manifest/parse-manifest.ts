@@ -5,12 +5,7 @@ import { PluginHostError, isPluginHostError } from '../errors.js';
 import { formatManifestProblem, type ManifestProblem } from './manifest-problem.js';
 import { describeDuplicateJsonKey, findDuplicateJsonKey } from '../signing/duplicate-json-keys.js';
 import { utf8Decode } from '../signing/encoding.js';
-import {
-  validateManifest,
-  type ManifestValid,
-  type ManifestValidationResult,
-  type ValidateManifestOptions,
-} from './validate-manifest.js';
+import { validateManifest, type ManifestValid, type ManifestValidationResult, type ValidateManifestOptions } from './validate-manifest.js';
 
 /**
  * Decodes (UTF-8, an optional byte order mark is skipped), parses and validates `manifest.json`.
@@ -43,9 +38,10 @@ export function parseManifest(source: Uint8Array | string, options: ValidateMani
   const duplicate = findDuplicateJsonKey(json);
   if (duplicate) {
     // The problem sits at the object holding the key, like every other manifest problem.
-    const message = duplicate.path === ''
-      ? describeDuplicateJsonKey('manifest.json', duplicate)
-      : `repeats the key ${JSON.stringify(duplicate.key)}; write every key once, so that every reader sees the same manifest.json`;
+    const message =
+      duplicate.path === ''
+        ? describeDuplicateJsonKey('manifest.json', duplicate)
+        : `repeats the key ${JSON.stringify(duplicate.key)}; write every key once, so that every reader sees the same manifest.json`;
     return invalid(message, duplicate.path);
   }
   return validateManifest(value, options);

@@ -66,9 +66,7 @@ export function parseSemver(text: string): SemverVersion | null {
   if (!match) return null;
   const [major, minor, patch] = [match[1], match[2], match[3]].map(Number) as [number, number, number];
   if (major > Number.MAX_SAFE_INTEGER || minor > Number.MAX_SAFE_INTEGER || patch > Number.MAX_SAFE_INTEGER) return null;
-  const prerelease = match[4]
-    ? match[4].split('.').map((id) => (NUMERIC.test(id) && +id < Number.MAX_SAFE_INTEGER ? +id : id))
-    : [];
+  const prerelease = match[4] ? match[4].split('.').map((id) => (NUMERIC.test(id) && +id < Number.MAX_SAFE_INTEGER ? +id : id)) : [];
   const version = `${major}.${minor}.${patch}${prerelease.length > 0 ? `-${prerelease.join('.')}` : ''}`;
   return { major, minor, patch, prerelease, version };
 }
@@ -132,10 +130,10 @@ function hyphenReplace(z: Suffix) {
     else low = `>=${from}${z}`;
     let high: string;
     if (isX(tM)) high = '';
-    else if (isX(tm)) high = `<${+tM! + 1}.0.0-0`;
-    else if (isX(tp)) high = `<${tM}.${+tm! + 1}.0-0`;
+    else if (isX(tm)) high = `<${Number(tM) + 1}.0.0-0`;
+    else if (isX(tp)) high = `<${tM}.${Number(tm) + 1}.0-0`;
     else if (tpr) high = `<=${tM}.${tm}.${tp}-${tpr}`;
-    else if (z) high = `<${tM}.${tm}.${+tp! + 1}-0`;
+    else if (z) high = `<${tM}.${tm}.${Number(tp) + 1}-0`;
     else high = `<=${to}`;
     return `${low} ${high}`.trim();
   };
@@ -146,8 +144,8 @@ function replaceTilde(comp: string, z: Suffix): string {
   return comp.replace(TILDE, (_, M: string, m?: string, p?: string, pr?: string) => {
     if (isX(M)) return '';
     if (isX(m)) return `>=${M}.0.0${z} <${+M + 1}.0.0-0`;
-    if (isX(p)) return `>=${M}.${m}.0${z} <${M}.${+m! + 1}.0-0`;
-    return `>=${M}.${m}.${p}${pr ? `-${pr}` : ''} <${M}.${+m! + 1}.0-0`;
+    if (isX(p)) return `>=${M}.${m}.0${z} <${M}.${Number(m) + 1}.0-0`;
+    return `>=${M}.${m}.${p}${pr ? `-${pr}` : ''} <${M}.${Number(m) + 1}.0-0`;
   });
 }
 
@@ -156,10 +154,10 @@ function replaceCaret(comp: string, z: Suffix): string {
   return comp.replace(CARET, (_, M: string, m?: string, p?: string, pr?: string) => {
     if (isX(M)) return '';
     if (isX(m)) return `>=${M}.0.0${z} <${+M + 1}.0.0-0`;
-    if (isX(p)) return M === '0' ? `>=${M}.${m}.0${z} <${M}.${+m! + 1}.0-0` : `>=${M}.${m}.0${z} <${+M + 1}.0.0-0`;
+    if (isX(p)) return M === '0' ? `>=${M}.${m}.0${z} <${M}.${Number(m) + 1}.0-0` : `>=${M}.${m}.0${z} <${+M + 1}.0.0-0`;
     const low = `>=${M}.${m}.${p}${pr ? `-${pr}` : ''}`;
     if (M !== '0') return `${low} <${+M + 1}.0.0-0`;
-    return m === '0' ? `${low} <${M}.${m}.${+p! + 1}-0` : `${low} <${M}.${+m! + 1}.0-0`;
+    return m === '0' ? `${low} <${M}.${m}.${Number(p) + 1}-0` : `${low} <${M}.${Number(m) + 1}.0-0`;
   });
 }
 
@@ -175,7 +173,7 @@ function replaceXRange(comp: string, z: Suffix): string {
     if (xM) return gtlt === '>' || gtlt === '<' ? '<0.0.0-0' : '*';
     if (gtlt && anyX) {
       let major = +M;
-      let minor = xm ? 0 : +m!;
+      let minor = xm ? 0 : Number(m);
       if (gtlt === '>') {
         gtlt = '>=';
         if (xm) major += 1;
@@ -188,7 +186,7 @@ function replaceXRange(comp: string, z: Suffix): string {
       return `${gtlt}${major}.${minor}.0${gtlt === '<' ? '-0' : z}`;
     }
     if (xm) return `>=${M}.0.0${z} <${+M + 1}.0.0-0`;
-    if (anyX) return `>=${M}.${m}.0${z} <${M}.${+m! + 1}.0-0`;
+    if (anyX) return `>=${M}.${m}.0${z} <${M}.${Number(m) + 1}.0-0`;
     return whole;
   });
 }
@@ -216,7 +214,10 @@ function parseSet(part: string, z: Suffix): Comparator[] | null {
       comp = comp.replace(BUILD_ONCE, '');
       comp = eachWord(comp, (word) => replaceCaret(word, z));
       comp = eachWord(comp, (word) => replaceTilde(word, z));
-      comp = comp.split(WHITESPACE).map((word) => replaceXRange(word, z)).join(' ');
+      comp = comp
+        .split(WHITESPACE)
+        .map((word) => replaceXRange(word, z))
+        .join(' ');
       return comp.trim().replace(STAR, '');
     })
     .join(' ')
@@ -259,11 +260,16 @@ function testComparator({ operator, semver }: Comparator, version: SemverVersion
   if (!semver) return true;
   const order = compareSemver(version, semver);
   switch (operator) {
-    case '>': return order > 0;
-    case '>=': return order >= 0;
-    case '<': return order < 0;
-    case '<=': return order <= 0;
-    default: return order === 0;
+    case '>':
+      return order > 0;
+    case '>=':
+      return order >= 0;
+    case '<':
+      return order < 0;
+    case '<=':
+      return order <= 0;
+    default:
+      return order === 0;
   }
 }
 
@@ -278,6 +284,13 @@ export function rangeIncludes(range: SemverRange, version: SemverVersion): boole
       set.every((comparator) => testComparator(comparator, version)) &&
       (range.includePrerelease ||
         version.prerelease.length === 0 ||
-        set.some(({ semver }) => semver !== null && semver.prerelease.length > 0 && semver.major === version.major && semver.minor === version.minor && semver.patch === version.patch)),
+        set.some(
+          ({ semver }) =>
+            semver !== null &&
+            semver.prerelease.length > 0 &&
+            semver.major === version.major &&
+            semver.minor === version.minor &&
+            semver.patch === version.patch,
+        )),
   );
 }

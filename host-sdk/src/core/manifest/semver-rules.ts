@@ -71,7 +71,8 @@ export function isValidSemverRange(range: unknown): range is string {
 export function satisfiesRange(version: string, range: string): boolean {
   if (!isStrictSemver(version) || !isValidSemverRange(range)) return false;
   const parsed = parseSemverRange(range, { includePrerelease: true });
-  return parsed !== null && rangeIncludes(parsed, parseSemver(version)!);
+  const parsedVersion = parseSemver(version);
+  return parsed !== null && parsedVersion !== null && rangeIncludes(parsed, parsedVersion);
 }
 
 /**
@@ -82,8 +83,11 @@ export function satisfiesRange(version: string, range: string): boolean {
  * @throws PluginHostError `INVALID_ARGUMENT` when either is not a strict semver version.
  */
 export function compareVersions(a: string, b: string): number {
-  for (const version of [a, b]) {
-    if (!isStrictSemver(version)) throw new PluginHostError('INVALID_ARGUMENT', `Not a semver version: ${JSON.stringify(version)}`);
-  }
-  return compareSemver(parseSemver(a)!, parseSemver(b)!);
+  return compareSemver(parseStrictSemver(a), parseStrictSemver(b));
+}
+
+function parseStrictSemver(version: string): NonNullable<ReturnType<typeof parseSemver>> {
+  const parsed = isStrictSemver(version) ? parseSemver(version) : null;
+  if (parsed === null) throw new PluginHostError('INVALID_ARGUMENT', `Not a semver version: ${JSON.stringify(version)}`);
+  return parsed;
 }

@@ -20,8 +20,21 @@ export const SHORTCUT_MODIFIERS: readonly ShortcutModifier[] = ['Mod', 'Ctrl', '
 
 /** Named (non-character) keys a shortcut may use, spelled like `KeyboardEvent.key`. */
 export const SHORTCUT_NAMED_KEYS: readonly string[] = [
-  'Enter', 'Escape', 'Space', 'Tab', 'Backspace', 'Delete', 'Insert', 'Home', 'End',
-  'PageUp', 'PageDown', 'ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight',
+  'Enter',
+  'Escape',
+  'Space',
+  'Tab',
+  'Backspace',
+  'Delete',
+  'Insert',
+  'Home',
+  'End',
+  'PageUp',
+  'PageDown',
+  'ArrowUp',
+  'ArrowDown',
+  'ArrowLeft',
+  'ArrowRight',
 ];
 
 /** Punctuation keys a shortcut may use (`+` is the separator and cannot be a key). */
@@ -45,12 +58,7 @@ const FUNCTION_KEY = /^F(?:[1-9]|1[0-9]|2[0-4])$/;
 const COMMAND_MODIFIERS: readonly ShortcutModifier[] = ['Mod', 'Ctrl', 'Alt', 'Meta'];
 
 function isKey(key: string): boolean {
-  return (
-    /^[A-Z0-9]$/.test(key) ||
-    FUNCTION_KEY.test(key) ||
-    SHORTCUT_NAMED_KEYS.includes(key) ||
-    SHORTCUT_PUNCTUATION_KEYS.includes(key)
-  );
+  return /^[A-Z0-9]$/.test(key) || FUNCTION_KEY.test(key) || SHORTCUT_NAMED_KEYS.includes(key) || SHORTCUT_PUNCTUATION_KEYS.includes(key);
 }
 
 function analyse(text: string): ShortcutResult {

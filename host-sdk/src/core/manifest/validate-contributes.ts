@@ -2,13 +2,7 @@
  * Checks `contributes` and builds a fresh copy of its valid parts. Shapes: see
  * `contributes-types.ts` and the manifest reference in `docs/package-format.md`.
  */
-import type {
-  CommandContribution,
-  Contributes,
-  OverlayContribution,
-  PluginMenuItem,
-  SettingsPageContribution,
-} from './contributes-types.js';
+import type { CommandContribution, Contributes, OverlayContribution, PluginMenuItem, SettingsPageContribution } from './contributes-types.js';
 import { readArray, readObject, type FieldReader } from './field-reader.js';
 import { copyJsonValue } from './json-copy.js';
 import type { ProblemReport } from './manifest-problem.js';
@@ -24,12 +18,7 @@ const LOCAL_ID = /^[A-Za-z0-9][A-Za-z0-9._:-]*$/;
 const MAX_LOCAL_ID_LENGTH = 128;
 
 /** Validates `contributes` and returns a fresh copy of it (valid parts only). */
-export function validateContributes(
-  report: ProblemReport,
-  path: string,
-  value: unknown,
-  files: PackageFiles,
-): Contributes | undefined {
+export function validateContributes(report: ProblemReport, path: string, value: unknown, files: PackageFiles): Contributes | undefined {
   const reader = readObject(report, path, value, CONTRIBUTES_FIELDS);
   if (reader === null) return undefined;
   const result: {
@@ -80,12 +69,7 @@ interface Checked<T> {
 }
 
 /** Reads an array field whose elements are objects with `fields`, keeping the valid elements. */
-function readList<T>(
-  reader: FieldReader,
-  key: string,
-  fields: readonly string[],
-  readItem: (item: FieldReader) => T | undefined,
-): Checked<T>[] {
+function readList<T>(reader: FieldReader, key: string, fields: readonly string[], readItem: (item: FieldReader) => T | undefined): Checked<T>[] {
   const items = readArray(reader.report, reader.pathOf(key), reader.get(key)) ?? [];
   const list: Checked<T>[] = [];
   for (const item of items) {
@@ -97,12 +81,7 @@ function readList<T>(
 }
 
 /** Reports each element whose (defined) key an earlier element already uses. */
-function checkUnique<T>(
-  report: ProblemReport,
-  list: readonly Checked<T>[],
-  field: string,
-  keyOf: (item: T) => string | undefined,
-): void {
+function checkUnique<T>(report: ProblemReport, list: readonly Checked<T>[], field: string, keyOf: (item: T) => string | undefined): void {
   const seen = new Set<string>();
   for (const { value, path } of list) {
     const key = keyOf(value);

@@ -12,12 +12,7 @@ import { findRangeProblem } from './semver-rules.js';
  * Validates the `dependencies` value and returns a fresh copy of its valid entries. `ownId` is the
  * manifest's own id when valid, so that a self-dependency is reported.
  */
-export function validateDependencies(
-  report: ProblemReport,
-  path: string,
-  value: unknown,
-  ownId: string | undefined,
-): DependencySpec | undefined {
+export function validateDependencies(report: ProblemReport, path: string, value: unknown, ownId: string | undefined): DependencySpec | undefined {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     report.error(path, `must be an object mapping plugin ids to semver ranges (got ${describeJsonType(value)})`);
     return undefined;

@@ -28,10 +28,7 @@ export interface EntryContext {
 export function readEntry(reader: FieldReader, context: EntryContext): ManifestEntry | undefined {
   const { files, layers, permissions } = context;
   if (!reader.has('entry')) {
-    const wasmOnly =
-      layers?.includes('l3') === true &&
-      permissions?.includes('wasm:execute') === true &&
-      (files === undefined || files.has(WASM_MODULE_FILE));
+    const wasmOnly = layers?.includes('l3') === true && permissions?.includes('wasm:execute') === true && (files === undefined || files.has(WASM_MODULE_FILE));
     if (!wasmOnly) {
       reader.report.error(
         'entry',

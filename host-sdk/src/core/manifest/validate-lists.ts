@@ -38,9 +38,7 @@ function readDistinct<T extends string>(
 /** Reads `layers`: a non-empty array of distinct values `l0` to `l4`. */
 export function readLayers(reader: FieldReader): Layer[] | undefined {
   const layers = readDistinct(reader, 'layers', isLayer, (value) =>
-    typeof value === 'string'
-      ? `must be one of ${LAYERS.join(', ')} (got "${value}")`
-      : `must be a layer string (got ${describeJsonType(value)})`,
+    typeof value === 'string' ? `must be one of ${LAYERS.join(', ')} (got "${value}")` : `must be a layer string (got ${describeJsonType(value)})`,
   );
   const raw = reader.get('layers');
   if (Array.isArray(raw) && raw.length === 0) {

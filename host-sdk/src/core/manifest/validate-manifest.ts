@@ -47,8 +47,22 @@ export type ManifestValidationResult = ManifestValid | ManifestInvalid;
 
 /** Every top-level field a manifest may have; anything else gives a warning. */
 export const MANIFEST_FIELDS: readonly string[] = [
-  '$schema', 'id', 'name', 'version', 'minLauncherVersion', 'layers', 'permissions', 'entry', 'render',
-  'icon', 'dependencies', 'contributes', 'description', 'author', 'homepage', 'license',
+  '$schema',
+  'id',
+  'name',
+  'version',
+  'minLauncherVersion',
+  'layers',
+  'permissions',
+  'entry',
+  'render',
+  'icon',
+  'dependencies',
+  'contributes',
+  'description',
+  'author',
+  'homepage',
+  'license',
 ];
 
 /**
@@ -93,12 +107,8 @@ function readManifest(reader: FieldReader, files: ReadonlySet<string> | undefine
   checkWasmPackage(reader, context);
   const render = readRender(reader, entry);
   const icon = readIcon(reader, 'icon', files);
-  const dependencies = reader.has('dependencies')
-    ? validateDependencies(report, reader.pathOf('dependencies'), reader.get('dependencies'), id)
-    : undefined;
-  const contributes = reader.has('contributes')
-    ? validateContributes(report, reader.pathOf('contributes'), reader.get('contributes'), files)
-    : undefined;
+  const dependencies = reader.has('dependencies') ? validateDependencies(report, reader.pathOf('dependencies'), reader.get('dependencies'), id) : undefined;
+  const contributes = reader.has('contributes') ? validateContributes(report, reader.pathOf('contributes'), reader.get('contributes'), files) : undefined;
   const description = reader.string('description', { allowEmpty: true });
   const author = reader.string('author', { allowEmpty: true });
   const homepage = readHomepage(reader);

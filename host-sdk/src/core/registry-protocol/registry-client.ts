@@ -153,9 +153,9 @@ export function createRegistryClient(options: RegistryClientOptions): RegistryCl
     }
     if (!response.ok) {
       const body = bytes ? parseJson(bytes) : undefined;
-      const problem = isJsonObject(body) && isJsonObject(body['error']) ? body['error'] : undefined;
-      const message = typeof problem?.['message'] === 'string' ? problem['message'].trim() : '';
-      const registryCode = typeof problem?.['code'] === 'string' ? problem['code'] : undefined;
+      const problem = isJsonObject(body) && isJsonObject(body.error) ? body.error : undefined;
+      const message = typeof problem?.message === 'string' ? problem.message.trim() : '';
+      const registryCode = typeof problem?.code === 'string' ? problem.code : undefined;
       throw fail(message !== '' ? message : `The store answered with an error (HTTP ${response.status}).`, {
         registryFailure: 'registry',
         status: response.status,
@@ -200,12 +200,12 @@ export function createRegistryClient(options: RegistryClientOptions): RegistryCl
     async list(parameters = {}, call = {}) {
       const path = `plugins${query(parameters)}`;
       const body = await getJson(path, call.signal);
-      if (!isJsonObject(body) || !Array.isArray(body['items'])) throw invalid(path, 'The store sent a plugin list this launcher does not understand.');
-      const items = body['items'].map(readRegistryPlugin).filter((item): item is RegistryPlugin => item !== null);
+      if (!isJsonObject(body) || !Array.isArray(body.items)) throw invalid(path, 'The store sent a plugin list this launcher does not understand.');
+      const items = body.items.map(readRegistryPlugin).filter((item): item is RegistryPlugin => item !== null);
       return {
-        total: Math.max(readCount(body['total']), items.length),
-        page: readCount(body['page']) || (parameters.page ?? 1),
-        pageSize: readCount(body['pageSize']) || (parameters.pageSize ?? 20),
+        total: Math.max(readCount(body.total), items.length),
+        page: readCount(body.page) || (parameters.page ?? 1),
+        pageSize: readCount(body.pageSize) || (parameters.pageSize ?? 20),
         items,
       };
     },
@@ -230,10 +230,13 @@ export function createRegistryClient(options: RegistryClientOptions): RegistryCl
       const body = await getJson(path, call.signal, {
         method: 'POST',
         headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
-        body: JSON.stringify({ launcherVersion: updateRequest.launcherVersion, installed: updateRequest.installed.map(({ slug, version }) => ({ slug, version })) }),
+        body: JSON.stringify({
+          launcherVersion: updateRequest.launcherVersion,
+          installed: updateRequest.installed.map(({ slug, version }) => ({ slug, version })),
+        }),
       });
-      if (!isJsonObject(body) || !Array.isArray(body['updates'])) throw invalid(path, 'The store sent update information this launcher does not understand.');
-      return { updates: body['updates'].map(readUpdateItem).filter((item): item is UpdateItem => item !== null) };
+      if (!isJsonObject(body) || !Array.isArray(body.updates)) throw invalid(path, 'The store sent update information this launcher does not understand.');
+      return { updates: body.updates.map(readUpdateItem).filter((item): item is UpdateItem => item !== null) };
     },
 
     async revocationList(call = {}) {

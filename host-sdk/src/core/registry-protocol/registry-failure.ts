@@ -35,7 +35,7 @@ export function registryRequestError(message: string, failure: RegistryFailure):
 /** The {@link RegistryFailure} of an error the registry client threw, or `undefined` for any other value. */
 export function registryFailureOf(error: unknown): RegistryFailure | undefined {
   if (!isPluginHostError(error)) return undefined;
-  const kind = error.details?.['registryFailure'];
+  const kind = error.details?.registryFailure;
   if (kind !== 'unreachable' && kind !== 'registry' && kind !== 'invalid') return undefined;
   return error.details as unknown as RegistryFailure;
 }

@@ -44,44 +44,44 @@ export function readCount(value: unknown): number {
 /** A Registry Plugin object from untrusted JSON, or `null` when it lacks an id, slug or name. */
 export function readRegistryPlugin(value: unknown): RegistryPlugin | null {
   if (!isJsonObject(value)) return null;
-  const id = text(value['id']);
-  const slug = text(value['slug']);
-  const name = text(value['name']);
+  const id = text(value.id);
+  const slug = text(value.slug);
+  const name = text(value.name);
   if (!id || !slug || name === undefined) return null;
-  const category = text(value['category']);
-  const iconUrl = text(value['iconUrl']);
-  const latestVersion = text(value['latestVersion']);
-  const rating = value['ratingAverage'];
+  const category = text(value.category);
+  const iconUrl = text(value.iconUrl);
+  const latestVersion = text(value.latestVersion);
+  const rating = value.ratingAverage;
   return {
     id,
     slug,
     name,
-    description: text(value['description']) ?? '',
+    description: text(value.description) ?? '',
     ...(category ? { category } : {}),
-    tags: stringList(value['tags']),
+    tags: stringList(value.tags),
     ...(iconUrl ? { iconUrl } : {}),
     ...(latestVersion ? { latestVersion } : {}),
-    downloadsCount: count(value['downloadsCount']),
+    downloadsCount: count(value.downloadsCount),
     ...(typeof rating === 'number' && Number.isFinite(rating) ? { ratingAverage: Math.min(5, Math.max(0, rating)) } : {}),
-    ratingCount: count(value['ratingCount']),
-    createdAt: text(value['createdAt']) ?? '',
+    ratingCount: count(value.ratingCount),
+    createdAt: text(value.createdAt) ?? '',
   };
 }
 
 /** A version entry of a detail answer, or `null` when it has no version. */
 export function readRegistryVersionEntry(value: unknown): RegistryVersionEntry | null {
   if (!isJsonObject(value)) return null;
-  const version = text(value['version']);
+  const version = text(value.version);
   if (!version) return null;
   return {
-    id: text(value['id']) ?? version,
+    id: text(value.id) ?? version,
     version,
-    sha256: text(value['sha256']) ?? '',
-    sizeBytes: count(value['sizeBytes']),
-    changelog: text(value['changelog']) ?? '',
-    publishedAt: text(value['publishedAt']) ?? '',
-    minLauncherVersion: text(value['minLauncherVersion']) ?? '',
-    permissions: stringList(value['permissions']),
+    sha256: text(value.sha256) ?? '',
+    sizeBytes: count(value.sizeBytes),
+    changelog: text(value.changelog) ?? '',
+    publishedAt: text(value.publishedAt) ?? '',
+    minLauncherVersion: text(value.minLauncherVersion) ?? '',
+    permissions: stringList(value.permissions),
   };
 }
 
@@ -89,8 +89,8 @@ export function readRegistryVersionEntry(value: unknown): RegistryVersionEntry |
 export function readRegistryPluginDetail(value: unknown): RegistryPluginDetail | null {
   const plugin = readRegistryPlugin(value);
   if (!plugin || !isJsonObject(value)) return null;
-  const versions = Array.isArray(value['versions'])
-    ? value['versions'].map(readRegistryVersionEntry).filter((entry): entry is RegistryVersionEntry => entry !== null)
+  const versions = Array.isArray(value.versions)
+    ? value.versions.map(readRegistryVersionEntry).filter((entry): entry is RegistryVersionEntry => entry !== null)
     : [];
   return { ...plugin, versions };
 }
@@ -102,17 +102,17 @@ export function readRegistryPluginDetail(value: unknown): RegistryPluginDetail |
  */
 export function readRegistryMetadata(value: unknown): RegistryMetadata | null {
   if (!isJsonObject(value)) return null;
-  const apiVersion = text(value['apiVersion']);
-  const baseUrl = text(value['baseUrl']);
+  const apiVersion = text(value.apiVersion);
+  const baseUrl = text(value.baseUrl);
   if (!apiVersion || baseUrl === undefined) return null;
-  const capabilities = stringList(value['capabilities']).filter((entry): entry is RegistryCapability =>
+  const capabilities = stringList(value.capabilities).filter((entry): entry is RegistryCapability =>
     (REGISTRY_CAPABILITIES as readonly string[]).includes(entry),
   );
-  const mirrors = value['mirrors'];
+  const mirrors = value.mirrors;
   return {
     apiVersion,
     baseUrl,
-    pluginCount: count(value['pluginCount']),
+    pluginCount: count(value.pluginCount),
     capabilities,
     ...(Array.isArray(mirrors) ? { mirrors: stringList(mirrors) } : {}),
   };
@@ -146,16 +146,16 @@ function httpUrlProblem(value: unknown, field: string): string | null {
  */
 export function findDownloadInfoProblem(value: unknown): string | null {
   if (!isJsonObject(value)) return 'not a JSON object';
-  const urlProblem = httpUrlProblem(value['url'], 'url');
+  const urlProblem = httpUrlProblem(value.url, 'url');
   if (urlProblem) return urlProblem;
-  const mirrorUrl = value['mirrorUrl'];
+  const mirrorUrl = value.mirrorUrl;
   if (mirrorUrl !== undefined && mirrorUrl !== null) {
     const mirrorProblem = httpUrlProblem(mirrorUrl, 'mirrorUrl');
     if (mirrorProblem) return mirrorProblem;
   }
-  const sha256 = value['sha256'];
+  const sha256 = value.sha256;
   if (typeof sha256 !== 'string' || !/^[0-9a-fA-F]{64}$/.test(sha256)) return 'sha256 is not 64 hexadecimal digits';
-  const size = value['size'];
+  const size = value.size;
   if (typeof size !== 'number' || !Number.isSafeInteger(size) || size <= 0) return 'size is not a positive whole number of bytes';
   return null;
 }
@@ -166,12 +166,12 @@ export function findDownloadInfoProblem(value: unknown): string | null {
  */
 export function readDownloadInfo(value: unknown): DownloadInfo | null {
   if (findDownloadInfoProblem(value) !== null || !isJsonObject(value)) return null;
-  const mirrorUrl = value['mirrorUrl'];
+  const mirrorUrl = value.mirrorUrl;
   return {
-    url: value['url'] as string,
+    url: value.url as string,
     ...(typeof mirrorUrl === 'string' ? { mirrorUrl } : {}),
-    sha256: (value['sha256'] as string).toLowerCase(),
-    size: value['size'] as number,
+    sha256: (value.sha256 as string).toLowerCase(),
+    size: value.size as number,
   };
 }
 
@@ -182,21 +182,21 @@ export function readDownloadInfo(value: unknown): DownloadInfo | null {
  */
 export function readUpdateItem(value: unknown): UpdateItem | null {
   if (!isJsonObject(value)) return null;
-  const slug = text(value['slug']);
-  const currentVersion = value['currentVersion'];
-  const latestVersion = value['latestVersion'];
+  const slug = text(value.slug);
+  const currentVersion = value.currentVersion;
+  const latestVersion = value.latestVersion;
   if (!slug || !isStrictSemver(currentVersion) || !isStrictSemver(latestVersion)) return null;
-  const rollout = value['rolloutPercent'] ?? 100;
+  const rollout = value.rolloutPercent ?? 100;
   if (typeof rollout !== 'number' || !Number.isFinite(rollout) || rollout < 0 || rollout > 100) return null;
-  const download = readDownloadInfo(value['download']);
+  const download = readDownloadInfo(value.download);
   if (!download) return null;
   return {
     slug,
     currentVersion,
     latestVersion,
     rolloutPercent: rollout,
-    changelog: text(value['changelog']) ?? '',
-    publishedAt: text(value['publishedAt']) ?? '',
+    changelog: text(value.changelog) ?? '',
+    publishedAt: text(value.publishedAt) ?? '',
     download,
   };
 }

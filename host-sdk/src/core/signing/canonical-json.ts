@@ -8,13 +8,7 @@
 import { PluginHostError } from '../errors.js';
 
 /** A value that canonical JSON can represent. */
-export type CanonicalJsonValue =
-  | null
-  | boolean
-  | number
-  | string
-  | readonly CanonicalJsonValue[]
-  | { readonly [key: string]: CanonicalJsonValue };
+export type CanonicalJsonValue = null | boolean | number | string | readonly CanonicalJsonValue[] | { readonly [key: string]: CanonicalJsonValue };
 
 function refuse(path: string, problem: string): never {
   throw new PluginHostError('INVALID_ARGUMENT', `Canonical JSON: ${path} ${problem}`, { path });

@@ -5,17 +5,7 @@
  */
 import { canonicalJson, omitKey } from './canonical-json.js';
 import { utf8Encode } from './encoding.js';
-import {
-  asRecord,
-  copyMembers,
-  fail,
-  own,
-  parseJsonObject,
-  requireBase64,
-  requireConstant,
-  requireHex,
-  type JsonRecord,
-} from './json-fields.js';
+import { asRecord, copyMembers, fail, own, parseJsonObject, requireBase64, requireConstant, requireHex, type JsonRecord } from './json-fields.js';
 
 /** The issuer member of a certificate: the root key that signed it. */
 export interface CertificateIssuer {
@@ -51,14 +41,7 @@ export interface Certificate extends UnsignedCertificate {
 export const CERTIFICATE_FILE_NAME = 'signature.cert.json';
 
 /** Fields with a fixed meaning; `extra` fields of an issued certificate may not reuse them. */
-export const CERTIFICATE_RESERVED_FIELDS: readonly string[] = [
-  'algorithm',
-  'keyId',
-  'publicKey',
-  'issuer',
-  'developerId',
-  'signature',
-];
+export const CERTIFICATE_RESERVED_FIELDS: readonly string[] = ['algorithm', 'keyId', 'publicKey', 'issuer', 'developerId', 'signature'];
 
 function readIssuer(record: JsonRecord): CertificateIssuer {
   const value = own(record, 'issuer');

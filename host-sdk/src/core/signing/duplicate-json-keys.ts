@@ -19,9 +19,7 @@ export interface DuplicateJsonKey {
   readonly path: string;
 }
 
-type Frame =
-  | { readonly kind: 'object'; readonly path: string; readonly keys: Set<string> }
-  | { readonly kind: 'array'; readonly path: string; index: number };
+type Frame = { readonly kind: 'object'; readonly path: string; readonly keys: Set<string> } | { readonly kind: 'array'; readonly path: string; index: number };
 
 const WHITESPACE = new Set([' ', '\t', '\n', '\r']);
 const SIMPLE_ESCAPES: Readonly<Record<string, string>> = { '"': '"', '\\': '\\', '/': '/', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' };
@@ -70,8 +68,8 @@ class Scanner {
         value += char;
         continue;
       }
-      const escape = this.text[this.#position++] ?? '';
-      if (escape === 'u') {
+      const escaped = this.text[this.#position++] ?? '';
+      if (escaped === 'u') {
         const hex = this.text.slice(this.#position, this.#position + 4);
         if (!/^[0-9a-fA-F]{4}$/.test(hex)) throw new NotJson();
         // One UTF-16 code unit per escape: a surrogate pair written as two escapes decodes to the
@@ -79,7 +77,7 @@ class Scanner {
         value += String.fromCharCode(Number.parseInt(hex, 16));
         this.#position += 4;
       } else {
-        const simple = SIMPLE_ESCAPES[escape];
+        const simple = SIMPLE_ESCAPES[escaped];
         if (simple === undefined) throw new NotJson();
         value += simple;
       }

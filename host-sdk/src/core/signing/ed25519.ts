@@ -5,12 +5,7 @@
  */
 import nacl from 'tweetnacl';
 import { PluginHostError } from '../errors.js';
-import {
-  ED25519_SEED_LENGTH,
-  findPublicKeyProblem,
-  findSignatureProblem,
-  type Ed25519Problem,
-} from './ed25519-checks.js';
+import { ED25519_SEED_LENGTH, findPublicKeyProblem, findSignatureProblem, type Ed25519Problem } from './ed25519-checks.js';
 
 /**
  * Something that signs with one Ed25519 key: a seed held in memory ({@link createSeedSigner}),
@@ -69,11 +64,7 @@ export function createSeedSigner(seed: Uint8Array): Ed25519Signer {
  * wrong lengths, weak (small-order) and non-canonical public keys, keys that are not curve points,
  * non-canonical signatures (S >= L) and small-order R before checking the signature itself.
  */
-export function findEd25519VerifyProblem(
-  publicKey: Uint8Array,
-  message: Uint8Array,
-  signature: Uint8Array,
-): Ed25519Problem | null {
+export function findEd25519VerifyProblem(publicKey: Uint8Array, message: Uint8Array, signature: Uint8Array): Ed25519Problem | null {
   const problem = findPublicKeyProblem(publicKey) ?? findSignatureProblem(signature);
   if (problem !== null) return problem;
   return nacl.sign.detached.verify(message, signature, publicKey) ? null : 'signature-mismatch';

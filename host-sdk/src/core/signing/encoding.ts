@@ -7,9 +7,7 @@
 import { PluginHostError } from '../errors.js';
 
 const BASE64_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
-const BASE64_VALUES: ReadonlyMap<string, number> = new Map(
-  Array.from(BASE64_ALPHABET, (char, index) => [char, index] as const),
-);
+const BASE64_VALUES: ReadonlyMap<string, number> = new Map(Array.from(BASE64_ALPHABET, (char, index) => [char, index] as const));
 const STRICT_BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 const LOWERCASE_HEX = /^(?:[0-9a-f]{2})*$/;
 

@@ -1,12 +1,7 @@
 /** Issuing developer certificates with the store root key (what `POST /developer/keys` does). */
 import { PluginHostError } from '../errors.js';
 import { canonicalJson, type CanonicalJsonValue } from './canonical-json.js';
-import {
-  CERTIFICATE_RESERVED_FIELDS,
-  certificatePayload,
-  type Certificate,
-  type UnsignedCertificate,
-} from './certificate.js';
+import { CERTIFICATE_RESERVED_FIELDS, certificatePayload, type Certificate, type UnsignedCertificate } from './certificate.js';
 import { bytesToBase64 } from './encoding.js';
 import { copyMembers } from './json-fields.js';
 import { keyIdOf } from './key-id.js';

@@ -51,7 +51,7 @@ export function asRecord(value: unknown, label: string): JsonRecord {
 
 /** The own value of `key`, never one inherited from a prototype. */
 export function own(record: JsonRecord, key: string): unknown {
-  return Object.prototype.hasOwnProperty.call(record.value, key) ? record.value[key] : undefined;
+  return Object.hasOwn(record.value, key) ? record.value[key] : undefined;
 }
 
 /** A required string field. */
@@ -98,7 +98,7 @@ export function requireBase64(record: JsonRecord, key: string, byteLength: numbe
 /** Refuses any own key not in `allowed`. */
 export function refuseUnknownFields(record: JsonRecord, allowed: readonly string[]): void {
   for (const key of Object.keys(record.value)) {
-    if (!allowed.includes(key)) return fail(record.label, `unknown field ${JSON.stringify(key)}`);
+    if (!allowed.includes(key)) fail(record.label, `unknown field ${JSON.stringify(key)}`);
   }
 }
 

@@ -8,16 +8,7 @@ import { canonicalJson, omitKey } from './canonical-json.js';
 import { ED25519_PROBLEM_TEXT } from './ed25519-checks.js';
 import { findEd25519VerifyProblem } from './ed25519.js';
 import { base64ToBytes, bytesToBase64, utf8Encode } from './encoding.js';
-import {
-  asRecord,
-  copyMembers,
-  fail,
-  own,
-  parseJsonObject,
-  requireBase64,
-  requireString,
-  type JsonRecord,
-} from './json-fields.js';
+import { asRecord, copyMembers, fail, own, parseJsonObject, requireBase64, requireString, type JsonRecord } from './json-fields.js';
 import { isKeyId } from './key-id.js';
 import { decodePublicKey, type PublicKeyInput } from './public-key.js';
 import { resolveSigner, signChecked, type RootKeyInput } from './signer-source.js';

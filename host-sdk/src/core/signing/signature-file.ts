@@ -1,15 +1,7 @@
 /** `signature.json`: the developer's signature over a package (spec: "Signature files inside a
  * package"). */
 import { utf8Encode } from './encoding.js';
-import {
-  asRecord,
-  parseJsonObject,
-  refuseUnknownFields,
-  requireBase64,
-  requireConstant,
-  requireHex,
-  type JsonRecord,
-} from './json-fields.js';
+import { asRecord, parseJsonObject, refuseUnknownFields, requireBase64, requireConstant, requireHex, type JsonRecord } from './json-fields.js';
 
 /** The contents of `signature.json`. */
 export interface SignatureFile {

@@ -18,11 +18,7 @@ export interface PackageFileDigest {
 
 /** Root entries that the files list leaves out: the manifest enters by its own hash, and the
  * two signature files cannot cover themselves. */
-export const SIGNATURE_EXCLUDED_PATHS: ReadonlySet<string> = new Set([
-  'manifest.json',
-  'signature.json',
-  'signature.cert.json',
-]);
+export const SIGNATURE_EXCLUDED_PATHS: ReadonlySet<string> = new Set(['manifest.json', 'signature.json', 'signature.cert.json']);
 
 function compareCodeUnits(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;

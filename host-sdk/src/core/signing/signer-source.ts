@@ -17,11 +17,7 @@ export type RootKeyInput =
     };
 
 /** Picks the signer from options that hold exactly one of a seed or a signer. */
-export function resolveSigner(
-  seed: Uint8Array | undefined,
-  signer: Ed25519Signer | undefined,
-  what: string,
-): Ed25519Signer {
+export function resolveSigner(seed: Uint8Array | undefined, signer: Ed25519Signer | undefined, what: string): Ed25519Signer {
   if (seed !== undefined && signer !== undefined) {
     throw new PluginHostError('INVALID_ARGUMENT', `Give either a ${what} seed or a ${what} signer, not both`);
   }
@@ -39,10 +35,7 @@ export function signChecked(signer: Ed25519Signer, message: Uint8Array, what: st
   const signature = signer.sign(message);
   const problem = findEd25519VerifyProblem(signer.publicKey, message, signature);
   if (problem !== null) {
-    throw new PluginHostError(
-      'INVALID_ARGUMENT',
-      `The ${what} signer's signature does not verify under its own public key: ${ED25519_PROBLEM_TEXT[problem]}`,
-    );
+    throw new PluginHostError('INVALID_ARGUMENT', `The ${what} signer's signature does not verify under its own public key: ${ED25519_PROBLEM_TEXT[problem]}`);
   }
   return signature;
 }

@@ -119,10 +119,7 @@ function parseBoth(signatureJson: Uint8Array, certificateJson: Uint8Array): Inva
  * @throws PluginHostError `INVALID_ARGUMENT` when the trusted root public key itself is unusable
  *   (a configuration error, not a property of the package).
  */
-export function verifyPackageSignature(
-  contents: SignedPackageContents,
-  trust: SignatureTrust,
-): PackageSignatureResult {
+export function verifyPackageSignature(contents: SignedPackageContents, trust: SignatureTrust): PackageSignatureResult {
   const rootPublicKey = decodePublicKey(trust.rootPublicKey, 'trusted root public key');
   const { signatureJson, certificateJson } = contents;
   if (signatureJson === undefined && certificateJson === undefined) return { status: 'unsigned' };
@@ -138,31 +135,18 @@ export function verifyPackageSignature(
   const [signatureFile, certificate] = parsed;
 
   if (signatureFile.signerKeyId !== certificate.keyId) {
-    return invalid(
-      'signer-key-id',
-      `signature.json names signer key ${signatureFile.signerKeyId} but the certificate is for key ${certificate.keyId}`,
-    );
+    return invalid('signer-key-id', `signature.json names signer key ${signatureFile.signerKeyId} but the certificate is for key ${certificate.keyId}`);
   }
   const developerKey = base64ToBytes(certificate.publicKey);
   const actualKeyId = keyIdOf(developerKey);
   if (certificate.keyId !== actualKeyId) {
-    return invalid(
-      'certificate-key-id',
-      `The certificate's keyId ${certificate.keyId} does not match its publicKey (whose key id is ${actualKeyId})`,
-    );
+    return invalid('certificate-key-id', `The certificate's keyId ${certificate.keyId} does not match its publicKey (whose key id is ${actualKeyId})`);
   }
   const rootKeyId = keyIdOf(rootPublicKey);
   if (certificate.issuer.keyId !== rootKeyId) {
-    return invalid(
-      'issuer',
-      `The certificate was issued by key ${certificate.issuer.keyId}, not by the trusted root ${rootKeyId}`,
-    );
+    return invalid('issuer', `The certificate was issued by key ${certificate.issuer.keyId}, not by the trusted root ${rootKeyId}`);
   }
-  const certificateProblem = findEd25519VerifyProblem(
-    rootPublicKey,
-    certificatePayload(certificate),
-    base64ToBytes(certificate.signature),
-  );
+  const certificateProblem = findEd25519VerifyProblem(rootPublicKey, certificatePayload(certificate), base64ToBytes(certificate.signature));
   if (certificateProblem !== null) {
     return invalid(
       'certificate-signature',
@@ -182,11 +166,7 @@ export function verifyPackageSignature(
       `The package contents do not match signature.json: the manifest or a file was changed, added or removed (signedHash is ${signedHash}, signature.json says ${signatureFile.signedHash})`,
     );
   }
-  const packageProblem = findEd25519VerifyProblem(
-    developerKey,
-    hexToBytes(signedHash),
-    base64ToBytes(signatureFile.signature),
-  );
+  const packageProblem = findEd25519VerifyProblem(developerKey, hexToBytes(signedHash), base64ToBytes(signatureFile.signature));
   if (packageProblem !== null) {
     const weakKey = packageProblem === 'small-order-public-key' || packageProblem === 'non-canonical-public-key';
     return invalid(
@@ -217,11 +197,9 @@ export function assertSignedPackage(contents: SignedPackageContents, trust: Sign
   const result = verifyPackageSignature(contents, trust);
   if (result.status === 'valid') return result.signer;
   if (result.status === 'unsigned') {
-    throw new PluginHostError(
-      'SIGNATURE_INVALID',
-      'The package is not signed: signature.json and signature.cert.json are missing',
-      { check: 'signature-files' },
-    );
+    throw new PluginHostError('SIGNATURE_INVALID', 'The package is not signed: signature.json and signature.cert.json are missing', {
+      check: 'signature-files',
+    });
   }
   throw new PluginHostError('SIGNATURE_INVALID', result.reason, { check: result.check });
 }

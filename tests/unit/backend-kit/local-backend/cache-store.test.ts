@@ -30,7 +30,7 @@ describe('createCacheStore with an injected clock', () => {
 
   it('expires an entry exactly ttlSeconds after the write', async () => {
     await cache.set(ID, 'a', 'value', 60);
-    expect((await onDisk())['a']).toEqual({ v: 'value', e: T0 + 60_000 });
+    expect((await onDisk()).a).toEqual({ v: 'value', e: T0 + 60_000 });
     now = T0 + 59_999;
     expect(await cache.get(ID, 'a')).toEqual({ key: 'a', value: 'value' });
     now = T0 + 60_000;
@@ -39,7 +39,7 @@ describe('createCacheStore with an injected clock', () => {
 
   it('rounds fractional lifetimes up to whole milliseconds', async () => {
     await cache.set(ID, 'a', 1, 0.0001);
-    expect((await onDisk())['a']!.e).toBe(T0 + 1);
+    expect((await onDisk()).a!.e).toBe(T0 + 1);
   });
 
   it('prunes every expired entry on a write, keeps live and unexpiring ones', async () => {
@@ -60,12 +60,12 @@ describe('createCacheStore with an injected clock', () => {
     now = T0 + 20_000;
     expect(await cache.get(ID, 'a')).toEqual({ key: 'a', value: 2 });
     await cache.set(ID, 'a', 3, 1);
-    expect((await onDisk())['a']).toEqual({ v: 3, e: T0 + 21_000 });
+    expect((await onDisk()).a).toEqual({ v: 3, e: T0 + 21_000 });
   });
 
   it('stores null like any value, read back as null', async () => {
     await cache.set(ID, 'a', null, 10);
     expect(await cache.get(ID, 'a')).toEqual({ key: 'a', value: null });
-    expect((await onDisk())['a']).toEqual({ v: null, e: T0 + 10_000 });
+    expect((await onDisk()).a).toEqual({ v: null, e: T0 + 10_000 });
   });
 });

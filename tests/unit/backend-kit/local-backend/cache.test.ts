@@ -53,9 +53,9 @@ describe('GET|POST /api/plugins/cache/:id', () => {
     await server.api(path, { json: { key: 'long', value: 'stays', ttlSeconds: 3600 } });
     await server.api(path, { json: { key: 'forever', value: 'stays', ttlSeconds: null } });
     const stored = JSON.parse(await readFile(join(folder, 'cache.json'), 'utf8')) as Record<string, { v: unknown; e: number | null }>;
-    expect(stored['short']!.e).toBe(start + 1000);
-    expect(stored['long']!.e).toBe(start + 3600 * 1000);
-    expect(stored['forever']!.e).toBeNull();
+    expect(stored.short!.e).toBe(start + 1000);
+    expect(stored.long!.e).toBe(start + 3600 * 1000);
+    expect(stored.forever!.e).toBeNull();
     clock = start + 999;
     expect(await getKey(path, 'short')).toEqual({ key: 'short', value: 'soon gone' });
 
@@ -87,8 +87,8 @@ describe('GET|POST /api/plugins/cache/:id', () => {
     expect((await server.api(path, { json: { key: 'a', value: 1, ttlSeconds: 0.0005 } })).status).toBe(200);
     expect((await server.api(path, { json: { key: 'b', value: 1, ttlSeconds: 365 * 24 * 3600 } })).status).toBe(200);
     const stored = JSON.parse(await readFile(join(folder, 'cache.json'), 'utf8')) as Record<string, { e: number }>;
-    expect(stored['a']!.e).toBe(clock + 1);
-    expect(stored['b']!.e).toBe(clock + 365 * 24 * 3600 * 1000);
+    expect(stored.a!.e).toBe(clock + 1);
+    expect(stored.b!.e).toBe(clock + 365 * 24 * 3600 * 1000);
   });
 
   it('refuses a read without exactly one key', async () => {

@@ -56,7 +56,9 @@ describe('per-plugin download limits (decisions section 2)', () => {
     // Sent in waves of 100 parallel requests, as a hostile plugin would.
     for (let wave = 0; wave < 30; wave += 1) {
       const batch = await Promise.all(
-        Array.from({ length: 100 }, (_, index) => addTask(server, { url: `${upstream.origin}/flood.bin`, targetPath: join(server.dataDirectory, 'downloads', `flood-${wave}-${index}.bin`) }, GREEDY)),
+        Array.from({ length: 100 }, (_, index) =>
+          addTask(server, { url: `${upstream.origin}/flood.bin`, targetPath: join(server.dataDirectory, 'downloads', `flood-${wave}-${index}.bin`) }, GREEDY),
+        ),
       );
       for (const { status, body } of batch) answers.push({ status, ...(body.error ? { code: body.error.code, message: body.error.message } : {}) });
     }
@@ -71,8 +73,8 @@ describe('per-plugin download limits (decisions section 2)', () => {
   it("a plugin's third task stays queued while another plugin's task runs", async () => {
     const server = await start();
     const greedy: string[] = [];
-    for (const name of ['g1', 'g2', 'g3']) greedy.push(String((await addTask(server, taskFor(server, name), GREEDY)).body['taskId']));
-    const polite = String((await addTask(server, taskFor(server, 'p1'), POLITE)).body['taskId']);
+    for (const name of ['g1', 'g2', 'g3']) greedy.push(String((await addTask(server, taskFor(server, name), GREEDY)).body.taskId));
+    const polite = String((await addTask(server, taskFor(server, 'p1'), POLITE)).body.taskId);
     await waitForTask(server, polite, (s) => s.status === 'downloading' && s.bytesDownloaded > 0);
     for (const taskId of greedy.slice(0, 2)) await waitForTask(server, taskId, (s) => s.status === 'downloading');
     expect(await statusOf(server, greedy[2] ?? '')).toBe('queued');
@@ -84,7 +86,7 @@ describe('per-plugin download limits (decisions section 2)', () => {
   it('the launcher itself has no per-plugin cap, only the global limit', async () => {
     const server = await start({ downloadConcurrency: 3 });
     const tasks: string[] = [];
-    for (const name of ['l1', 'l2', 'l3', 'l4']) tasks.push(String((await addTask(server, taskFor(server, name))).body['taskId']));
+    for (const name of ['l1', 'l2', 'l3', 'l4']) tasks.push(String((await addTask(server, taskFor(server, name))).body.taskId));
     for (const taskId of tasks.slice(0, 3)) await waitForTask(server, taskId, (s) => s.status === 'downloading');
     expect(await statusOf(server, tasks[3] ?? '')).toBe('queued');
     for (let index = 0; index < 40; index += 1) expect((await addTask(server, taskFor(server, `more-${index}`))).status).toBe(201);
@@ -92,10 +94,10 @@ describe('per-plugin download limits (decisions section 2)', () => {
 
   it('the caps are options of createLocalBackend', async () => {
     const server = await start({ downloadsRunningPerPlugin: 1, downloadsQueuedPerPlugin: 2 });
-    const first = String((await addTask(server, taskFor(server, 'a'), GREEDY)).body['taskId']);
+    const first = String((await addTask(server, taskFor(server, 'a'), GREEDY)).body.taskId);
     await waitForTask(server, first, (s) => s.status === 'downloading');
     const queued = [];
-    for (const name of ['b', 'c']) queued.push(String((await addTask(server, taskFor(server, name), GREEDY)).body['taskId']));
+    for (const name of ['b', 'c']) queued.push(String((await addTask(server, taskFor(server, name), GREEDY)).body.taskId));
     for (const taskId of queued) expect(await statusOf(server, taskId)).toBe('queued');
     const refused = await addTask(server, taskFor(server, 'd'), GREEDY);
     expect(refused.status).toBe(429);
@@ -108,9 +110,9 @@ describe('per-plugin download limits (decisions section 2)', () => {
 
   it('a paused task still counts as waiting, so pausing cannot lift the cap', async () => {
     const server = await start({ downloadsRunningPerPlugin: 1, downloadsQueuedPerPlugin: 1 });
-    const running = String((await addTask(server, taskFor(server, 'r'), GREEDY)).body['taskId']);
+    const running = String((await addTask(server, taskFor(server, 'r'), GREEDY)).body.taskId);
     await waitForTask(server, running, (s) => s.status === 'downloading');
-    const waiting = String((await addTask(server, taskFor(server, 'w'), GREEDY)).body['taskId']);
+    const waiting = String((await addTask(server, taskFor(server, 'w'), GREEDY)).body.taskId);
     expect((await server.api(`/api/plugins/download/tasks/${waiting}/pause`, { method: 'POST', headers: { 'X-Plugin-Id': GREEDY } })).status).toBe(200);
     expect((await addTask(server, taskFor(server, 'x'), GREEDY)).status).toBe(429);
   });

@@ -129,8 +129,17 @@ export class ProgressEvents {
     const seen = this.received.find(test);
     if (seen) return Promise.resolve(seen);
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no matching progress event within ${timeoutMs} ms; got ${JSON.stringify(this.received.map((s) => [s.status, s.stage]))}`)), timeoutMs);
-      this.waiters.push({ test, resolve: (snapshot) => { clearTimeout(timer); resolve(snapshot); } });
+      const timer = setTimeout(
+        () => reject(new Error(`no matching progress event within ${timeoutMs} ms; got ${JSON.stringify(this.received.map((s) => [s.status, s.stage]))}`)),
+        timeoutMs,
+      );
+      this.waiters.push({
+        test,
+        resolve: (snapshot) => {
+          clearTimeout(timer);
+          resolve(snapshot);
+        },
+      });
     });
   }
 
@@ -145,7 +154,11 @@ export class ProgressEvents {
 }
 
 /** POSTs a download task. */
-export async function addTask(backend: TestBackend, json: Record<string, unknown>, pluginId?: string): Promise<{ status: number; body: Record<string, unknown> & { error?: { code: string; message: string; prefix?: string } } }> {
+export async function addTask(
+  backend: TestBackend,
+  json: Record<string, unknown>,
+  pluginId?: string,
+): Promise<{ status: number; body: Record<string, unknown> & { error?: { code: string; message: string; prefix?: string } } }> {
   const response = await backend.api('/api/plugins/download/tasks', { json, ...(pluginId ? { headers: { 'X-Plugin-Id': pluginId } } : {}) });
   return { status: response.status, body: (await response.json()) as Record<string, unknown> & { error?: { code: string; message: string } } };
 }

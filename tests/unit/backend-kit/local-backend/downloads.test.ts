@@ -10,7 +10,20 @@ import { startUpstream, type Upstream } from './proxy-support.js';
 
 const PLUGIN = 'com.example.downloader';
 const OTHER = 'com.example.other';
-const SNAPSHOT_FIELDS = ['sessionId', 'status', 'stage', 'progress', 'speed', 'currentFile', 'totalFiles', 'completedFiles', 'failedFiles', 'error', 'isPaused', 'instanceId'];
+const SNAPSHOT_FIELDS = [
+  'sessionId',
+  'status',
+  'stage',
+  'progress',
+  'speed',
+  'currentFile',
+  'totalFiles',
+  'completedFiles',
+  'failedFiles',
+  'error',
+  'isPaused',
+  'instanceId',
+];
 
 let upstream: Upstream;
 let backend: TestBackend;
@@ -50,12 +63,23 @@ describe('download tasks', () => {
     const added = await addTask(backend, { url: `${upstream.origin}/big.bin`, targetPath: target, name: 'Big file' });
     expect(added.status).toBe(201);
     expect(added.body).toMatchObject({ targetPath: target });
-    expect(['queued', 'downloading']).toContain(added.body['status']);
-    const taskId = String(added.body['taskId']);
+    expect(['queued', 'downloading']).toContain(added.body.status);
+    const taskId = String(added.body.taskId);
 
     const done = await events.next((s) => s.sessionId === taskId && s.status === 'completed');
     for (const field of SNAPSHOT_FIELDS) expect(done).toHaveProperty(field);
-    expect(done).toMatchObject({ progress: 100, completedFiles: 1, totalFiles: 1, failedFiles: 0, error: null, isPaused: false, instanceId: null, name: 'Big file', bytesDownloaded: bytes.length, pluginId: null });
+    expect(done).toMatchObject({
+      progress: 100,
+      completedFiles: 1,
+      totalFiles: 1,
+      failedFiles: 0,
+      error: null,
+      isPaused: false,
+      instanceId: null,
+      name: 'Big file',
+      bytesDownloaded: bytes.length,
+      pluginId: null,
+    });
     const statuses = events.of(taskId).map((s) => s.status);
     expect(statuses[0]).toBe('queued');
     expect(statuses).toContain('downloading');
@@ -70,16 +94,16 @@ describe('download tasks', () => {
   it('a late subscriber first gets the current snapshots', async () => {
     serveBytes(upstream, '/small.txt', Buffer.from('hello'));
     const added = await addTask(backend, { url: `${upstream.origin}/small.txt`, targetPath: join(outside, 'small.txt') });
-    await waitForTask(backend, String(added.body['taskId']), (s) => s.status === 'completed');
+    await waitForTask(backend, String(added.body.taskId), (s) => s.status === 'completed');
     events = new ProgressEvents(backend);
-    const replay = await events.next((s) => s.sessionId === added.body['taskId']);
+    const replay = await events.next((s) => s.sessionId === added.body.taskId);
     expect(replay.status).toBe('completed');
   });
 
   it('reports a failed download with the status in the error and keeps no file', async () => {
     const target = join(outside, 'missing.bin');
     const added = await addTask(backend, { url: `${upstream.origin}/missing`, targetPath: target });
-    const failed = await waitForTask(backend, String(added.body['taskId']), (s) => s.status === 'failed');
+    const failed = await waitForTask(backend, String(added.body.taskId), (s) => s.status === 'failed');
     expect(failed.error).toMatch(/404/);
     expect(failed.failedFiles + failed.completedFiles).toBeLessThanOrEqual(1);
     expect(await filesIn(outside)).toEqual([]);
@@ -90,7 +114,7 @@ describe('download tasks', () => {
     backend = await startTestBackend({ trustedHosts: [upstream.hostPort], downloadLimitBytes: 1000 });
     serveBytes(upstream, '/too-big', patternBytes(5000), { chunkSize: 500 });
     const added = await addTask(backend, { url: `${upstream.origin}/too-big`, targetPath: join(outside, 'too-big') });
-    const failed = await waitForTask(backend, String(added.body['taskId']), (s) => s.status === 'failed');
+    const failed = await waitForTask(backend, String(added.body.taskId), (s) => s.status === 'failed');
     expect(failed.error).toMatch(/larger than/);
     expect(await filesIn(outside)).toEqual([]);
   });
@@ -100,7 +124,7 @@ describe('download tasks', () => {
     serveBytes(upstream, '/slow.bin', patternBytes(100_000), { chunkSize: 10_000, stopAt: { bytes: 30_000, gate } });
     const target = join(outside, 'slow.bin');
     const added = await addTask(backend, { url: `${upstream.origin}/slow.bin`, targetPath: target });
-    const taskId = String(added.body['taskId']);
+    const taskId = String(added.body.taskId);
     await waitForTask(backend, taskId, (s) => s.bytesDownloaded >= 30_000);
     expect((await filesIn(outside)).some((name) => name.endsWith('.part'))).toBe(true);
     const cancelled = await backend.api(`/api/plugins/download/tasks/${taskId}`, { method: 'DELETE' });
@@ -119,7 +143,7 @@ describe('download tasks', () => {
     serveBytes(upstream, '/resumable.bin', bytes, { chunkSize: 8_000, stopAt: { bytes: 40_000, gate } });
     const target = join(outside, 'resumable.bin');
     const added = await addTask(backend, { url: `${upstream.origin}/resumable.bin`, targetPath: target });
-    const taskId = String(added.body['taskId']);
+    const taskId = String(added.body.taskId);
     await waitForTask(backend, taskId, (s) => s.bytesDownloaded >= 40_000);
     const paused = (await (await backend.api(`/api/plugins/download/tasks/${taskId}/pause`, { method: 'POST' })).json()) as Snapshot;
     expect(paused).toMatchObject({ status: 'paused', isPaused: true });
@@ -139,7 +163,7 @@ describe('download tasks', () => {
     const bytes = patternBytes(30_000, 5);
     serveBytes(upstream, '/no-ranges.bin', bytes, { chunkSize: 5_000, stopAt: { bytes: 10_000, gate }, ranges: false });
     const target = join(outside, 'no-ranges.bin');
-    const taskId = String((await addTask(backend, { url: `${upstream.origin}/no-ranges.bin`, targetPath: target })).body['taskId']);
+    const taskId = String((await addTask(backend, { url: `${upstream.origin}/no-ranges.bin`, targetPath: target })).body.taskId);
     await waitForTask(backend, taskId, (s) => s.bytesDownloaded >= 10_000);
     await backend.api(`/api/plugins/download/tasks/${taskId}/pause`, { method: 'POST' });
     gate.open();
@@ -155,8 +179,8 @@ describe('download tasks', () => {
     const gate = createGate();
     serveBytes(upstream, '/held.bin', patternBytes(20_000), { chunkSize: 5_000, stopAt: { bytes: 5_000, gate } });
     serveBytes(upstream, '/second.bin', Buffer.from('second'));
-    const first = String((await addTask(backend, { url: `${upstream.origin}/held.bin`, targetPath: join(outside, 'held.bin') })).body['taskId']);
-    const second = String((await addTask(backend, { url: `${upstream.origin}/second.bin`, targetPath: join(outside, 'second.bin') })).body['taskId']);
+    const first = String((await addTask(backend, { url: `${upstream.origin}/held.bin`, targetPath: join(outside, 'held.bin') })).body.taskId);
+    const second = String((await addTask(backend, { url: `${upstream.origin}/second.bin`, targetPath: join(outside, 'second.bin') })).body.taskId);
     await waitForTask(backend, first, (s) => s.status === 'downloading' && s.bytesDownloaded > 0);
     const waiting = (await (await backend.api(`/api/plugins/download/tasks/${second}`)).json()) as Snapshot;
     expect(waiting.status).toBe('queued');
@@ -166,9 +190,13 @@ describe('download tasks', () => {
   });
 
   it('extracts an archive into its folder and deletes the archive', async () => {
-    serveBytes(upstream, '/pack.zip', buildZip([{ name: 'pack/' }, { name: 'pack/pack.mcmeta', data: '{"pack":{}}' }, { name: 'pack/assets/a.txt', data: 'A' }]));
+    serveBytes(
+      upstream,
+      '/pack.zip',
+      buildZip([{ name: 'pack/' }, { name: 'pack/pack.mcmeta', data: '{"pack":{}}' }, { name: 'pack/assets/a.txt', data: 'A' }]),
+    );
     const target = join(outside, 'pack.zip');
-    const taskId = String((await addTask(backend, { url: `${upstream.origin}/pack.zip`, targetPath: target, extract: true })).body['taskId']);
+    const taskId = String((await addTask(backend, { url: `${upstream.origin}/pack.zip`, targetPath: target, extract: true })).body.taskId);
     await waitForTask(backend, taskId, (s) => s.status === 'completed');
     expect(await filesIn(outside)).toEqual(['pack']);
     expect(await readFile(join(outside, 'pack', 'assets', 'a.txt'), 'utf8')).toBe('A');
@@ -178,7 +206,7 @@ describe('download tasks', () => {
     serveBytes(upstream, '/evil.zip', buildZip([{ name: '../escaped.txt', data: 'x' }]));
     const folder = join(outside, 'inner');
     await mkdir(folder);
-    const taskId = String((await addTask(backend, { url: `${upstream.origin}/evil.zip`, targetPath: join(folder, 'evil.zip'), extract: true })).body['taskId']);
+    const taskId = String((await addTask(backend, { url: `${upstream.origin}/evil.zip`, targetPath: join(folder, 'evil.zip'), extract: true })).body.taskId);
     const failed = await waitForTask(backend, taskId, (s) => s.status === 'failed');
     expect(failed.error).toMatch(/escaped\.txt|unsafe|\.\./i);
     expect(await filesIn(outside)).toEqual(['inner']);
@@ -190,7 +218,9 @@ describe('download tasks', () => {
     try {
       await symlink(elsewhere, join(outside, 'config'));
       serveBytes(upstream, '/linked.zip', buildZip([{ name: 'config/options.txt', data: 'x' }]));
-      const taskId = String((await addTask(backend, { url: `${upstream.origin}/linked.zip`, targetPath: join(outside, 'linked.zip'), extract: true })).body['taskId']);
+      const taskId = String(
+        (await addTask(backend, { url: `${upstream.origin}/linked.zip`, targetPath: join(outside, 'linked.zip'), extract: true })).body.taskId,
+      );
       const failed = await waitForTask(backend, taskId, (s) => s.status === 'failed');
       expect(failed.error).toMatch(/link/);
       expect(await filesIn(elsewhere)).toEqual([]);
@@ -210,7 +240,7 @@ describe('download targets and consent', () => {
     expect((await fileCall(backend, PLUGIN, 'authorize', { path: outside })).status).toBe(200);
     const added = await addTask(backend, { url: `${upstream.origin}/consent.txt`, targetPath: target }, PLUGIN);
     expect(added.status).toBe(201);
-    await waitForTask(backend, String(added.body['taskId']), (s) => s.status === 'completed');
+    await waitForTask(backend, String(added.body.taskId), (s) => s.status === 'completed');
     expect(await readFile(target, 'utf8')).toBe('ok');
   });
 
@@ -219,7 +249,7 @@ describe('download targets and consent', () => {
     const target = join(backend.dataDirectory, 'downloads', 'own.txt');
     const added = await addTask(backend, { url: `${upstream.origin}/own.txt`, targetPath: target }, PLUGIN);
     expect(added.status).toBe(201);
-    await waitForTask(backend, String(added.body['taskId']), (s) => s.status === 'completed');
+    await waitForTask(backend, String(added.body.taskId), (s) => s.status === 'completed');
     expect(await readFile(target, 'utf8')).toBe('own');
   });
 
@@ -229,13 +259,13 @@ describe('download targets and consent', () => {
     serveBytes(upstream, '/mod.jar', Buffer.from('jar'));
     const added = await addTask(backend, { url: `${upstream.origin}/mod.jar`, instanceId: instance.id, category: 'mods', fileName: 'mod.jar' }, PLUGIN);
     expect(added.status).toBe(201);
-    expect(added.body['targetPath']).toBe(join(gameDir, 'mods', 'mod.jar'));
-    const done = await waitForTask(backend, String(added.body['taskId']), (s) => s.status === 'completed');
+    expect(added.body.targetPath).toBe(join(gameDir, 'mods', 'mod.jar'));
+    const done = await waitForTask(backend, String(added.body.taskId), (s) => s.status === 'completed');
     expect(done.instanceId).toBe(instance.id);
     expect(await readFile(join(gameDir, 'mods', 'mod.jar'), 'utf8')).toBe('jar');
   });
 
-  it('an instance outside the launcher folders needs the asking plugin\'s own consent, asked for its game directory', async () => {
+  it("an instance outside the launcher folders needs the asking plugin's own consent, asked for its game directory", async () => {
     const gameDir = join(outside, 'instance');
     const instance = await backend.backend.instances.create({ name: 'Elsewhere', gameDir, maxMemory: 4096, versionIsolation: false });
     serveBytes(upstream, '/mod.jar', Buffer.from('jar'));
@@ -246,7 +276,7 @@ describe('download targets and consent', () => {
     // The launcher itself needs no consent.
     const launcher = await addTask(backend, task);
     expect(launcher.status).toBe(201);
-    await waitForTask(backend, String(launcher.body['taskId']), (s) => s.status === 'completed');
+    await waitForTask(backend, String(launcher.body.taskId), (s) => s.status === 'completed');
     expect((await fileCall(backend, PLUGIN, 'authorize', { path: gameDir })).status).toBe(200);
     expect((await addTask(backend, { ...task, fileName: 'second.jar' }, PLUGIN)).status).toBe(201);
   });
@@ -269,7 +299,7 @@ describe('download targets and consent', () => {
     // The plugin the user agreed with still may.
     const own = await addTask(backend, { url: `${upstream.origin}/evil.jar`, instanceId: instance.id, category: 'mods', fileName: 'own.jar' }, OTHER);
     expect(own.status).toBe(201);
-    await waitForTask(backend, String(own.body['taskId']), (s) => s.status === 'completed');
+    await waitForTask(backend, String(own.body.taskId), (s) => s.status === 'completed');
     expect(await filesIn(join(granted, 'mods'))).toEqual(['own.jar']);
     expect(await filesIn(granted)).toEqual(['mods']);
   });
@@ -317,7 +347,12 @@ describe('download targets and consent', () => {
 
   it.runIf(process.platform === 'linux')('nobody downloads into /proc, /sys or /dev, not even the launcher, nor through a link', async () => {
     await symlink('/dev/shm', join(outside, 'shm'));
-    for (const target of ['/dev/shm/plughost-download-test.bin', '/proc/self/plughost.bin', '/sys/plughost.bin', join(outside, 'shm', 'plughost-download-test.bin')]) {
+    for (const target of [
+      '/dev/shm/plughost-download-test.bin',
+      '/proc/self/plughost.bin',
+      '/sys/plughost.bin',
+      join(outside, 'shm', 'plughost-download-test.bin'),
+    ]) {
       for (const pluginId of [undefined, PLUGIN]) {
         const refused = await addTask(backend, { url: `${upstream.origin}/x`, targetPath: target }, pluginId);
         expect(refused.status, `${target} ${pluginId ?? 'launcher'}`).toBe(403);
@@ -330,7 +365,12 @@ describe('download targets and consent', () => {
   it("a plugin granted / still cannot download into the launcher's data directory outside its downloads and instances folders", async () => {
     expect((await fileCall(backend, PLUGIN, 'authorize', { path: '/' })).status).toBe(200);
     const root = await realpath(backend.dataDirectory);
-    for (const target of [join(root, 'launcher-settings.json'), join(root, 'plugins', OTHER, 'index.html'), join(root, 'backend', 'x.json'), join(root, 'elsewhere', 'x.bin')]) {
+    for (const target of [
+      join(root, 'launcher-settings.json'),
+      join(root, 'plugins', OTHER, 'index.html'),
+      join(root, 'backend', 'x.json'),
+      join(root, 'elsewhere', 'x.bin'),
+    ]) {
       const refused = await addTask(backend, { url: `${upstream.origin}/x`, targetPath: target }, PLUGIN);
       expect(refused.status, target).toBe(403);
       expect(refused.body.error?.code).toBe('FS_PATH_FORBIDDEN');
@@ -338,7 +378,7 @@ describe('download targets and consent', () => {
     serveBytes(upstream, '/fine.txt', Buffer.from('fine'));
     const added = await addTask(backend, { url: `${upstream.origin}/fine.txt`, targetPath: join(root, 'downloads', 'fine.txt') }, PLUGIN);
     expect(added.status).toBe(201);
-    await waitForTask(backend, String(added.body['taskId']), (s) => s.status === 'completed');
+    await waitForTask(backend, String(added.body.taskId), (s) => s.status === 'completed');
   });
 
   it.each([
@@ -358,7 +398,7 @@ describe('download targets and consent', () => {
   it('a download from a private address fails with the SSRF refusal', async () => {
     await backend.close();
     backend = await startTestBackend();
-    const taskId = String((await addTask(backend, { url: `${upstream.origin}/x`, targetPath: join(outside, 'x') })).body['taskId']);
+    const taskId = String((await addTask(backend, { url: `${upstream.origin}/x`, targetPath: join(outside, 'x') })).body.taskId);
     const failed = await waitForTask(backend, taskId, (s) => s.status === 'failed');
     expect(failed.error).toMatch(/private|reserved|loopback/i);
     expect(upstream.seen.filter((request) => request.url === '/x')).toHaveLength(0);
@@ -366,7 +406,9 @@ describe('download targets and consent', () => {
 
   it('sends the task headers upstream', async () => {
     serveBytes(upstream, '/with-headers', Buffer.from('h'));
-    const taskId = String((await addTask(backend, { url: `${upstream.origin}/with-headers`, targetPath: join(outside, 'h'), headers: { 'X-Api-Key': 'secret' } })).body['taskId']);
+    const taskId = String(
+      (await addTask(backend, { url: `${upstream.origin}/with-headers`, targetPath: join(outside, 'h'), headers: { 'X-Api-Key': 'secret' } })).body.taskId,
+    );
     await waitForTask(backend, taskId, (s) => s.status === 'completed');
     expect(upstream.seen.find((request) => request.url === '/with-headers')?.headers['x-api-key']).toBe('secret');
   });
@@ -377,12 +419,14 @@ describe('download ownership', () => {
     const gate = createGate();
     serveBytes(upstream, '/owned.bin', patternBytes(20_000), { chunkSize: 5_000, stopAt: { bytes: 5_000, gate } });
     const own = join(backend.dataDirectory, 'downloads');
-    const mine = String((await addTask(backend, { url: `${upstream.origin}/owned.bin`, targetPath: join(own, 'a.bin') }, PLUGIN)).body['taskId']);
-    const theirs = String((await addTask(backend, { url: `${upstream.origin}/owned.bin`, targetPath: join(own, 'b.bin') }, OTHER)).body['taskId']);
+    const mine = String((await addTask(backend, { url: `${upstream.origin}/owned.bin`, targetPath: join(own, 'a.bin') }, PLUGIN)).body.taskId);
+    const theirs = String((await addTask(backend, { url: `${upstream.origin}/owned.bin`, targetPath: join(own, 'b.bin') }, OTHER)).body.taskId);
     const otherEvents = new ProgressEvents(backend, OTHER);
     try {
       const listAs = async (pluginId?: string): Promise<string[]> =>
-        ((await (await backend.api('/api/plugins/download/tasks', pluginId ? { headers: { 'X-Plugin-Id': pluginId } } : {})).json()) as Snapshot[]).map((s) => s.sessionId);
+        ((await (await backend.api('/api/plugins/download/tasks', pluginId ? { headers: { 'X-Plugin-Id': pluginId } } : {})).json()) as Snapshot[]).map(
+          (s) => s.sessionId,
+        );
       expect(await listAs(PLUGIN)).toEqual([mine]);
       expect(await listAs(OTHER)).toEqual([theirs]);
       expect((await listAs()).sort()).toEqual([mine, theirs].sort());
@@ -429,7 +473,7 @@ it('downloads survive no partial file when the part file is a planted link', asy
     const victim = join(folder, 'victim.txt');
     await writeFile(victim, 'keep');
     const added = await addTask(local, { url: `${upstream.origin}/planted.bin`, targetPath: join(folder, 'planted.bin') });
-    await waitForTask(local, String(added.body['taskId']), (s) => s.status === 'completed' || s.status === 'failed');
+    await waitForTask(local, String(added.body.taskId), (s) => s.status === 'completed' || s.status === 'failed');
     expect(await readFile(victim, 'utf8')).toBe('keep');
     expect((await lstat(join(folder, 'planted.bin'))).isFile()).toBe(true);
   } finally {
@@ -446,7 +490,7 @@ describe('retry and shutdown', () => {
       else res.writeHead(200, { 'content-length': '5' }).end('fixed');
     });
     const target = join(outside, 'flaky.bin');
-    const taskId = String((await addTask(backend, { url: `${upstream.origin}/flaky.bin`, targetPath: target })).body['taskId']);
+    const taskId = String((await addTask(backend, { url: `${upstream.origin}/flaky.bin`, targetPath: target })).body.taskId);
     expect((await waitForTask(backend, taskId, (s) => s.status === 'failed')).error).toMatch(/503/);
     healthy = true;
     expect((await backend.api(`/api/plugins/download/tasks/${taskId}/resume`, { method: 'POST' })).status).toBe(200);
@@ -460,7 +504,7 @@ describe('retry and shutdown', () => {
   it('reports the byte total of a single file from Content-Length while it downloads', async () => {
     const gate = createGate();
     serveBytes(upstream, '/sized.bin', patternBytes(10_000), { chunkSize: 2_000, stopAt: { bytes: 4_000, gate } });
-    const taskId = String((await addTask(backend, { url: `${upstream.origin}/sized.bin`, targetPath: join(outside, 'sized.bin') })).body['taskId']);
+    const taskId = String((await addTask(backend, { url: `${upstream.origin}/sized.bin`, targetPath: join(outside, 'sized.bin') })).body.taskId);
     const midway = await waitForTask(backend, taskId, (s) => s.bytesDownloaded >= 4_000);
     expect(midway).toMatchObject({ bytesTotal: 10_000, progress: 40 });
     gate.open();
@@ -471,7 +515,7 @@ describe('retry and shutdown', () => {
     const gate = createGate();
     serveBytes(upstream, '/shutdown.bin', patternBytes(10_000), { chunkSize: 2_000, stopAt: { bytes: 2_000, gate } });
     const stream = await backend.api('/api/plugins/download/events');
-    const taskId = String((await addTask(backend, { url: `${upstream.origin}/shutdown.bin`, targetPath: join(outside, 'shutdown.bin') })).body['taskId']);
+    const taskId = String((await addTask(backend, { url: `${upstream.origin}/shutdown.bin`, targetPath: join(outside, 'shutdown.bin') })).body.taskId);
     await waitForTask(backend, taskId, (s) => s.bytesDownloaded >= 2_000);
     await backend.backend.close();
     expect(backend.backend.downloads.get(taskId)?.status).toBe('paused');

@@ -29,9 +29,7 @@ describe('errorHandler', () => {
   });
 
   it('adds only the public details, never local paths', async () => {
-    const result = await answer(
-      new PluginHostError('UNSAFE_ENTRY_PATH', 'Unsafe entry', { entry: '../x', directory: '/home/user/secret' }),
-    );
+    const result = await answer(new PluginHostError('UNSAFE_ENTRY_PATH', 'Unsafe entry', { entry: '../x', directory: '/home/user/secret' }));
     expect(result.body).toEqual({ error: { code: 'UNSAFE_ENTRY_PATH', message: 'Unsafe entry', entry: '../x' } });
   });
 

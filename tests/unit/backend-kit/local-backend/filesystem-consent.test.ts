@@ -150,7 +150,10 @@ describe('POST /api/plugins/files/:id/* consent', () => {
 
     const second = await startTestBackend({ dataDirectory: first.dataDirectory, keys: first.keys });
     try {
-      expect(await fileCall(second, id, 'read', { path: join(folder, 'kept.txt') })).toEqual({ status: 200, body: { path: join(folder, 'kept.txt'), content: 'kept' } });
+      expect(await fileCall(second, id, 'read', { path: join(folder, 'kept.txt') })).toEqual({
+        status: 200,
+        body: { path: join(folder, 'kept.txt'), content: 'kept' },
+      });
     } finally {
       await second.close();
     }

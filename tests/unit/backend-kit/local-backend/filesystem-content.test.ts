@@ -25,7 +25,8 @@ describe('POST /api/plugins/files/:id/read|write|delete', () => {
   it('reads text ranges in characters (code points), with multi-byte text', async () => {
     const path = join(work, 'text.txt');
     await writeFile(path, 'aé😀b€c');
-    const read = async (json: Record<string, unknown>): Promise<unknown> => (await fileCall(server, ID, 'read', { path, encoding: 'text', ...json })).body['content'];
+    const read = async (json: Record<string, unknown>): Promise<unknown> =>
+      (await fileCall(server, ID, 'read', { path, encoding: 'text', ...json })).body.content;
     expect(await read({})).toBe('aé😀b€c');
     expect(await read({ start: 1, length: 2 })).toBe('é😀');
     expect(await read({ start: 2, length: 1 })).toBe('😀');
@@ -40,11 +41,11 @@ describe('POST /api/plugins/files/:id/read|write|delete', () => {
 
   it('reads text ranges across the internal chunk boundary', async () => {
     const path = join(work, 'long.txt');
-    const text = 'é'.repeat(40_000) + '😀'.repeat(30_000) + 'end';
+    const text = `${'é'.repeat(40_000) + '😀'.repeat(30_000)}end`;
     await writeFile(path, text);
     const chars = [...text];
     const { body } = await fileCall(server, ID, 'read', { path, encoding: 'text', start: 39_999, length: 30_002 });
-    expect(body['content']).toBe(chars.slice(39_999, 70_001).join(''));
+    expect(body.content).toBe(chars.slice(39_999, 70_001).join(''));
   });
 
   it('reads byte ranges and round-trips base64', async () => {
@@ -53,12 +54,18 @@ describe('POST /api/plugins/files/:id/read|write|delete', () => {
     expect(await fileCall(server, ID, 'write', { path, contentBase64: bytes.toString('base64') })).toEqual({ status: 200, body: { path } });
     expect(Buffer.compare(await readFile(path), bytes)).toBe(0);
     expect((await fileCall(server, ID, 'read', { path, encoding: 'base64' })).body).toEqual({ path, contentBase64: bytes.toString('base64') });
-    expect((await fileCall(server, ID, 'read', { path, encoding: 'base64', start: 250, length: 3 })).body['contentBase64']).toBe(Buffer.from([250, 251, 252]).toString('base64'));
-    expect((await fileCall(server, ID, 'read', { path, encoding: 'base64', start: 254, length: 10 })).body['contentBase64']).toBe(Buffer.from([254, 255]).toString('base64'));
-    expect((await fileCall(server, ID, 'read', { path, encoding: 'base64', start: 300 })).body['contentBase64']).toBe('');
+    expect((await fileCall(server, ID, 'read', { path, encoding: 'base64', start: 250, length: 3 })).body.contentBase64).toBe(
+      Buffer.from([250, 251, 252]).toString('base64'),
+    );
+    expect((await fileCall(server, ID, 'read', { path, encoding: 'base64', start: 254, length: 10 })).body.contentBase64).toBe(
+      Buffer.from([254, 255]).toString('base64'),
+    );
+    expect((await fileCall(server, ID, 'read', { path, encoding: 'base64', start: 300 })).body.contentBase64).toBe('');
     // Bytes of text: `é` is two bytes.
     await writeFile(join(work, 'utf8.txt'), 'é');
-    expect((await fileCall(server, ID, 'read', { path: join(work, 'utf8.txt'), encoding: 'base64', start: 1 })).body['contentBase64']).toBe(Buffer.from([0xa9]).toString('base64'));
+    expect((await fileCall(server, ID, 'read', { path: join(work, 'utf8.txt'), encoding: 'base64', start: 1 })).body.contentBase64).toBe(
+      Buffer.from([0xa9]).toString('base64'),
+    );
   });
 
   it('writes UTF-8 text, creating parent folders, and replaces files', async () => {

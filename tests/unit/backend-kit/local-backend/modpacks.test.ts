@@ -61,7 +61,10 @@ async function sessionOf(instanceId: string, test: (snapshot: Snapshot) => boole
 }
 
 async function exists(path: string): Promise<boolean> {
-  return access(path).then(() => true, () => false);
+  return access(path).then(
+    () => true,
+    () => false,
+  );
 }
 
 async function listTree(folder: string, prefix = ''): Promise<string[]> {
@@ -83,12 +86,15 @@ describe('local .mrpack', () => {
       { path: 'resourcepacks/faithful.zip', content: 'pack bytes' },
     ]);
     const packPath = join(work, 'pack.mrpack');
-    await writeFile(packPath, mrpackArchive(index, {
-      'overrides/config/sodium.json': '{"from":"overrides"}',
-      'overrides/options.txt': 'fov:90',
-      'client-overrides/config/sodium.json': '{"from":"client-overrides"}',
-      'server-overrides/server.properties': 'motd=x',
-    }));
+    await writeFile(
+      packPath,
+      mrpackArchive(index, {
+        'overrides/config/sodium.json': '{"from":"overrides"}',
+        'overrides/options.txt': 'fov:90',
+        'client-overrides/config/sodium.json': '{"from":"client-overrides"}',
+        'server-overrides/server.properties': 'motd=x',
+      }),
+    );
     events = new ProgressEvents(backend);
     await events.open;
     const gameDir = join(work, 'instance');
@@ -105,7 +111,17 @@ describe('local .mrpack', () => {
     expect(upstream.seen.some((request) => request.url === '/files/server-only.jar')).toBe(false);
 
     const instance = (await (await backend.api(`/api/instance/${instanceId}`)).json()) as Record<string, unknown>;
-    expect(instance).toMatchObject({ id: instanceId, name: 'My Pack', gameDir, maxMemory: 4096, versionIsolation: false, gameVersion: '1.20.1', loader: 'fabric', loaderVersion: '0.15.3', modpack: { name: 'Test Pack', version: '1.2.0' } });
+    expect(instance).toMatchObject({
+      id: instanceId,
+      name: 'My Pack',
+      gameDir,
+      maxMemory: 4096,
+      versionIsolation: false,
+      gameVersion: '1.20.1',
+      loader: 'fabric',
+      loaderVersion: '0.15.3',
+      modpack: { name: 'Test Pack', version: '1.2.0' },
+    });
   });
 
   it('deletes a file whose hash does not match, installs the rest, and fails naming it', async () => {
@@ -129,7 +145,7 @@ describe('local .mrpack', () => {
 
   it('refuses a pack whose index names a path outside the game directory, writing nothing', async () => {
     const index = mrpackIndex(upstream, [{ path: 'mods/ok.jar', content: 'ok' }]);
-    (index['files'] as Record<string, unknown>[]).push({ ...(index['files'] as Record<string, unknown>[])[0], path: '../escape.jar' });
+    (index.files as Record<string, unknown>[]).push({ ...(index.files as Record<string, unknown>[])[0], path: '../escape.jar' });
     const packPath = join(work, 'escape.mrpack');
     await writeFile(packPath, mrpackArchive(index));
     const gameDir = join(work, 'instance');
@@ -142,7 +158,13 @@ describe('local .mrpack', () => {
 
   it('refuses an override entry that escapes the archive before anything is written', async () => {
     const packPath = join(work, 'slip.mrpack');
-    await writeFile(packPath, buildZip([{ name: 'modrinth.index.json', data: JSON.stringify(mrpackIndex(upstream, [])) }, { name: 'overrides/../../slip.txt', data: 'x' }]));
+    await writeFile(
+      packPath,
+      buildZip([
+        { name: 'modrinth.index.json', data: JSON.stringify(mrpackIndex(upstream, [])) },
+        { name: 'overrides/../../slip.txt', data: 'x' },
+      ]),
+    );
     const { body } = await install({ id: 'Slip', gameDir: join(work, 'instance'), path: packPath });
     const failed = await sessionOf(String(body.instanceId), (s) => s.status === 'failed');
     expect(failed.error).toMatch(/slip\.txt|unsafe|\.\./i);
@@ -155,7 +177,7 @@ it('a paused install resumes where it stopped and still verifies the hashes of t
   const gate = createGate();
   serveBytes(upstream, '/big/huge.jar', big, { chunkSize: 6_000, stopAt: { bytes: 30_000, gate } });
   const index = mrpackIndex(upstream, [{ path: 'mods/small.jar', content: 'small' }]);
-  (index['files'] as Record<string, unknown>[]).push({
+  (index.files as Record<string, unknown>[]).push({
     path: 'mods/huge.jar',
     hashes: { sha1: digest('sha1', big), sha512: digest('sha512', big) },
     env: { client: 'required', server: 'required' },
@@ -267,25 +289,28 @@ describe('consent', () => {
     expect((await (await backend.api('/api/instance')).json()) as unknown[]).toHaveLength(1);
   });
 
-  it.runIf(process.platform === 'linux')('refuses a gameDir or pack path in /proc, /sys, /dev or the data directory with 403 FS_PATH_FORBIDDEN, for everyone', async () => {
-    await symlink('/proc/self/environ', join(work, 'environ.mrpack'));
-    const packPath = join(work, 'p.mrpack');
-    await writeFile(packPath, mrpackArchive(mrpackIndex(upstream, [])));
-    expect((await fileCall(backend, PLUGIN, 'authorize', { path: '/' })).status).toBe(200);
-    for (const pluginId of [undefined, PLUGIN]) {
-      for (const json of [
-        { id: 'X', gameDir: '/dev/shm/plughost-pack', path: packPath },
-        { id: 'X', gameDir: '/proc/self/pack', path: packPath },
-        { id: 'X', gameDir: join(backend.dataDirectory, 'backend', 'pack'), path: packPath },
-        { id: 'X', gameDir: join(backend.dataDirectory, 'instances', 'x'), path: join(work, 'environ.mrpack') },
-      ]) {
-        const answer = await install(json, pluginId);
-        expect(answer.status, `${JSON.stringify(json)} ${pluginId ?? 'launcher'}`).toBe(403);
-        expect(answer.body.error?.code).toBe('FS_PATH_FORBIDDEN');
+  it.runIf(process.platform === 'linux')(
+    'refuses a gameDir or pack path in /proc, /sys, /dev or the data directory with 403 FS_PATH_FORBIDDEN, for everyone',
+    async () => {
+      await symlink('/proc/self/environ', join(work, 'environ.mrpack'));
+      const packPath = join(work, 'p.mrpack');
+      await writeFile(packPath, mrpackArchive(mrpackIndex(upstream, [])));
+      expect((await fileCall(backend, PLUGIN, 'authorize', { path: '/' })).status).toBe(200);
+      for (const pluginId of [undefined, PLUGIN]) {
+        for (const json of [
+          { id: 'X', gameDir: '/dev/shm/plughost-pack', path: packPath },
+          { id: 'X', gameDir: '/proc/self/pack', path: packPath },
+          { id: 'X', gameDir: join(backend.dataDirectory, 'backend', 'pack'), path: packPath },
+          { id: 'X', gameDir: join(backend.dataDirectory, 'instances', 'x'), path: join(work, 'environ.mrpack') },
+        ]) {
+          const answer = await install(json, pluginId);
+          expect(answer.status, `${JSON.stringify(json)} ${pluginId ?? 'launcher'}`).toBe(403);
+          expect(answer.body.error?.code).toBe('FS_PATH_FORBIDDEN');
+        }
       }
-    }
-    expect((await (await backend.api('/api/instance')).json()) as unknown[]).toEqual([]);
-  });
+      expect((await (await backend.api('/api/instance')).json()) as unknown[]).toEqual([]);
+    },
+  );
 
   it("a plugin needs no consent inside the launcher's instances folder", async () => {
     const packPath = join(backend.dataDirectory, 'downloads', 'p.mrpack');
@@ -303,13 +328,23 @@ describe('online sources', () => {
     const archive = mrpackArchive(mrpackIndex(upstream, [{ path: 'mods/online.jar', content: 'online' }]), { 'overrides/options.txt': 'online' });
     serveBytes(upstream, '/cdn/pack.mrpack', archive);
     upstream.on('/modrinth/v2/version/Vers1on', (_req, res) => {
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({
-        id: 'Vers1on',
-        project_id: 'Pr0ject',
-        name: 'Pack 1.2',
-        version_number: '1.2.0',
-        files: [{ url: `${upstream.origin}/cdn/pack.mrpack`, filename: 'pack.mrpack', primary: true, size: archive.length, hashes: { sha1: digest('sha1', archive), sha512: digest('sha512', archive) } }],
-      }));
+      res.writeHead(200, { 'content-type': 'application/json' }).end(
+        JSON.stringify({
+          id: 'Vers1on',
+          project_id: 'Pr0ject',
+          name: 'Pack 1.2',
+          version_number: '1.2.0',
+          files: [
+            {
+              url: `${upstream.origin}/cdn/pack.mrpack`,
+              filename: 'pack.mrpack',
+              primary: true,
+              size: archive.length,
+              hashes: { sha1: digest('sha1', archive), sha512: digest('sha512', archive) },
+            },
+          ],
+        }),
+      );
     });
     const gameDir = join(work, 'online');
     const answer = await install({ id: 'Online', gameDir, type: 'mr', projectId: 'Pr0ject', fileId: 'Vers1on' });
@@ -328,9 +363,18 @@ describe('online sources', () => {
         res.writeHead(403).end();
         return;
       }
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({
-        data: { id: 4712866, modId: 238222, fileName: 'jei.jar', downloadUrl: `${upstream.origin}/cf-cdn/jei.jar`, fileLength: jar.length, hashes: [{ value: digest('sha1', jar), algo: 1 }] },
-      }));
+      res.writeHead(200, { 'content-type': 'application/json' }).end(
+        JSON.stringify({
+          data: {
+            id: 4712866,
+            modId: 238222,
+            fileName: 'jei.jar',
+            downloadUrl: `${upstream.origin}/cf-cdn/jei.jar`,
+            fileLength: jar.length,
+            hashes: [{ value: digest('sha1', jar), algo: 1 }],
+          },
+        }),
+      );
     });
     const manifest = {
       manifestType: 'minecraftModpack',
@@ -342,7 +386,13 @@ describe('online sources', () => {
       overrides: 'overrides',
     };
     const packPath = join(work, 'cf.zip');
-    await writeFile(packPath, buildZip([{ name: 'manifest.json', data: JSON.stringify(manifest) }, { name: 'overrides/config/jei.toml', data: 'x=1' }]));
+    await writeFile(
+      packPath,
+      buildZip([
+        { name: 'manifest.json', data: JSON.stringify(manifest) },
+        { name: 'overrides/config/jei.toml', data: 'x=1' },
+      ]),
+    );
     const gameDir = join(work, 'cf');
     const answer = await install({ id: 'CF', gameDir, path: packPath });
     await sessionOf(String(answer.body.instanceId), (s) => s.status === 'completed');

@@ -87,12 +87,12 @@ describe('OpenAPI description', () => {
   });
 
   it('lists every SDK error code in ErrorBody', () => {
-    expect(document.components.schemas['ErrorCode']).toMatchObject({ enum: Object.values(ErrorCode) });
+    expect(document.components.schemas.ErrorCode).toMatchObject({ enum: Object.values(ErrorCode) });
   });
 
   it('requires the bearer token everywhere except health checks and plugin files', () => {
     expect(document.security).toEqual([{ bearer: [] }]);
-    expect(document.components.securitySchemes['bearer']).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(document.components.securitySchemes.bearer).toMatchObject({ type: 'http', scheme: 'bearer' });
     const publicOperations = Object.entries(document.paths).flatMap(([path, item]) =>
       Object.entries(item)
         .filter(([, operation]) => operation.security?.length === 0)
@@ -117,7 +117,8 @@ describe('OpenAPI description', () => {
     const served = new Set(backend.backend.routes.map((route) => `${route.method.toUpperCase()} ${toOpenApiPath(route.path)}`));
     const documented = documentedOperations(document);
     // @koa/router answers HEAD for every GET, and `routes` lists such a GET alone.
-    const isServed = (operation: string): boolean => served.has(operation) || (operation.startsWith('HEAD ') && served.has(operation.replace(/^HEAD /, 'GET ')));
+    const isServed = (operation: string): boolean =>
+      served.has(operation) || (operation.startsWith('HEAD ') && served.has(operation.replace(/^HEAD /, 'GET ')));
     const notDescribed = [...served].filter((operation) => !documented.includes(operation)).sort();
     const notServed = documented.filter((operation) => !isServed(operation)).sort();
     expect({ notDescribed, notServed }).toEqual({ notDescribed: [], notServed: [] });
@@ -146,7 +147,13 @@ describe('OpenAPI description', () => {
 
     it('system information (both paths)', async () => {
       const backend = await start({
-        launcher: { name: 'Acme', version: '3.0.0-alpha.2', gitCommit: 'f00', developers: [{ name: 'Ada', role: 'Lead' }], coreDependencies: [{ name: 'koa', version: '3', license: 'MIT' }] },
+        launcher: {
+          name: 'Acme',
+          version: '3.0.0-alpha.2',
+          gitCommit: 'f00',
+          developers: [{ name: 'Ada', role: 'Lead' }],
+          coreDependencies: [{ name: 'koa', version: '3', license: 'MIT' }],
+        },
       });
       for (const path of ['/api/systeminfo', '/api/system/info']) {
         const response = await backend.api(path);
@@ -166,7 +173,9 @@ describe('OpenAPI description', () => {
 
     it('telemetry 202 and its error bodies', async () => {
       const backend = await start();
-      const accepted = await backend.api('/api/telemetry/plugin-error', { json: { pluginId: 'com.example.x', pluginVersion: '1.0.0', errorType: 'launch_crash' } });
+      const accepted = await backend.api('/api/telemetry/plugin-error', {
+        json: { pluginId: 'com.example.x', pluginVersion: '1.0.0', errorType: 'launch_crash' },
+      });
       expect(accepted.status).toBe(202);
       expect(validate('post', '/api/telemetry/plugin-error', 202, await accepted.json())).toEqual([]);
       const refused = await backend.api('/api/telemetry/plugin-error', { json: { pluginId: 'com.example.x' } });

@@ -85,18 +85,36 @@ describe('parsePluginFilePath', () => {
     expect(parsePluginFilePath('caf%C3%A9.txt')).toBe('café.txt');
   });
 
-  it.each(['../x', 'a/../../x', '%2e%2e/x', '%2E./x', 'a%2Fb', 'a%5Cb', 'a\\b', '%00', 'a%00b', '/x', 'a//b', 'a/', './a', 'a/.', '%', '%zz', '%c0%ae', 'C:/x', 'a%0Ab', 'x.'])(
-    'refuses %s with INVALID_ARGUMENT',
-    (raw) => {
-      let caught: unknown;
-      try {
-        parsePluginFilePath(raw);
-      } catch (error) {
-        caught = error;
-      }
-      expect(isPluginHostError(caught, 'INVALID_ARGUMENT')).toBe(true);
-    },
-  );
+  it.each([
+    '../x',
+    'a/../../x',
+    '%2e%2e/x',
+    '%2E./x',
+    'a%2Fb',
+    'a%5Cb',
+    'a\\b',
+    '%00',
+    'a%00b',
+    '/x',
+    'a//b',
+    'a/',
+    './a',
+    'a/.',
+    '%',
+    '%zz',
+    '%c0%ae',
+    'C:/x',
+    'a%0Ab',
+    'x.',
+  ])('refuses %s with INVALID_ARGUMENT', (raw) => {
+    let caught: unknown;
+    try {
+      parsePluginFilePath(raw);
+    } catch (error) {
+      caught = error;
+    }
+    expect(isPluginHostError(caught, 'INVALID_ARGUMENT')).toBe(true);
+  });
 });
 
 describe('isBackendWrittenFile', () => {

@@ -3,16 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startTestBackend } from '../../../support/local-backend.js';
 import { sampleManifest, testKeys } from '../../../support/plugin-package.js';
-import {
-  backendWithScratch,
-  developmentFolder,
-  errorOf,
-  jsonOf,
-  packageFile,
-  pluginsFolder,
-  postPackage,
-  temporaryLeftovers,
-} from './plugins-support.js';
+import { backendWithScratch, developmentFolder, errorOf, jsonOf, packageFile, pluginsFolder, postPackage, temporaryLeftovers } from './plugins-support.js';
 
 const keys = testKeys();
 const library = sampleManifest({ id: 'com.example.library', name: 'Library', version: '1.4.0' });
@@ -87,9 +78,17 @@ describe('POST /api/plugins/install', () => {
   });
 
   it('applies the package path rules and reserved names', async () => {
-    const windowsName = await developmentFolder(join(fixture.scratch, 'a'), sampleManifest(), { 'dist/index.html': 'x', 'dist/main.js': 'x', 'dist/aux.txt': 'x' });
+    const windowsName = await developmentFolder(join(fixture.scratch, 'a'), sampleManifest(), {
+      'dist/index.html': 'x',
+      'dist/main.js': 'x',
+      'dist/aux.txt': 'x',
+    });
     expect(await errorOf(await install({ sourceDir: windowsName }), 400)).toMatchObject({ code: 'UNSAFE_ENTRY_PATH', entry: 'dist/aux.txt' });
-    const settings = await developmentFolder(join(fixture.scratch, 'b'), sampleManifest(), { 'dist/index.html': 'x', 'dist/main.js': 'x', 'settings.json': '{}' });
+    const settings = await developmentFolder(join(fixture.scratch, 'b'), sampleManifest(), {
+      'dist/index.html': 'x',
+      'dist/main.js': 'x',
+      'settings.json': '{}',
+    });
     expect(await errorOf(await install({ sourceDir: settings }), 400)).toMatchObject({ code: 'INVALID_PACKAGE', entry: 'settings.json' });
   });
 
@@ -104,7 +103,14 @@ describe('POST /api/plugins/install', () => {
   it('refuses a relative, missing or non-folder sourceDir, and one inside the data folder', async () => {
     const file = join(fixture.scratch, 'file.txt');
     await writeFile(file, 'x');
-    for (const sourceDir of ['relative/path', join(fixture.scratch, 'nope'), file, fixture.backend.dataDirectory, join(fixture.backend.dataDirectory, 'backend'), 42]) {
+    for (const sourceDir of [
+      'relative/path',
+      join(fixture.scratch, 'nope'),
+      file,
+      fixture.backend.dataDirectory,
+      join(fixture.backend.dataDirectory, 'backend'),
+      42,
+    ]) {
       expect(await errorOf(await install({ sourceDir }), 400)).toMatchObject({ code: 'INVALID_ARGUMENT', field: 'sourceDir' });
     }
     expect(await errorOf(await install({ sourceDir: fixture.scratch, enable: 'yes' }), 400)).toMatchObject({ code: 'INVALID_ARGUMENT', field: 'enable' });

@@ -15,8 +15,7 @@ describe('PUT /api/plugins/<id>/state and POST /api/launcher/restart', () => {
     await jsonOf(await postPackage(fixture.backend, await packageFile(fixture.scratch, { keys })), 201);
   });
 
-  const setState = (enabled: unknown, id = ID): Promise<Response> =>
-    fixture.backend.api(`/api/plugins/${id}/state`, { method: 'PUT', json: { enabled } });
+  const setState = (enabled: unknown, id = ID): Promise<Response> => fixture.backend.api(`/api/plugins/${id}/state`, { method: 'PUT', json: { enabled } });
   const list = async (): Promise<{ status: string; enabled: boolean }[]> => jsonOf(await fixture.backend.api('/api/plugins/'), 200);
 
   it('enable: the status stays until the launcher restarts, then the plugin is active', async () => {
@@ -117,8 +116,6 @@ describe('DELETE /api/plugins/<id>', () => {
   it('404 PLUGIN_NOT_FOUND and 400 for an invalid id', async () => {
     expect((await errorOf(await fixture.backend.api('/api/plugins/com.example.absent', { method: 'DELETE' }), 404)).code).toBe('PLUGIN_NOT_FOUND');
     expect((await errorOf(await fixture.backend.api('/api/plugins/NOT_AN_ID', { method: 'DELETE' }), 400)).code).toBe('INVALID_ARGUMENT');
-    expect((await errorOf(await fixture.backend.api('/api/plugins/com.example.hello.bak-1.0.0', { method: 'DELETE' }), 400)).code).toBe(
-      'INVALID_ARGUMENT',
-    );
+    expect((await errorOf(await fixture.backend.api('/api/plugins/com.example.hello.bak-1.0.0', { method: 'DELETE' }), 400)).code).toBe('INVALID_ARGUMENT');
   });
 });

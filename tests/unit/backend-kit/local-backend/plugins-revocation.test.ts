@@ -13,7 +13,17 @@ import { ed25519PublicKeyFromSeed, keyIdOf, signRevocationList, type RevocationL
 import { startTestBackend, type TestBackend, type TestBackendOptions } from '../../../support/local-backend.js';
 import { sampleManifest, testKeys, writePluginPackage } from '../../../support/plugin-package.js';
 import { DEVELOPER_SEEDS, libraryManifest, signingKeys, startPublishingServer } from '../../registry/publishing/publishing-support.js';
-import { developmentFolder, errorOf, jsonOf, packageFile, pluginsFolder, postPackage, scratchWithCleanups, temporaryLeftovers, versionSpec } from './plugins-support.js';
+import {
+  developmentFolder,
+  errorOf,
+  jsonOf,
+  packageFile,
+  pluginsFolder,
+  postPackage,
+  scratchWithCleanups,
+  temporaryLeftovers,
+  versionSpec,
+} from './plugins-support.js';
 
 const keys = testKeys();
 const REVOKED_KEY_ID = keyIdOf(ed25519PublicKeyFromSeed(keys.developerSeed));

@@ -166,11 +166,7 @@ export async function errorOf(response: Response, status: number): Promise<{ cod
 }
 
 /** Writes a development folder: `manifest.json` plus `files` (default a page and a script). */
-export async function developmentFolder(
-  root: string,
-  manifest: Record<string, unknown>,
-  files: Record<string, string> = DEFAULT_FILES,
-): Promise<string> {
+export async function developmentFolder(root: string, manifest: Record<string, unknown>, files: Record<string, string> = DEFAULT_FILES): Promise<string> {
   await mkdir(root, { recursive: true });
   await writeFile(join(root, 'manifest.json'), JSON.stringify(manifest, null, 2));
   for (const [name, content] of Object.entries(files)) {

@@ -8,10 +8,7 @@
 import { readFile, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import {
-  setTransactionFaultHook,
-  type TransactionStep,
-} from '../../../../backend-kit/src/services/plugins/transaction-faults.js';
+import { setTransactionFaultHook, type TransactionStep } from '../../../../backend-kit/src/services/plugins/transaction-faults.js';
 import { startTestBackend, type TestBackend } from '../../../support/local-backend.js';
 import { sampleManifest, testKeys } from '../../../support/plugin-package.js';
 import {
@@ -107,9 +104,7 @@ describe('plugin transactions under failures', () => {
     expect(await served(fixture.backend)).toContain('1.0.0');
     expect(await pluginText(fixture.backend, ID, 'settings.json')).toBe('{"kept":true}');
     expect(await pluginText(fixture.backend, `${ID}.bak-0.9.0`, 'dist/main.js')).toContain('0.9.0');
-    expect(await jsonOf(await fixture.backend.api('/api/plugins/'), 200)).toMatchObject([
-      { id: ID, version: '1.0.0', enabled: true, hasRollback: true },
-    ]);
+    expect(await jsonOf(await fixture.backend.api('/api/plugins/'), 200)).toMatchObject([{ id: ID, version: '1.0.0', enabled: true, hasRollback: true }]);
     expect(await record(fixture.backend)).toEqual(recordBefore);
     expect(await journals(fixture.backend)).toEqual([]);
     expect(await temporaryLeftovers(fixture.backend)).toEqual([]);

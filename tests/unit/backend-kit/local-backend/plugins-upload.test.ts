@@ -73,7 +73,7 @@ describe('POST /api/plugins/upload', () => {
     const manifest = sampleManifest({ version: 'one', permissions: ['no:such'] });
     const error = await errorOf(await postPackage(fixture.backend, await packageFile(fixture.scratch, { keys, manifest })), 400);
     expect(error.code).toBe('INVALID_MANIFEST');
-    const problems = error['problems'] as { path: string }[];
+    const problems = error.problems as { path: string }[];
     expect(problems.map((problem) => problem.path)).toEqual(expect.arrayContaining(['version', 'permissions[0]']));
   });
 

@@ -105,7 +105,9 @@ describe('POST /api/plugins/proxy with stream: true', () => {
     const reader = response.body!.getReader();
     await readUntil(reader, 'data: first');
     controller.abort();
-    await expect(Promise.race([upstreamClosed.promise.then(() => 'closed'), new Promise((resolve) => setTimeout(() => resolve('still open'), 3000))])).resolves.toBe('closed');
+    await expect(
+      Promise.race([upstreamClosed.promise.then(() => 'closed'), new Promise((resolve) => setTimeout(() => resolve('still open'), 3000))]),
+    ).resolves.toBe('closed');
   });
 
   it('reports an upstream failure after the start as an error event', async () => {

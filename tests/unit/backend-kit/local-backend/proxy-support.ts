@@ -48,7 +48,10 @@ export async function startProxyBackend(upstream: Upstream, options: TestBackend
 }
 
 /** POSTs a ProxyRequest and returns status and parsed JSON. */
-export async function proxy(backend: TestBackend, request: Record<string, unknown>): Promise<{ status: number; json: Record<string, unknown> & { error?: { code: string; message: string } } }> {
+export async function proxy(
+  backend: TestBackend,
+  request: Record<string, unknown>,
+): Promise<{ status: number; json: Record<string, unknown> & { error?: { code: string; message: string } } }> {
   const response = await backend.api('/api/plugins/proxy', { json: request });
   return { status: response.status, json: (await response.json()) as Record<string, unknown> & { error?: { code: string; message: string } } };
 }

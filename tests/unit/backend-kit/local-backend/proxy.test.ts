@@ -14,7 +14,11 @@ beforeAll(async () => {
   upstream.on('/json', (_req, res) => res.writeHead(200, { 'content-type': 'application/problem+json' }).end('{"a":1}'));
   upstream.on('/binary', (_req, res) => res.writeHead(200, { 'content-type': 'image/png' }).end(Buffer.from([0, 1, 2, 255])));
   upstream.on('/gzip', (_req, res) => res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' }).end(gzipSync('{"zipped":true}')));
-  upstream.on('/echo', (req, res, body) => res.writeHead(201, { 'content-type': 'application/json' }).end(JSON.stringify({ method: req.method, host: req.headers.host, body, token: req.headers['x-token'] ?? null })));
+  upstream.on('/echo', (req, res, body) =>
+    res
+      .writeHead(201, { 'content-type': 'application/json' })
+      .end(JSON.stringify({ method: req.method, host: req.headers.host, body, token: req.headers['x-token'] ?? null })),
+  );
   upstream.on('/missing', (_req, res) => res.writeHead(404, { 'content-type': 'text/plain' }).end('gone'));
   upstream.on('/big', (_req, res) => res.writeHead(200, { 'content-type': 'application/octet-stream' }).end(Buffer.alloc(11 * 1024 * 1024)));
   upstream.on('/big-chunked', (_req, res) => {
@@ -38,11 +42,11 @@ describe('POST /api/plugins/proxy', () => {
     const { status, json } = await proxy(backend, { url: `${upstream.origin}/text` });
     expect(status).toBe(200);
     expect(json).toMatchObject({ status: 200, body: 'héllo', bodyBase64: null });
-    expect((json['headers'] as Record<string, string>)['x-custom']).toBe('yes');
+    expect((json.headers as Record<string, string>)['x-custom']).toBe('yes');
   });
 
   it('respects the charset of text bodies', async () => {
-    expect((await proxy(backend, { url: `${upstream.origin}/latin1` })).json['body']).toBe('café');
+    expect((await proxy(backend, { url: `${upstream.origin}/latin1` })).json.body).toBe('café');
   });
 
   it('returns +json as text and binary as bodyBase64', async () => {
@@ -53,8 +57,8 @@ describe('POST /api/plugins/proxy', () => {
 
   it('decodes gzip bodies', async () => {
     const { json } = await proxy(backend, { url: `${upstream.origin}/gzip` });
-    expect(json['body']).toBe('{"zipped":true}');
-    expect((json['headers'] as Record<string, string>)['content-encoding']).toBeUndefined();
+    expect(json.body).toBe('{"zipped":true}');
+    expect((json.headers as Record<string, string>)['content-encoding']).toBeUndefined();
   });
 
   it('sends method, body and headers; drops the caller Host header', async () => {
@@ -64,8 +68,8 @@ describe('POST /api/plugins/proxy', () => {
       headers: { 'X-Token': 'abc', Host: 'evil.example', Connection: 'close' },
       body: 'payload',
     });
-    expect(json['status']).toBe(201);
-    expect(JSON.parse(String(json['body']))).toEqual({ method: 'POST', host: upstream.hostPort, body: 'payload', token: 'abc' });
+    expect(json.status).toBe(201);
+    expect(JSON.parse(String(json.body))).toEqual({ method: 'POST', host: upstream.hostPort, body: 'payload', token: 'abc' });
   });
 
   it('returns upstream error statuses as data', async () => {

@@ -38,8 +38,12 @@ describe('local backend security (decisions section 2)', () => {
       ['the token without scheme', '__TOKEN__'],
     ])('refuses %s with 401 UNAUTHORIZED on protected routes', async (_name, authorization) => {
       const headers: Record<string, string> = {};
-      if (authorization) headers['Authorization'] = authorization.replace('__TOKEN__', backend.token);
-      for (const [method, path] of [['GET', '/api/plugins/'], ['POST', '/api/plugins/settings/com.example.a'], ['GET', '/api/anything']] as const) {
+      if (authorization) headers.Authorization = authorization.replace('__TOKEN__', backend.token);
+      for (const [method, path] of [
+        ['GET', '/api/plugins/'],
+        ['POST', '/api/plugins/settings/com.example.a'],
+        ['GET', '/api/anything'],
+      ] as const) {
         const response = await backend.api(path, { token: null, method, headers });
         expect(response.status).toBe(401);
         expect(response.headers.get('www-authenticate')).toBe('Bearer');

@@ -119,7 +119,12 @@ describe('createSettingsStore', () => {
   });
 
   it('checks key and value before taking the lock', async () => {
-    for (const [key, value] of [['__proto__', 1], ['', 1], ['a', undefined], ['a', () => 1]] as const) {
+    for (const [key, value] of [
+      ['__proto__', 1],
+      ['', 1],
+      ['a', undefined],
+      ['a', () => 1],
+    ] as const) {
       const error: unknown = await store.merge(ID, key, value).catch((caught: unknown) => caught);
       expect(isPluginHostError(error, 'INVALID_ARGUMENT'), String(key)).toBe(true);
     }
@@ -127,7 +132,11 @@ describe('createSettingsStore', () => {
   });
 
   it('honours custom limits', async () => {
-    const small = createSettingsStore({ paths, pluginLock: lock, limits: { maxKeyLength: 4, maxValueBytes: 10, maxFileBytes: 60, maxDepth: 2, maxTtlSeconds: 1 } });
+    const small = createSettingsStore({
+      paths,
+      pluginLock: lock,
+      limits: { maxKeyLength: 4, maxValueBytes: 10, maxFileBytes: 60, maxDepth: 2, maxTtlSeconds: 1 },
+    });
     const refusal = async (key: string, value: unknown) => {
       const error: unknown = await small.merge(ID, key, value).catch((caught: unknown) => caught);
       return isPluginHostError(error, 'INVALID_ARGUMENT') ? error.details : null;

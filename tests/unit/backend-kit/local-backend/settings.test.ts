@@ -61,14 +61,14 @@ describe('GET|POST /api/plugins/settings/:id', () => {
       expect(response.status).toBe(200);
     }
     const all = (await (await server.api(path)).json()) as Record<string, unknown>;
-    values.forEach((value, index) => expect(all[`k${index}`]).toEqual(value));
+    values.forEach((value, index) => {
+      expect(all[`k${index}`]).toEqual(value);
+    });
   });
 
   it('loses no key with 200 concurrent writers, leaves valid JSON and no temporary files', async () => {
     const { path, folder: pluginFolder } = await freshPlugin();
-    const responses = await Promise.all(
-      Array.from({ length: 200 }, (_, index) => server.api(path, { json: { key: `key-${index}`, value: { index } } })),
-    );
+    const responses = await Promise.all(Array.from({ length: 200 }, (_, index) => server.api(path, { json: { key: `key-${index}`, value: { index } } })));
     expect(responses.every((response) => response.status === 200)).toBe(true);
     const onDisk = JSON.parse(await readFile(join(pluginFolder, 'settings.json'), 'utf8')) as Record<string, unknown>;
     expect(Object.keys(onDisk)).toHaveLength(200);
@@ -83,7 +83,7 @@ describe('GET|POST /api/plugins/settings/:id', () => {
     const response = await server.api(URL_PATH, { json: { key, value: { polluted: true } } });
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({ error: { code: 'INVALID_ARGUMENT', field: 'key' } });
-    expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 
   it('refuses bodies carrying __proto__ anywhere (the JSON parser rejects them); nested constructor/prototype stay data', async () => {

@@ -41,11 +41,11 @@ describe.runIf(posix)('POST /api/plugins/shell/:id', () => {
   }
 
   beforeAll(async () => {
-    process.env['LAUNCHER_API_TOKEN'] = TOKEN;
-    process.env['PLUGINCTL_TOKEN'] = 'pluginctl-secret';
-    process.env['REGISTRY_ADMIN_KEY'] = 'registry-secret';
-    process.env['VENDOR_COPY_OF_TOKEN'] = `prefix-${TOKEN}`;
-    process.env['SHELL_TEST_HARMLESS'] = 'kept';
+    process.env.LAUNCHER_API_TOKEN = TOKEN;
+    process.env.PLUGINCTL_TOKEN = 'pluginctl-secret';
+    process.env.REGISTRY_ADMIN_KEY = 'registry-secret';
+    process.env.VENDOR_COPY_OF_TOKEN = `prefix-${TOKEN}`;
+    process.env.SHELL_TEST_HARMLESS = 'kept';
     server = await startTestBackend({ token: TOKEN });
     const folder = join(server.dataDirectory, 'plugins', ID);
     await mkdir(folder, { recursive: true });
@@ -64,7 +64,7 @@ describe.runIf(posix)('POST /api/plugins/shell/:id', () => {
   it('answers exit code, stdout and stderr', async () => {
     expect(await run({ command: 'echo hello; echo oops >&2; exit 3' })).toEqual({ status: 200, body: { exitCode: 3, stdout: 'hello\n', stderr: 'oops\n' } });
     expect(await run({ command: 'printf "é😀"' })).toEqual({ status: 200, body: { exitCode: 0, stdout: 'é😀', stderr: '' } });
-    expect((await run({ command: 'kill -9 $$' })).body['exitCode']).toBe(137);
+    expect((await run({ command: 'kill -9 $$' })).body.exitCode).toBe(137);
   });
 
   it('needs the token', async () => {
@@ -72,14 +72,14 @@ describe.runIf(posix)('POST /api/plugins/shell/:id', () => {
   });
 
   it('runs in the user home folder with stdin closed', async () => {
-    expect((await run({ command: 'pwd -P' })).body['stdout']).toBe(`${await realpath(homedir())}\n`);
+    expect((await run({ command: 'pwd -P' })).body.stdout).toBe(`${await realpath(homedir())}\n`);
     // `cat` would wait forever on an open stdin.
     expect(await run({ command: 'cat', timeoutMs: 5000 })).toEqual({ status: 200, body: { exitCode: 0, stdout: '', stderr: '' } });
   });
 
   it('does not pass the API token or launcher, CLI and registry secrets to the command', async () => {
     const { body } = await run({ command: 'env' });
-    const environment = String(body['stdout']);
+    const environment = String(body.stdout);
     expect(environment).not.toContain(TOKEN);
     expect(environment).not.toMatch(/^(LAUNCHER_|PLUGINCTL_|REGISTRY_)/m);
     expect(environment).not.toContain('pluginctl-secret');
@@ -119,12 +119,14 @@ describe.runIf(posix)('POST /api/plugins/shell/:id', () => {
   });
 
   it('caps stdout and stderr at 1 MiB each with a marker', async () => {
-    const { status, body } = await run({ command: "head -c 3000000 /dev/zero | tr '\\0' a; head -c 2000000 /dev/zero | tr '\\0' b >&2; echo done >&2; exit 0" });
+    const { status, body } = await run({
+      command: "head -c 3000000 /dev/zero | tr '\\0' a; head -c 2000000 /dev/zero | tr '\\0' b >&2; echo done >&2; exit 0",
+    });
     expect(status).toBe(200);
     const marker = '\n[output truncated after 1048576 bytes]';
-    expect(body['stdout']).toBe('a'.repeat(1048576) + marker);
-    expect(body['stderr']).toBe('b'.repeat(1048576) + marker);
-    expect(body['exitCode']).toBe(0);
+    expect(body.stdout).toBe('a'.repeat(1048576) + marker);
+    expect(body.stderr).toBe('b'.repeat(1048576) + marker);
+    expect(body.exitCode).toBe(0);
   });
 
   it('takes the output cap from shellOutputLimitBytes', async () => {
@@ -139,16 +141,16 @@ describe.runIf(posix)('POST /api/plugins/shell/:id', () => {
     } finally {
       await small.close();
     }
-    await expect(startTestBackend({ shellOutputLimitBytes: 0 })).rejects.toMatchObject({ code: 'INVALID_ARGUMENT', message: expect.stringContaining('shellOutputLimitBytes') });
+    await expect(startTestBackend({ shellOutputLimitBytes: 0 })).rejects.toMatchObject({
+      code: 'INVALID_ARGUMENT',
+      message: expect.stringContaining('shellOutputLimitBytes'),
+    });
   });
 
   it('kills the whole process tree on timeout, even processes that ignore SIGTERM', async () => {
     const child = join(scratch, 'child.pid');
     const grandchild = join(scratch, 'grandchild.pid');
-    const command =
-      `trap '' TERM; ` +
-      `( trap '' TERM; sleep 60 & echo $! > '${grandchild}'; wait ) & echo $! > '${child}'; ` +
-      `echo started; wait`;
+    const command = `trap '' TERM; ( trap '' TERM; sleep 60 & echo $! > '${grandchild}'; wait ) & echo $! > '${child}'; echo started; wait`;
     const began = Date.now();
     const { status, body } = await run({ command, timeoutMs: 1000 });
     expect(status).toBe(400);

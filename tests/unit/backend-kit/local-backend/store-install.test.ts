@@ -78,7 +78,13 @@ async function startStore(options: { mirrors?: string[]; baseUrl?: string } = {}
     async publish(path, version) {
       const stored = await registry.context.blobs.put(new Uint8Array(await readFile(path)));
       if (!created.has(version.id)) {
-        await registry.catalog.createPlugin({ id: version.id, slug: version.slug, ownerAccountId: 'account-owner', name: version.name, createdAt: new Date().toISOString() });
+        await registry.catalog.createPlugin({
+          id: version.id,
+          slug: version.slug,
+          ownerAccountId: 'account-owner',
+          name: version.name,
+          createdAt: new Date().toISOString(),
+        });
         created.add(version.id);
       }
       await registry.catalog.addVersion({
@@ -169,7 +175,7 @@ function recordingLogger(): BackendLogger & { lines: { message: string; fields?:
 }
 
 function installedFrom(logger: ReturnType<typeof recordingLogger>): unknown {
-  return logger.lines.find((line) => line.message === 'Installed a plugin from the store')?.fields?.['source'];
+  return logger.lines.find((line) => line.message === 'Installed a plugin from the store')?.fields?.source;
 }
 
 function storeInstall(backend: TestBackend, body: unknown, init: { token?: string | null } = {}): Promise<Response> {
@@ -237,7 +243,10 @@ describe('POST /api/plugins/store-install', () => {
       await publishHello(registry, '1.1.0');
       const backend = await backendFor({ storeUrl: registry.base });
 
-      expect(await jsonOf(await storeInstall(backend, { slug: 'hello', version: '1.1.0-beta.1' }), 201)).toMatchObject({ version: '1.1.0-beta.1', hasRollback: false });
+      expect(await jsonOf(await storeInstall(backend, { slug: 'hello', version: '1.1.0-beta.1' }), 201)).toMatchObject({
+        version: '1.1.0-beta.1',
+        hasRollback: false,
+      });
       expect(await jsonOf(await storeInstall(backend, { slug: 'hello', version: 'latest' }), 201)).toMatchObject({ version: '1.1.0', hasRollback: true });
       expect(await pluginsFolder(backend)).toEqual(['com.example.hello', 'com.example.hello.bak-1.1.0-beta.1']);
       expect(await temporaryLeftovers(backend)).toEqual([]);
@@ -308,7 +317,7 @@ describe('POST /api/plugins/store-install', () => {
       ];
       for (const [body, field] of cases) {
         const error = await errorOf(await storeInstall(backend, body), 400);
-        expect({ body, code: error.code, field: error['field'] }).toEqual({ body, code: 'INVALID_ARGUMENT', field });
+        expect({ body, code: error.code, field: error.field }).toEqual({ body, code: 'INVALID_ARGUMENT', field });
       }
       expect(registry.requests).toEqual([]);
       expect((await errorOf(await storeInstall(backend, ['hello']), 400)).code).toBe('INVALID_ARGUMENT');
@@ -381,7 +390,9 @@ describe('POST /api/plugins/store-install', () => {
       expect(error).toMatchObject({ code: 'DOWNGRADE_REFUSED', message: expect.stringMatching(/1\.1\.0.*1\.0\.0/) });
       expect(await jsonOf(await backend.api('/api/plugins/'), 200)).toEqual([expect.objectContaining({ version: '1.1.0' })]);
       expect(await temporaryLeftovers(backend)).toEqual([]);
-      expect(await errorOf(await storeInstall(backend, { slug: 'hello', version: '1.0.0', allowDowngrade: 1 }), 400)).toMatchObject({ field: 'allowDowngrade' });
+      expect(await errorOf(await storeInstall(backend, { slug: 'hello', version: '1.0.0', allowDowngrade: 1 }), 400)).toMatchObject({
+        field: 'allowDowngrade',
+      });
       const allowed = await storeInstall(backend, { slug: 'hello', version: '1.0.0', allowDowngrade: true });
       expect(await jsonOf(allowed, 201)).toMatchObject({ version: '1.0.0', hasRollback: true });
     });

@@ -23,7 +23,18 @@ function osReleaseField(key: string): string | undefined {
   return match?.[1]?.replace(/^"(.*)"$/, '$1');
 }
 
-const STRING_FIELDS = ['Os', 'Architecture', 'OsName', 'OsVersion', 'OsVersionId', 'OsDisplayName', 'GitCommit', 'LauncherName', 'LauncherVersion', 'VersionType'];
+const STRING_FIELDS = [
+  'Os',
+  'Architecture',
+  'OsName',
+  'OsVersion',
+  'OsVersionId',
+  'OsDisplayName',
+  'GitCommit',
+  'LauncherName',
+  'LauncherVersion',
+  'VersionType',
+];
 
 describe('GET /api/systeminfo', () => {
   it('reports every field of the specification with its type', async () => {
@@ -34,11 +45,11 @@ describe('GET /api/systeminfo', () => {
     const info = (await response.json()) as Record<string, unknown>;
     expect(Object.keys(info).sort()).toEqual([...STRING_FIELDS, 'Memory', 'AvailableMemory', 'Developers', 'CoreDependencies'].sort());
     for (const field of STRING_FIELDS) expect(typeof info[field], field).toBe('string');
-    expect(info['OsName']).not.toBe('');
-    expect(Number.isSafeInteger(info['Memory'])).toBe(true);
-    expect(Number.isSafeInteger(info['AvailableMemory'])).toBe(true);
-    expect(info['Memory'] as number).toBeGreaterThan(info['AvailableMemory'] as number);
-    expect(info['AvailableMemory'] as number).toBeGreaterThan(0);
+    expect(info.OsName).not.toBe('');
+    expect(Number.isSafeInteger(info.Memory)).toBe(true);
+    expect(Number.isSafeInteger(info.AvailableMemory)).toBe(true);
+    expect(info.Memory as number).toBeGreaterThan(info.AvailableMemory as number);
+    expect(info.AvailableMemory as number).toBeGreaterThan(0);
     expect(info).toMatchObject({
       LauncherName: 'Test Launcher',
       LauncherVersion: '1.2.3-beta.4',
@@ -53,11 +64,11 @@ describe('GET /api/systeminfo', () => {
   it.runIf(process.platform === 'linux' && existsSync('/etc/os-release'))('reads the Linux description from /etc/os-release', async () => {
     const backend = await start();
     const info = (await (await backend.api('/api/systeminfo')).json()) as Record<string, unknown>;
-    expect(info['Os']).toBe('Linux');
-    expect(info['OsName']).toBe(osReleaseField('NAME') ?? 'Linux');
-    if (osReleaseField('VERSION_ID')) expect(info['OsVersionId']).toBe(osReleaseField('VERSION_ID'));
-    if (osReleaseField('VERSION')) expect(info['OsVersion']).toBe(osReleaseField('VERSION'));
-    if (osReleaseField('PRETTY_NAME')) expect(info['OsDisplayName']).toBe(osReleaseField('PRETTY_NAME'));
+    expect(info.Os).toBe('Linux');
+    expect(info.OsName).toBe(osReleaseField('NAME') ?? 'Linux');
+    if (osReleaseField('VERSION_ID')) expect(info.OsVersionId).toBe(osReleaseField('VERSION_ID'));
+    if (osReleaseField('VERSION')) expect(info.OsVersion).toBe(osReleaseField('VERSION'));
+    if (osReleaseField('PRETTY_NAME')) expect(info.OsDisplayName).toBe(osReleaseField('PRETTY_NAME'));
   });
 
   it('reports the launcher identity it was given, credits included', async () => {
@@ -172,11 +183,16 @@ describe('POST /api/system/open-url', () => {
     const written = join(folder, 'environment.txt');
     await writeFile(join(folder, 'xdg-open'), `#!/bin/sh\nenv > '${written}'\nexit 7\n`, { mode: 0o755 });
     const token = 'opener-test-token-0123456789abcdef';
-    const saved = { PATH: process.env['PATH'], LAUNCHER_API_TOKEN: process.env['LAUNCHER_API_TOKEN'], REGISTRY_ROOT_PRIVATE_KEY: process.env['REGISTRY_ROOT_PRIVATE_KEY'], OPENER_TEST_HARMLESS: process.env['OPENER_TEST_HARMLESS'] };
-    process.env['PATH'] = `${folder}:${process.env['PATH'] ?? ''}`;
-    process.env['LAUNCHER_API_TOKEN'] = token;
-    process.env['REGISTRY_ROOT_PRIVATE_KEY'] = 'root-key-secret';
-    process.env['OPENER_TEST_HARMLESS'] = 'kept';
+    const saved = {
+      PATH: process.env.PATH,
+      LAUNCHER_API_TOKEN: process.env.LAUNCHER_API_TOKEN,
+      REGISTRY_ROOT_PRIVATE_KEY: process.env.REGISTRY_ROOT_PRIVATE_KEY,
+      OPENER_TEST_HARMLESS: process.env.OPENER_TEST_HARMLESS,
+    };
+    process.env.PATH = `${folder}:${process.env.PATH ?? ''}`;
+    process.env.LAUNCHER_API_TOKEN = token;
+    process.env.REGISTRY_ROOT_PRIVATE_KEY = 'root-key-secret';
+    process.env.OPENER_TEST_HARMLESS = 'kept';
     let exited: (message: string) => void = () => {};
     const exitLogged = new Promise<string>((resolve) => (exited = resolve));
     const logger = { info: () => {}, error: () => {}, warn: (message: string) => exited(message) };

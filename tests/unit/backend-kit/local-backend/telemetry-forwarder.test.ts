@@ -21,7 +21,9 @@ function hangingSend(): { send: (report: ForwardedPluginErrorReport) => Promise<
       started.push(report);
       return new Promise<void>((resolve) => releases.push(resolve));
     },
-    release: () => releases.splice(0).forEach((resolve) => resolve()),
+    release: () => {
+      for (const resolve of releases.splice(0)) resolve();
+    },
   };
 }
 
@@ -128,7 +130,12 @@ describe('sendToStore', () => {
     };
     const withExtra = { ...report, stack: 'secret' } as ForwardedPluginErrorReport;
     await expect(sendToStore(new URL('http://store.invalid/t'), withExtra, { fetch: refusing })).rejects.toThrow(/429/);
-    expect(JSON.parse(bodies[0] ?? '')).toEqual({ pluginId: report.pluginId, pluginVersion: report.pluginVersion, errorType: report.errorType, launcherVersion: '1.0.0' });
+    expect(JSON.parse(bodies[0] ?? '')).toEqual({
+      pluginId: report.pluginId,
+      pluginVersion: report.pluginVersion,
+      errorType: report.errorType,
+      launcherVersion: '1.0.0',
+    });
   });
 });
 

@@ -133,7 +133,11 @@ describe('POST /api/telemetry/plugin-error', () => {
 
     it('refuses malformed JSON and other content types', async () => {
       const backend = await start({});
-      const broken = await backend.api('/api/telemetry/plugin-error', { method: 'POST', body: '{"pluginId":', headers: { 'Content-Type': 'application/json' } });
+      const broken = await backend.api('/api/telemetry/plugin-error', {
+        method: 'POST',
+        body: '{"pluginId":',
+        headers: { 'Content-Type': 'application/json' },
+      });
       expect(broken.status).toBe(400);
       const form = await backend.api('/api/telemetry/plugin-error', { method: 'POST', body: new URLSearchParams(REPORT) });
       expect(form.status).toBe(400);
@@ -183,7 +187,12 @@ describe('POST /api/telemetry/plugin-error', () => {
 
     // Reports are checked one at a time in arrival order and sent in that order, so once a
     // later, forwardable report was sent, the dropped one before it can no longer be.
-    async function expectDroppedBefore(backend: TestBackend, fakeStore: FakeStore, recorder: ReturnType<typeof recordingFetch>, dropped: unknown): Promise<void> {
+    async function expectDroppedBefore(
+      backend: TestBackend,
+      fakeStore: FakeStore,
+      recorder: ReturnType<typeof recordingFetch>,
+      dropped: unknown,
+    ): Promise<void> {
       const droppedResponse = await report(backend, dropped);
       expect(droppedResponse.status).toBe(202);
       expect(await droppedResponse.json()).toEqual({ accepted: true });

@@ -87,10 +87,12 @@ describe('WASM invocations per plugin (decisions section 2)', () => {
     const calls = [invoke(backend, ID, 'spin'), invoke(backend, ID, 'spin'), invoke(backend, ID, 'spin')];
     const neighbour = await jsonOf<{ result: unknown }>(await invoke(backend, NEIGHBOUR, 'add', [2, 3]), 200);
     expect(neighbour.result).toBe(5);
-    const answers = await Promise.all(calls.map(async (call) => {
-      const response = await call;
-      return { status: response.status, error: ((await response.json()) as { error: { code: string; message: string } }).error };
-    }));
+    const answers = await Promise.all(
+      calls.map(async (call) => {
+        const response = await call;
+        return { status: response.status, error: ((await response.json()) as { error: { code: string; message: string } }).error };
+      }),
+    );
     const limited = answers.filter((answer) => answer.status === 400);
     expect(limited).toHaveLength(1);
     expect(limited[0]?.error).toMatchObject({ code: 'WASM_LIMIT_EXCEEDED', message: expect.stringContaining('2') });

@@ -83,7 +83,7 @@ describe('POST /api/plugins/wasm/:id/invoke', () => {
     const logger = capturingLogger();
     const backend = await start({ logger });
     expect(await resultOf(backend, 'greet')).toBeNull();
-    const wasmLines = logger.entries.filter((entry) => entry.fields?.['pluginId'] === ID);
+    const wasmLines = logger.entries.filter((entry) => entry.fields?.pluginId === ID);
     expect(wasmLines.map((entry) => entry.message)).toEqual([`[wasm ${ID}] ${TEST_GREETING}`, `[wasm ${ID}] 1.5`]);
     expect(wasmLines[0]?.fields).toMatchObject({ pluginId: ID, exportName: 'greet' });
   });

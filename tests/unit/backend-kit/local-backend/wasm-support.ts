@@ -9,12 +9,7 @@ import { sampleManifest } from '../../../support/plugin-package.js';
 import { buildWasmModule, op } from '../../../support/wasm-builder.js';
 
 /** Writes `plugins/<id>/manifest.json` (a WASM-only manifest unless overridden) and `plugin.wasm`. */
-export async function installWasmPlugin(
-  dataDirectory: string,
-  id: string,
-  wasm: Uint8Array | null,
-  manifest: Record<string, unknown> = {},
-): Promise<void> {
+export async function installWasmPlugin(dataDirectory: string, id: string, wasm: Uint8Array | null, manifest: Record<string, unknown> = {}): Promise<void> {
   const folder = join(dataDirectory, 'plugins', id);
   await mkdir(folder, { recursive: true });
   const { entry: _entry, ...base } = sampleManifest({ id, layers: ['l3'], permissions: ['wasm:execute'] });
@@ -103,7 +98,11 @@ export function memoryModule(memory: { min: number; max?: number; exported?: boo
         results: ['i32'],
         body: [op.block, op.loop, op.localGet(0), memoryOp.grow, op.i32Const(-1), memoryOp.i32Eq, memoryOp.brIf(1), op.br(0), op.end, op.end, memoryOp.size],
       },
-      { export: 'grow_or_trap', params: ['i32'], body: [op.localGet(0), memoryOp.grow, op.i32Const(-1), memoryOp.i32Eq, memoryOp.ifEmpty, op.unreachable, op.end] },
+      {
+        export: 'grow_or_trap',
+        params: ['i32'],
+        body: [op.localGet(0), memoryOp.grow, op.i32Const(-1), memoryOp.i32Eq, memoryOp.ifEmpty, op.unreachable, op.end],
+      },
       { export: 'spin', body: [op.loop, op.br(0), op.end] },
     ],
   });

@@ -18,7 +18,13 @@ function thrown(run: () => unknown): PluginHostError {
 }
 
 function mrFile(path: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
-  return { path, hashes: { sha1: SHA1, sha512: SHA512 }, downloads: [`https://cdn.modrinth.com/data/x/${path.split('/').pop() ?? ''}`], fileSize: 1234, ...extra };
+  return {
+    path,
+    hashes: { sha1: SHA1, sha512: SHA512 },
+    downloads: [`https://cdn.modrinth.com/data/x/${path.split('/').pop() ?? ''}`],
+    fileSize: 1234,
+    ...extra,
+  };
 }
 
 function mrIndex(extra: Record<string, unknown> = {}): Record<string, unknown> {
@@ -73,7 +79,9 @@ describe('parseMrpackIndex', () => {
   });
 
   it('gives no loader for a vanilla pack and keeps every mirror URL in order', () => {
-    const plan = parseMrpackIndex(mrIndex({ dependencies: { minecraft: '23w13a' }, files: [mrFile('a.txt', { downloads: ['https://one.test/a b.txt', 'http://two.test/a.txt'] })] }));
+    const plan = parseMrpackIndex(
+      mrIndex({ dependencies: { minecraft: '23w13a' }, files: [mrFile('a.txt', { downloads: ['https://one.test/a b.txt', 'http://two.test/a.txt'] })] }),
+    );
     expect(plan.loader).toBeUndefined();
     expect(plan.loaderVersion).toBeUndefined();
     expect(plan.gameVersion).toBe('23w13a');
@@ -90,8 +98,18 @@ describe('parseMrpackIndex', () => {
     ['files that are not an array', { files: {} }, 'MODPACK_SOURCE_INVALID', 'files must be an array'],
     ['a missing sha512', { files: [mrFile('mods/a.jar', { hashes: { sha1: SHA1 } })] }, 'MODPACK_SOURCE_INVALID', 'files[0].hashes.sha512'],
     ['a missing sha1', { files: [mrFile('mods/a.jar', { hashes: { sha512: SHA512 } })] }, 'MODPACK_SOURCE_INVALID', 'files[0].hashes.sha1'],
-    ['a sha1 that is not hex', { files: [mrFile('mods/a.jar', { hashes: { sha1: `${SHA1.slice(0, 39)}g`, sha512: SHA512 } })] }, 'MODPACK_SOURCE_INVALID', '40 hex digits'],
-    ['a sha512 of the wrong length', { files: [mrFile('mods/a.jar', { hashes: { sha1: SHA1, sha512: SHA512.slice(2) } })] }, 'MODPACK_SOURCE_INVALID', '128 hex digits'],
+    [
+      'a sha1 that is not hex',
+      { files: [mrFile('mods/a.jar', { hashes: { sha1: `${SHA1.slice(0, 39)}g`, sha512: SHA512 } })] },
+      'MODPACK_SOURCE_INVALID',
+      '40 hex digits',
+    ],
+    [
+      'a sha512 of the wrong length',
+      { files: [mrFile('mods/a.jar', { hashes: { sha1: SHA1, sha512: SHA512.slice(2) } })] },
+      'MODPACK_SOURCE_INVALID',
+      '128 hex digits',
+    ],
     ['a path with ..', { files: [mrFile('../evil.jar')] }, 'UNSAFE_ENTRY_PATH', '"../evil.jar"'],
     ['a nested path with ..', { files: [mrFile('mods/../../evil.jar')] }, 'UNSAFE_ENTRY_PATH', '"mods/../../evil.jar"'],
     ['an absolute path', { files: [mrFile('/etc/cron.d/evil')] }, 'UNSAFE_ENTRY_PATH', '"/etc/cron.d/evil"'],
@@ -103,14 +121,24 @@ describe('parseMrpackIndex', () => {
     ['a file: URL', { files: [mrFile('mods/a.jar', { downloads: ['file:///etc/passwd'] })] }, 'MODPACK_SOURCE_INVALID', 'not an http or https URL'],
     ['a relative URL', { files: [mrFile('mods/a.jar', { downloads: ['/data/a.jar'] })] }, 'MODPACK_SOURCE_INVALID', 'not an absolute URL'],
     ['a URL with credentials', { files: [mrFile('mods/a.jar', { downloads: ['https://user:pw@cdn.test/a.jar'] })] }, 'MODPACK_SOURCE_INVALID', 'credentials'],
-    ['a URL over 2048 characters', { files: [mrFile('mods/a.jar', { downloads: [`https://cdn.test/${'a'.repeat(2048)}`] })] }, 'MODPACK_SOURCE_INVALID', 'longer than 2048'],
+    [
+      'a URL over 2048 characters',
+      { files: [mrFile('mods/a.jar', { downloads: [`https://cdn.test/${'a'.repeat(2048)}`] })] },
+      'MODPACK_SOURCE_INVALID',
+      'longer than 2048',
+    ],
     ['no download URL', { files: [mrFile('mods/a.jar', { downloads: [] })] }, 'MODPACK_SOURCE_INVALID', 'at least one URL'],
     ['a negative fileSize', { files: [mrFile('mods/a.jar', { fileSize: -1 })] }, 'MODPACK_SOURCE_INVALID', 'fileSize'],
     ['an unknown env value', { files: [mrFile('mods/a.jar', { env: { client: 'maybe', server: 'required' } })] }, 'MODPACK_SOURCE_INVALID', 'env.client'],
     ['more than 10 000 files', { files: tooMany }, 'MODPACK_SOURCE_INVALID', 'at most 10000'],
     ['no minecraft dependency', { dependencies: { 'fabric-loader': '0.15.3' } }, 'MODPACK_SOURCE_INVALID', 'dependencies.minecraft'],
     ['a game version with a slash', { dependencies: { minecraft: '1.20/../../x' } }, 'MODPACK_SOURCE_INVALID', 'not a valid version'],
-    ['two loaders', { dependencies: { minecraft: '1.20.1', forge: '47.2.0', 'fabric-loader': '0.15.3' } }, 'MODPACK_SOURCE_INVALID', 'more than one mod loader'],
+    [
+      'two loaders',
+      { dependencies: { minecraft: '1.20.1', forge: '47.2.0', 'fabric-loader': '0.15.3' } },
+      'MODPACK_SOURCE_INVALID',
+      'more than one mod loader',
+    ],
     ['an unknown dependency', { dependencies: { minecraft: '1.20.1', liteloader: '1.0' } }, 'MODPACK_SOURCE_INVALID', '"liteloader"'],
   ])('refuses %s', (_label, change, code, message) => {
     const error = thrown(() => parseMrpackIndex(mrIndex(change)));
@@ -165,12 +193,24 @@ describe('parseCurseForgeManifest', () => {
     const manifest = parseCurseForgeManifest(
       cfManifest({
         version: undefined,
-        minecraft: { version: '1.21.1', modLoaders: [{ id: 'fabric-0.16.0', primary: false }, { id: 'neoforge-21.1.77', primary: true }] },
+        minecraft: {
+          version: '1.21.1',
+          modLoaders: [
+            { id: 'fabric-0.16.0', primary: false },
+            { id: 'neoforge-21.1.77', primary: true },
+          ],
+        },
         files: [{ projectID: 1, fileID: 2 }],
         overrides: undefined,
       }),
     );
-    expect(manifest).toMatchObject({ gameVersion: '1.21.1', loader: 'neoforge', loaderVersion: '21.1.77', overridesFolder: 'overrides', files: [{ projectId: 1, fileId: 2, required: true }] });
+    expect(manifest).toMatchObject({
+      gameVersion: '1.21.1',
+      loader: 'neoforge',
+      loaderVersion: '21.1.77',
+      overridesFolder: 'overrides',
+      files: [{ projectId: 1, fileId: 2, required: true }],
+    });
     expect(manifest.version).toBeUndefined();
     expect(parseCurseForgeManifest(cfManifest({ overrides: 'pack-data/' })).overridesFolder).toBe('pack-data');
     expect(parseCurseForgeManifest(cfManifest({ minecraft: { version: '1.20.1', modLoaders: [{ id: 'quilt-0.23.1', primary: true }] } })).loader).toBe('quilt');
@@ -190,15 +230,30 @@ describe('parseCurseForgeManifest', () => {
     ['absolute overrides', { overrides: '/home' }, 'UNSAFE_ENTRY_PATH', '"/home"'],
     ['overrides with a backslash', { overrides: 'a\\b' }, 'UNSAFE_ENTRY_PATH', 'backslash'],
     ['empty overrides', { overrides: '' }, 'UNSAFE_ENTRY_PATH', 'empty'],
-    ['an unknown loader', { minecraft: { version: '1.12.2', modLoaders: [{ id: 'liteloader-1.12.2', primary: true }] } }, 'MODPACK_SOURCE_INVALID', '"liteloader-1.12.2"'],
+    [
+      'an unknown loader',
+      { minecraft: { version: '1.12.2', modLoaders: [{ id: 'liteloader-1.12.2', primary: true }] } },
+      'MODPACK_SOURCE_INVALID',
+      '"liteloader-1.12.2"',
+    ],
     ['a loader without a version', { minecraft: { version: '1.20.1', modLoaders: [{ id: 'forge', primary: true }] } }, 'MODPACK_SOURCE_INVALID', '"forge"'],
-    ['a loader version with a slash', { minecraft: { version: '1.20.1', modLoaders: [{ id: 'forge-47/../x', primary: true }] } }, 'MODPACK_SOURCE_INVALID', 'not a valid version'],
+    [
+      'a loader version with a slash',
+      { minecraft: { version: '1.20.1', modLoaders: [{ id: 'forge-47/../x', primary: true }] } },
+      'MODPACK_SOURCE_INVALID',
+      'not a valid version',
+    ],
     ['no minecraft section', { minecraft: undefined }, 'MODPACK_SOURCE_INVALID', 'minecraft must be an object'],
     ['a projectID that is a string', { files: [{ projectID: '238222', fileID: 1, required: true }] }, 'MODPACK_SOURCE_INVALID', 'files[0].projectID'],
     ['a fileID that is not an integer', { files: [{ projectID: 1, fileID: 1.5, required: true }] }, 'MODPACK_SOURCE_INVALID', 'files[0].fileID'],
     ['a negative projectID', { files: [{ projectID: -1, fileID: 1, required: true }] }, 'MODPACK_SOURCE_INVALID', 'files[0].projectID'],
     ['a required flag that is a string', { files: [{ projectID: 1, fileID: 1, required: 'yes' }] }, 'MODPACK_SOURCE_INVALID', 'files[0].required'],
-    ['more than 10 000 files', { files: Array.from({ length: 10_001 }, (_, index) => ({ projectID: 1, fileID: index + 1, required: true })) }, 'MODPACK_SOURCE_INVALID', 'at most 10000'],
+    [
+      'more than 10 000 files',
+      { files: Array.from({ length: 10_001 }, (_, index) => ({ projectID: 1, fileID: index + 1, required: true })) },
+      'MODPACK_SOURCE_INVALID',
+      'at most 10000',
+    ],
   ])('refuses %s', (_label, change, code, message) => {
     const error = thrown(() => parseCurseForgeManifest(cfManifest(change)));
     expect(error.code).toBe(code);

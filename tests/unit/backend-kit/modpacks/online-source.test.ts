@@ -57,7 +57,13 @@ function trustedFetcher(options?: Parameters<typeof createJsonFetcher>[1]): Json
 }
 
 function apis(extra: ModpackApiOptions = {}): ModpackApiOptions {
-  return { modrinthApiBase: `${origin}/modrinth/v2`, curseforgeApiBase: `${origin}/cf/v1/`, ftbApiBase: `${origin}/ftb/public`, curseforgeApiKey: 'test-key', ...extra };
+  return {
+    modrinthApiBase: `${origin}/modrinth/v2`,
+    curseforgeApiBase: `${origin}/cf/v1/`,
+    ftbApiBase: `${origin}/ftb/public`,
+    curseforgeApiKey: 'test-key',
+    ...extra,
+  };
 }
 
 async function rejection(promise: Promise<unknown>): Promise<PluginHostError> {
@@ -140,7 +146,17 @@ describe('resolveCurseForgeFiles', () => {
         most = Math.max(most, running);
         setTimeout(() => {
           running -= 1;
-          res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ data: { id: file.fileId, fileName: `m${file.projectId}.jar`, downloadUrl: 'https://cdn.test/m.jar', fileLength: 1, hashes: [{ value: SHA1, algo: 1 }] } }));
+          res.writeHead(200, { 'content-type': 'application/json' }).end(
+            JSON.stringify({
+              data: {
+                id: file.fileId,
+                fileName: `m${file.projectId}.jar`,
+                downloadUrl: 'https://cdn.test/m.jar',
+                fileLength: 1,
+                hashes: [{ value: SHA1, algo: 1 }],
+              },
+            }),
+          );
         }, 25);
       });
     }
@@ -169,7 +185,12 @@ describe('resolveCurseForgeFiles', () => {
     expect(error.message).toContain('project 3 file 33');
     expect(error.message).not.toContain('project 2 file 22');
     expect(error.message).toContain('manually');
-    expect(error.details).toEqual({ files: [{ projectId: 1, fileId: 11, fileName: 'mod-1.jar' }, { projectId: 3, fileId: 33, fileName: 'mod-3.jar' }] });
+    expect(error.details).toEqual({
+      files: [
+        { projectId: 1, fileId: 11, fileName: 'mod-1.jar' },
+        { projectId: 3, fileId: 33, fileName: 'mod-3.jar' },
+      ],
+    });
   });
 
   it('refuses a file without a sha1', async () => {
@@ -193,7 +214,9 @@ describe('resolveCurseForgeFiles', () => {
 
   it('refuses an answer about another file, and two mods with one file name', async () => {
     cfFile(1, 11, { id: 12 });
-    expect((await rejection(resolveCurseForgeFiles(manifest([{ projectId: 1, fileId: 11, required: true }]), trustedFetcher(), apis()))).message).toContain('another file');
+    expect((await rejection(resolveCurseForgeFiles(manifest([{ projectId: 1, fileId: 11, required: true }]), trustedFetcher(), apis()))).message).toContain(
+      'another file',
+    );
     cfFile(1, 11);
     cfFile(2, 22, { fileName: 'MOD-1.jar' });
     const error = await rejection(
@@ -217,8 +240,20 @@ function modrinthVersion(extra: Record<string, unknown> = {}): Record<string, un
     name: 'Pack 1.0',
     version_number: '1.0',
     files: [
-      { url: 'https://cdn.modrinth.test/data/Proj456c/versions/Ver123ab/extra.zip', filename: 'extra.zip', primary: false, size: 5, hashes: { sha1: SHA1, sha512: SHA512 } },
-      { url: 'https://cdn.modrinth.test/data/Proj456c/versions/Ver123ab/Pack-1.0.mrpack', filename: 'Pack-1.0.mrpack', primary: true, size: 4096, hashes: { sha1: SHA1.toUpperCase(), sha512: SHA512 } },
+      {
+        url: 'https://cdn.modrinth.test/data/Proj456c/versions/Ver123ab/extra.zip',
+        filename: 'extra.zip',
+        primary: false,
+        size: 5,
+        hashes: { sha1: SHA1, sha512: SHA512 },
+      },
+      {
+        url: 'https://cdn.modrinth.test/data/Proj456c/versions/Ver123ab/Pack-1.0.mrpack',
+        filename: 'Pack-1.0.mrpack',
+        primary: true,
+        size: 4096,
+        hashes: { sha1: SHA1.toUpperCase(), sha512: SHA512 },
+      },
     ],
     ...extra,
   };
@@ -259,11 +294,31 @@ describe('resolveOnlineSource: Modrinth', () => {
   });
 
   it.each<[string, Record<string, unknown>, string, string]>([
-    ['a primary file that is not an .mrpack', { files: [{ url: 'https://cdn.test/mod.jar', filename: 'mod.jar', primary: true, hashes: { sha1: SHA1 } }] }, 'MODPACK_SOURCE_INVALID', 'no .mrpack'],
+    [
+      'a primary file that is not an .mrpack',
+      { files: [{ url: 'https://cdn.test/mod.jar', filename: 'mod.jar', primary: true, hashes: { sha1: SHA1 } }] },
+      'MODPACK_SOURCE_INVALID',
+      'no .mrpack',
+    ],
     ['no files', { files: [] }, 'MODPACK_SOURCE_INVALID', 'no .mrpack'],
-    ['no digest', { files: [{ url: 'https://cdn.test/p.mrpack', filename: 'p.mrpack', primary: true, hashes: {} }] }, 'MODPACK_SOURCE_INVALID', 'neither a sha1 nor a sha512'],
-    ['a javascript: URL', { files: [{ url: 'javascript:alert(1)', filename: 'p.mrpack', primary: true, hashes: { sha1: SHA1 } }] }, 'MODPACK_SOURCE_INVALID', 'not an http or https URL'],
-    ['an unsafe file name', { files: [{ url: 'https://cdn.test/p.mrpack', filename: '../../p.mrpack', primary: true, hashes: { sha1: SHA1 } }] }, 'UNSAFE_ENTRY_PATH', '"../../p.mrpack"'],
+    [
+      'no digest',
+      { files: [{ url: 'https://cdn.test/p.mrpack', filename: 'p.mrpack', primary: true, hashes: {} }] },
+      'MODPACK_SOURCE_INVALID',
+      'neither a sha1 nor a sha512',
+    ],
+    [
+      'a javascript: URL',
+      { files: [{ url: 'javascript:alert(1)', filename: 'p.mrpack', primary: true, hashes: { sha1: SHA1 } }] },
+      'MODPACK_SOURCE_INVALID',
+      'not an http or https URL',
+    ],
+    [
+      'an unsafe file name',
+      { files: [{ url: 'https://cdn.test/p.mrpack', filename: '../../p.mrpack', primary: true, hashes: { sha1: SHA1 } }] },
+      'UNSAFE_ENTRY_PATH',
+      '"../../p.mrpack"',
+    ],
     ['an answer about another version', { id: 'Other999' }, 'MODPACK_SOURCE_INVALID', 'another version'],
   ])('refuses %s', async (_label, change, code, message) => {
     json('/modrinth/v2/version/Ver123ab', modrinthVersion(change));
@@ -290,7 +345,11 @@ describe('resolveOnlineSource: Modrinth', () => {
 
 describe('resolveOnlineSource: CurseForge', () => {
   it('resolves a pack file to a curseforge archive with its sha1, sending the key', async () => {
-    cfFile(285109, 5000001, { fileName: 'All the Mods 9-0.2.60.zip', downloadUrl: 'https://edge.forgecdn.test/files/5000/1/All the Mods 9-0.2.60.zip', fileLength: 123456 });
+    cfFile(285109, 5000001, {
+      fileName: 'All the Mods 9-0.2.60.zip',
+      downloadUrl: 'https://edge.forgecdn.test/files/5000/1/All the Mods 9-0.2.60.zip',
+      fileLength: 123456,
+    });
     const source = await resolveOnlineSource({ type: 'curseforge', projectId: '285109', fileId: '5000001' }, trustedFetcher(), apis());
     expect(source).toEqual({
       kind: 'archive',
@@ -313,9 +372,13 @@ describe('resolveOnlineSource: CurseForge', () => {
 
   it('refuses a file that is not a pack archive, and one from another project', async () => {
     cfFile(285109, 5000001, { fileName: 'some-mod.jar' });
-    expect((await rejection(resolveOnlineSource({ type: 'curseforge', projectId: '285109', fileId: '5000001' }, trustedFetcher(), apis()))).message).toContain('not a modpack archive');
+    expect((await rejection(resolveOnlineSource({ type: 'curseforge', projectId: '285109', fileId: '5000001' }, trustedFetcher(), apis()))).message).toContain(
+      'not a modpack archive',
+    );
     cfFile(285109, 5000001, { fileName: 'pack.zip', modId: 1 });
-    expect((await rejection(resolveOnlineSource({ type: 'curseforge', projectId: '285109', fileId: '5000001' }, trustedFetcher(), apis()))).message).toContain('another project');
+    expect((await rejection(resolveOnlineSource({ type: 'curseforge', projectId: '285109', fileId: '5000001' }, trustedFetcher(), apis()))).message).toContain(
+      'another project',
+    );
   });
 
   it('refuses the API saying no (403 without a valid key)', async () => {
@@ -337,10 +400,46 @@ function ftbVersion(extra: Record<string, unknown> = {}): Record<string, unknown
       { name: 'java', version: '17.0.8', type: 'runtime' },
     ],
     files: [
-      { path: './mods/', name: 'ftb-library.jar', url: 'https://dist.modpacks.test/mods/ftb-library.jar', sha1: SHA1.toUpperCase(), size: 100, clientonly: false, serveronly: false, type: 'mod' },
-      { path: './config/', name: 'ftb.snbt', url: 'https://dist.modpacks.test/config/ftb.snbt', sha1: SHA1, size: 10, clientonly: false, serveronly: false, type: 'config' },
-      { path: './', name: 'options.txt', url: 'https://dist.modpacks.test/options.txt', sha1: SHA1, size: 1, clientonly: true, serveronly: false, type: 'config' },
-      { path: './mods/', name: 'server-only.jar', url: 'https://dist.modpacks.test/mods/server-only.jar', sha1: SHA1, size: 5, clientonly: false, serveronly: true, type: 'mod' },
+      {
+        path: './mods/',
+        name: 'ftb-library.jar',
+        url: 'https://dist.modpacks.test/mods/ftb-library.jar',
+        sha1: SHA1.toUpperCase(),
+        size: 100,
+        clientonly: false,
+        serveronly: false,
+        type: 'mod',
+      },
+      {
+        path: './config/',
+        name: 'ftb.snbt',
+        url: 'https://dist.modpacks.test/config/ftb.snbt',
+        sha1: SHA1,
+        size: 10,
+        clientonly: false,
+        serveronly: false,
+        type: 'config',
+      },
+      {
+        path: './',
+        name: 'options.txt',
+        url: 'https://dist.modpacks.test/options.txt',
+        sha1: SHA1,
+        size: 1,
+        clientonly: true,
+        serveronly: false,
+        type: 'config',
+      },
+      {
+        path: './mods/',
+        name: 'server-only.jar',
+        url: 'https://dist.modpacks.test/mods/server-only.jar',
+        sha1: SHA1,
+        size: 5,
+        clientonly: false,
+        serveronly: true,
+        type: 'mod',
+      },
     ],
     ...extra,
   };
@@ -378,13 +477,38 @@ describe('resolveOnlineSource: FTB', () => {
 
   it.each<[string, Record<string, unknown>, string, string]>([
     ['an API error', { status: 'error', message: 'Modpack version not found' }, 'MODPACK_SOURCE_INVALID', '"Modpack version not found"'],
-    ['a path escaping the game folder', { files: [{ path: './../../', name: 'evil.jar', url: 'https://cdn.test/e.jar', sha1: SHA1, size: 1 }] }, 'UNSAFE_ENTRY_PATH', '"../../evil.jar"'],
+    [
+      'a path escaping the game folder',
+      { files: [{ path: './../../', name: 'evil.jar', url: 'https://cdn.test/e.jar', sha1: SHA1, size: 1 }] },
+      'UNSAFE_ENTRY_PATH',
+      '"../../evil.jar"',
+    ],
     ['an absolute path', { files: [{ path: '/etc/', name: 'passwd', url: 'https://cdn.test/e', sha1: SHA1, size: 1 }] }, 'UNSAFE_ENTRY_PATH', '"/etc/passwd"'],
-    ['a backslash in the name', { files: [{ path: './mods/', name: '..\\evil.jar', url: 'https://cdn.test/e', sha1: SHA1, size: 1 }] }, 'UNSAFE_ENTRY_PATH', 'backslash'],
-    ['a hostile path on a server-only file', { files: [{ path: '../', name: 'x.jar', url: 'https://cdn.test/e', sha1: SHA1, size: 1, serveronly: true }] }, 'UNSAFE_ENTRY_PATH', '"../x.jar"'],
+    [
+      'a backslash in the name',
+      { files: [{ path: './mods/', name: '..\\evil.jar', url: 'https://cdn.test/e', sha1: SHA1, size: 1 }] },
+      'UNSAFE_ENTRY_PATH',
+      'backslash',
+    ],
+    [
+      'a hostile path on a server-only file',
+      { files: [{ path: '../', name: 'x.jar', url: 'https://cdn.test/e', sha1: SHA1, size: 1, serveronly: true }] },
+      'UNSAFE_ENTRY_PATH',
+      '"../x.jar"',
+    ],
     ['a missing sha1', { files: [{ path: './mods/', name: 'a.jar', url: 'https://cdn.test/a.jar', size: 1 }] }, 'MODPACK_SOURCE_INVALID', 'sha1'],
     ['a missing URL', { files: [{ path: './mods/', name: 'a.jar', url: '', sha1: SHA1, size: 1 }] }, 'MODPACK_SOURCE_INVALID', 'no download URL'],
-    ['an unknown loader', { targets: [{ name: 'minecraft', version: '1.12.2', type: 'game' }, { name: 'liteloader', version: '1.0', type: 'modloader' }] }, 'MODPACK_SOURCE_INVALID', '"liteloader"'],
+    [
+      'an unknown loader',
+      {
+        targets: [
+          { name: 'minecraft', version: '1.12.2', type: 'game' },
+          { name: 'liteloader', version: '1.0', type: 'modloader' },
+        ],
+      },
+      'MODPACK_SOURCE_INVALID',
+      '"liteloader"',
+    ],
     ['an answer about another version', { id: 1 }, 'MODPACK_SOURCE_INVALID', 'another version'],
   ])('refuses %s', async (_label, change, code, message) => {
     json('/ftb/public/modpack/100/6543', ftbVersion(change));
@@ -426,7 +550,9 @@ describe('resolveOnlineSource: source checks', () => {
     expect(error).toMatchObject({ code: 'MODPACK_SOURCE_INVALID', details: { field: 'type' } });
     expect(seen).toEqual([]);
     json('/modrinth/v2/version/Ver123ab', modrinthVersion());
-    await expect(resolveOnlineSource({ type: 'mr', projectId: 'Proj456c', fileId: 'Ver123ab' } as never, trustedFetcher(), apis())).resolves.toMatchObject({ format: 'mrpack' });
+    await expect(resolveOnlineSource({ type: 'mr', projectId: 'Proj456c', fileId: 'Ver123ab' } as never, trustedFetcher(), apis())).resolves.toMatchObject({
+      format: 'mrpack',
+    });
   });
 
   it('is refused by the SSRF guard when the API host is private and not trusted', async () => {
@@ -460,7 +586,11 @@ describe('normalizeSourceType', () => {
 
 describe('resolveModpackApis', () => {
   it('fills in the public APIs', () => {
-    expect(resolveModpackApis()).toEqual({ modrinthApiBase: 'https://api.modrinth.com/v2', curseforgeApiBase: 'https://api.curseforge.com/v1', ftbApiBase: 'https://api.modpacks.ch/public' });
+    expect(resolveModpackApis()).toEqual({
+      modrinthApiBase: 'https://api.modrinth.com/v2',
+      curseforgeApiBase: 'https://api.curseforge.com/v1',
+      ftbApiBase: 'https://api.modpacks.ch/public',
+    });
     expect(DEFAULT_MODPACK_APIS.curseforgeApiBase).toBe('https://api.curseforge.com/v1');
   });
 

@@ -50,7 +50,12 @@ describe('createGuardedFetcher', () => {
   });
 
   it('refuses a name whose answer is public first and private next (every address is checked)', async () => {
-    const resolve = rebindingResolver([[{ address: '93.184.216.34', family: 4 }, { address: '127.0.0.1', family: 4 }]]);
+    const resolve = rebindingResolver([
+      [
+        { address: '93.184.216.34', family: 4 },
+        { address: '127.0.0.1', family: 4 },
+      ],
+    ]);
     const fetcher = createGuardedFetcher({ resolve });
     await expect(fetcher.request('http://mixed.test/')).rejects.toMatchObject({ code: 'PROXY_PRIVATE_ADDRESS' });
   });
@@ -58,12 +63,16 @@ describe('createGuardedFetcher', () => {
   it('refuses a name resolving to a private address, without connecting', async () => {
     const resolve = rebindingResolver([[{ address: '192.168.1.10', family: 4 }]]);
     const fetcher = createGuardedFetcher({ resolve });
-    await expect(fetcher.request('http://router.test/')).rejects.toMatchObject({ code: 'PROXY_PRIVATE_ADDRESS', message: expect.stringContaining('router.test') as unknown });
+    await expect(fetcher.request('http://router.test/')).rejects.toMatchObject({
+      code: 'PROXY_PRIVATE_ADDRESS',
+      message: expect.stringContaining('router.test') as unknown,
+    });
     expect(resolve.calls).toEqual(['router.test']);
   });
 
   it('checks the redirect target again and drops credentials across origins', async () => {
-    const resolve: HostResolver = async (hostname) => (hostname === 'first.test' ? [{ address: '127.0.0.1', family: 4 }] : [{ address: '127.0.0.1', family: 4 }]);
+    const resolve: HostResolver = async (hostname) =>
+      hostname === 'first.test' ? [{ address: '127.0.0.1', family: 4 }] : [{ address: '127.0.0.1', family: 4 }];
     const strict = createGuardedFetcher({ resolve, trustedHosts: [`first.test:${port}`] });
     await expect(strict.request(`http://first.test:${port}/hop`)).rejects.toMatchObject({ code: 'PROXY_PRIVATE_ADDRESS' });
 
@@ -82,7 +91,10 @@ describe('createGuardedFetcher', () => {
 });
 
 describe('pinnedLookup', () => {
-  const addresses: ResolvedAddress[] = [{ address: '203.0.113.5', family: 4 }, { address: '2606:4700::1', family: 6 }];
+  const addresses: ResolvedAddress[] = [
+    { address: '203.0.113.5', family: 4 },
+    { address: '2606:4700::1', family: 6 },
+  ];
   it('answers single and all lookups from the checked list only', async () => {
     const lookup = pinnedLookup(addresses);
     const single = await new Promise((resolve) => lookup('anything', {}, (error, address, family) => resolve({ error, address, family })));

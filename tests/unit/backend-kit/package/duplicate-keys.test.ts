@@ -14,10 +14,7 @@ import { sampleManifest, testKeys, writePluginPackage, type PackageSpec } from '
 const keys = testKeys();
 
 /** The manifest text with `permissions` written twice: harmless first, dangerous last. */
-const TWO_PERMISSION_LISTS = JSON.stringify(sampleManifest()).replace(
-  '"permissions":',
-  '"permissions":["shell:execute"],"permissions":',
-);
+const TWO_PERMISSION_LISTS = JSON.stringify(sampleManifest()).replace('"permissions":', '"permissions":["shell:execute"],"permissions":');
 
 /** Writes `key` a second time (with its own value again) right after the opening brace. */
 function repeatFirst(bytes: Uint8Array, key: string): Uint8Array {
@@ -80,7 +77,10 @@ describe('openPluginPackage refuses JSON with a repeated key (INVALID_MANIFEST)'
   });
 
   it('refuses a repeated key in signature.json when the signature is only checked if present', async () => {
-    const error = await refusal({ keys, afterSigning: (entries) => entries.set('signature.json', repeatFirst(entries.get('signature.json')!, 'alg')) }, 'if-present');
+    const error = await refusal(
+      { keys, afterSigning: (entries) => entries.set('signature.json', repeatFirst(entries.get('signature.json')!, 'alg')) },
+      'if-present',
+    );
     expect(error.code).toBe('INVALID_MANIFEST');
   });
 });

@@ -8,8 +8,7 @@ import { buildZip, UNIX_MODE, type ZipEntry } from '../../../support/zip-builder
 import { createWorkspace, type Workspace } from './workspace.js';
 
 const sha256 = (bytes: Uint8Array | string): string => createHash('sha256').update(bytes).digest('hex');
-const bytesOf = (data: Uint8Array | string): Uint8Array =>
-  typeof data === 'string' ? new TextEncoder().encode(data) : data;
+const bytesOf = (data: Uint8Array | string): Uint8Array => (typeof data === 'string' ? new TextEncoder().encode(data) : data);
 
 async function listTree(root: string): Promise<string[]> {
   const found: string[] = [];
@@ -176,7 +175,10 @@ describe('extractPackage', () => {
     body.writeUInt32LE(crc32(name), 1);
     const extra = Buffer.concat([Buffer.from([0x75, 0x70, body.length, 0]), body]);
     const path = await workspace.archive(
-      buildZip([{ name: 'manifest.json', data: '{}' }, { name, data: 'x', extraField: extra }]),
+      buildZip([
+        { name: 'manifest.json', data: '{}' },
+        { name, data: 'x', extraField: extra },
+      ]),
     );
     const extracted = await extractPackage(path, { workDirectory: workspace.work });
     await extracted.dispose();

@@ -42,9 +42,7 @@ describe('resolvePackageLimits', () => {
     ['maxCompressionRatio', Number.POSITIVE_INFINITY],
     ['maxEntryNameBytes', '512'],
   ])('refuses %s = %s with INVALID_ARGUMENT', (limit, value) => {
-    expect(() => resolvePackageLimits({ [limit]: value })).toThrow(
-      expect.objectContaining({ code: ErrorCode.INVALID_ARGUMENT, details: { limit, value } }),
-    );
+    expect(() => resolvePackageLimits({ [limit]: value })).toThrow(expect.objectContaining({ code: ErrorCode.INVALID_ARGUMENT, details: { limit, value } }));
   });
 });
 
@@ -94,12 +92,9 @@ describe('extractPackage enforces its limits (PACKAGE_TOO_LARGE)', () => {
   });
 
   it('refuses a zip64 entry count of 2^40', async () => {
-    await expectRefusal(
-      workspace,
-      buildZip([manifest], { zip64EndRecord: { declaredEntryCount: 2n ** 40n } }),
-      ErrorCode.PACKAGE_TOO_LARGE,
-      { message: /maxEntries/ },
-    );
+    await expectRefusal(workspace, buildZip([manifest], { zip64EndRecord: { declaredEntryCount: 2n ** 40n } }), ErrorCode.PACKAGE_TOO_LARGE, {
+      message: /maxEntries/,
+    });
   });
 
   it('refuses a name longer than maxEntryNameBytes, counting bytes not characters', async () => {
@@ -144,12 +139,10 @@ describe('extractPackage enforces its limits (PACKAGE_TOO_LARGE)', () => {
     await expectRefusal(workspace, buildZip([{ name: 'manifest.json', data: big }]), ErrorCode.PACKAGE_TOO_LARGE, {
       message: /maxMetadataFileBytes/,
     });
-    await expectRefusal(
-      workspace,
-      buildZip([manifest, { name: 'signature.json', data: '{}'.padEnd(2000) }]),
-      ErrorCode.PACKAGE_TOO_LARGE,
-      { limits: { maxMetadataFileBytes: 1000 }, message: /maxMetadataFileBytes/ },
-    );
+    await expectRefusal(workspace, buildZip([manifest, { name: 'signature.json', data: '{}'.padEnd(2000) }]), ErrorCode.PACKAGE_TOO_LARGE, {
+      limits: { maxMetadataFileBytes: 1000 },
+      message: /maxMetadataFileBytes/,
+    });
   });
 
   describe('zip bombs', () => {
@@ -158,25 +151,17 @@ describe('extractPackage enforces its limits (PACKAGE_TOO_LARGE)', () => {
     const bomb = deflateRawSync(zeros);
 
     it('refuses 50 MB of deflated zeros by compression ratio, with the default limits', async () => {
-      const error = await expectRefusal(
-        workspace,
-        buildZip([manifest, { name: 'bomb.bin', data: zeros, compressedData: bomb }]),
-        ErrorCode.PACKAGE_TOO_LARGE,
-        { message: /maxCompressionRatio \(100\)/ },
-      );
+      const error = await expectRefusal(workspace, buildZip([manifest, { name: 'bomb.bin', data: zeros, compressedData: bomb }]), ErrorCode.PACKAGE_TOO_LARGE, {
+        message: /maxCompressionRatio \(100\)/,
+      });
       expect(error.details).toMatchObject({ limit: 'maxCompressionRatio', entry: 'bomb.bin' });
     });
 
     it('refuses it by entry size when the ratio is allowed but the size is lowered', async () => {
-      await expectRefusal(
-        workspace,
-        buildZip([manifest, { name: 'bomb.bin', data: zeros, compressedData: bomb }]),
-        ErrorCode.PACKAGE_TOO_LARGE,
-        {
-          limits: { maxCompressionRatio: 10_000, maxEntryUncompressedBytes: 10 * MiB },
-          message: /maxEntryUncompressedBytes/,
-        },
-      );
+      await expectRefusal(workspace, buildZip([manifest, { name: 'bomb.bin', data: zeros, compressedData: bomb }]), ErrorCode.PACKAGE_TOO_LARGE, {
+        limits: { maxCompressionRatio: 10_000, maxEntryUncompressedBytes: 10 * MiB },
+        message: /maxEntryUncompressedBytes/,
+      });
     });
 
     it('refuses many small bombs by total size', async () => {
@@ -193,10 +178,7 @@ describe('extractPackage enforces its limits (PACKAGE_TOO_LARGE)', () => {
     it('stops a bomb that lies about its size at the first byte past the declared size', async () => {
       await expectRefusal(
         workspace,
-        buildZip([
-          manifest,
-          { name: 'liar.bin', data: zeros, compressedData: bomb, declared: { uncompressedSize: 1000 } },
-        ]),
+        buildZip([manifest, { name: 'liar.bin', data: zeros, compressedData: bomb, declared: { uncompressedSize: 1000 } }]),
         ErrorCode.INVALID_PACKAGE,
         { message: /inflates beyond its declared size of 1000 bytes/, beforeWriting: false },
       );

@@ -46,9 +46,7 @@ describe('openPluginPackage', () => {
     try {
       expect(opened.manifest.id).toBe('com.example.hello');
       expect(opened.signature).toMatchObject({ status: 'valid', signer: { developerId: 'dev-42' } });
-      expect(opened.files.map((f) => f.path).sort()).toEqual(
-        ['dist/index.html', 'dist/main.js', 'manifest.json', 'signature.cert.json', 'signature.json'],
-      );
+      expect(opened.files.map((f) => f.path).sort()).toEqual(['dist/index.html', 'dist/main.js', 'manifest.json', 'signature.cert.json', 'signature.json']);
       expect(await readdir(join(opened.directory, 'dist'))).toEqual(['index.html', 'main.js']);
     } finally {
       await opened.dispose();
@@ -74,11 +72,7 @@ describe('openPluginPackage', () => {
       ['a changed file byte', (e) => e.set('dist/main.js', utf8Encode('console.log("hellO from a plugin");\n')), /hash/i],
       ['an added file', (e) => e.set('dist/extra.js', utf8Encode('steal()')), /hash/i],
       ['a removed file', (e) => e.delete('dist/main.js'), /hash/i],
-      [
-        'the manifest, even only its whitespace',
-        (e) => e.set('manifest.json', utf8Encode(`${JSON.stringify(sampleManifest())}\n`)),
-        /hash/i,
-      ],
+      ['the manifest, even only its whitespace', (e) => e.set('manifest.json', utf8Encode(`${JSON.stringify(sampleManifest())}\n`)), /hash/i],
       [
         'a certificate field',
         (e) => {

@@ -32,8 +32,7 @@ async function writeTree(root: string): Promise<void> {
   }
 }
 
-const streamingEntries = (method: 'store' | 'deflate') =>
-  Object.entries(tree).map(([name, data]) => ({ name, data, method }));
+const streamingEntries = (method: 'store' | 'deflate') => Object.entries(tree).map(([name, data]) => ({ name, data, method }));
 
 function available(command: string, args: string[]): boolean {
   return spawnSync(command, args, { stdio: 'ignore' }).status === 0;
@@ -189,13 +188,16 @@ describe('extractPackage reads archives from other writers', () => {
 
   it.runIf(available('unzip', ['-v']))('writes test archives that unzip -t accepts', async () => {
     const path = await workspace.archive(
-      buildZip([
-        { name: 'manifest.json', data: '{}' },
-        { name: 'a/', },
-        { name: 'a/b.txt', data: 'deflated text '.repeat(10), dataDescriptor: 'signed' },
-        { name: 'c.bin', data: randomBytes(100), method: 'store', dataDescriptor: 'unsigned' },
-        { name: 'd.txt', data: 'zip64', zip64: true },
-      ], { comment: 'test' }),
+      buildZip(
+        [
+          { name: 'manifest.json', data: '{}' },
+          { name: 'a/' },
+          { name: 'a/b.txt', data: 'deflated text '.repeat(10), dataDescriptor: 'signed' },
+          { name: 'c.bin', data: randomBytes(100), method: 'store', dataDescriptor: 'unsigned' },
+          { name: 'd.txt', data: 'zip64', zip64: true },
+        ],
+        { comment: 'test' },
+      ),
     );
     expect(() => execFileSync('unzip', ['-tq', path])).not.toThrow();
   });

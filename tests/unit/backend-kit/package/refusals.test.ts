@@ -137,12 +137,9 @@ describe('extractPackage refuses duplicate and colliding entries (INVALID_PACKAG
     ['the manifest in another case beside the manifest', 'MANIFEST.JSON', 'dist/a.js', /same path/],
   ])('%s', async (_case, first, second, reason) => {
     const data = (name: string): string | undefined => (name.endsWith('/') ? undefined : 'x');
-    await expectRefusal(
-      workspace,
-      withManifest({ name: first, data: data(first) }, { name: second, data: data(second) }),
-      ErrorCode.INVALID_PACKAGE,
-      { message: reason },
-    );
+    await expectRefusal(workspace, withManifest({ name: first, data: data(first) }, { name: second, data: data(second) }), ErrorCode.INVALID_PACKAGE, {
+      message: reason,
+    });
   });
 });
 
@@ -158,12 +155,9 @@ describe('extractPackage refuses local headers that disagree with the central di
     ['data descriptor CRC-32', { dataDescriptor: 'signed', descriptor: { crc32: 7 } }, /data descriptor/],
     ['data descriptor size', { dataDescriptor: 'unsigned', descriptor: { uncompressedSize: 7 } }, /data descriptor/],
   ] as [string, Partial<ZipEntry>, RegExp][])('%s', async (_case, lie, reason) => {
-    await expectRefusal(
-      workspace,
-      withManifest({ name: 'dist/app.js', data: 'console.log(1);'.repeat(20), ...lie }),
-      ErrorCode.INVALID_PACKAGE,
-      { message: reason },
-    );
+    await expectRefusal(workspace, withManifest({ name: 'dist/app.js', data: 'console.log(1);'.repeat(20), ...lie }), ErrorCode.INVALID_PACKAGE, {
+      message: reason,
+    });
   });
 });
 
@@ -227,10 +221,7 @@ describe('extractPackage refuses overlapping entries and unaccounted bytes (INVA
   });
 
   it('refuses stored data whose declared size is larger than real and overlaps the next entry', async () => {
-    const archive = buildZip([
-      { name: 'a.txt', data: 'abc', method: 'store', declared: { compressedSize: 10, uncompressedSize: 10 } },
-      manifest,
-    ]);
+    const archive = buildZip([{ name: 'a.txt', data: 'abc', method: 'store', declared: { compressedSize: 10, uncompressedSize: 10 } }, manifest]);
     await expectRefusal(workspace, archive, ErrorCode.INVALID_PACKAGE, { message: /overlap/ });
   });
 
@@ -262,12 +253,9 @@ describe('extractPackage refuses overlapping entries and unaccounted bytes (INVA
   });
 
   it('refuses an entry count smaller than the directory', async () => {
-    await expectRefusal(
-      workspace,
-      buildZip([manifest, { name: 'a.txt', data: 'x' }], { declaredEntryCount: 1 }),
-      ErrorCode.INVALID_PACKAGE,
-      { message: /central directory holds bytes that belong to no entry/ },
-    );
+    await expectRefusal(workspace, buildZip([manifest, { name: 'a.txt', data: 'x' }], { declaredEntryCount: 1 }), ErrorCode.INVALID_PACKAGE, {
+      message: /central directory holds bytes that belong to no entry/,
+    });
   });
 
   it('refuses an entry count larger than the directory can hold', async () => {
@@ -315,22 +303,18 @@ describe('extractPackage refuses entries whose data lies, during extraction (INV
   const text = 'export const answer = 42;\n'.repeat(40);
 
   it('refuses an entry that inflates beyond its declared size', async () => {
-    const error = await expectRefusal(
-      workspace,
-      withManifest({ name: 'a.js', data: text, declared: { uncompressedSize: 100 } }),
-      ErrorCode.INVALID_PACKAGE,
-      { message: /inflates beyond its declared size/, beforeWriting: false },
-    );
+    const error = await expectRefusal(workspace, withManifest({ name: 'a.js', data: text, declared: { uncompressedSize: 100 } }), ErrorCode.INVALID_PACKAGE, {
+      message: /inflates beyond its declared size/,
+      beforeWriting: false,
+    });
     expect(error.details).toMatchObject({ entry: 'a.js', declaredSize: 100 });
   });
 
   it('refuses an entry that ends short of its declared size', async () => {
-    await expectRefusal(
-      workspace,
-      withManifest({ name: 'a.js', data: text, declared: { uncompressedSize: text.length + 1 } }),
-      ErrorCode.INVALID_PACKAGE,
-      { message: /ends after/, beforeWriting: false },
-    );
+    await expectRefusal(workspace, withManifest({ name: 'a.js', data: text, declared: { uncompressedSize: text.length + 1 } }), ErrorCode.INVALID_PACKAGE, {
+      message: /ends after/,
+      beforeWriting: false,
+    });
   });
 
   it('refuses a CRC-32 mismatch', async () => {
@@ -343,31 +327,25 @@ describe('extractPackage refuses entries whose data lies, during extraction (INV
   });
 
   it('refuses a CRC-32 mismatch in a stored entry', async () => {
-    await expectRefusal(
-      workspace,
-      withManifest({ name: 'a.js', data: text, method: 'store', declared: { crc32: 0xdeadbeef } }),
-      ErrorCode.INVALID_PACKAGE,
-      { message: /CRC-32/, beforeWriting: false },
-    );
+    await expectRefusal(workspace, withManifest({ name: 'a.js', data: text, method: 'store', declared: { crc32: 0xdeadbeef } }), ErrorCode.INVALID_PACKAGE, {
+      message: /CRC-32/,
+      beforeWriting: false,
+    });
   });
 
   it('refuses a truncated deflate stream', async () => {
     const full = deflateRawSync(text);
-    await expectRefusal(
-      workspace,
-      withManifest({ name: 'a.js', data: text, compressedData: full.subarray(0, full.length - 4) }),
-      ErrorCode.INVALID_PACKAGE,
-      { message: /corrupt|ends after/, beforeWriting: false },
-    );
+    await expectRefusal(workspace, withManifest({ name: 'a.js', data: text, compressedData: full.subarray(0, full.length - 4) }), ErrorCode.INVALID_PACKAGE, {
+      message: /corrupt|ends after/,
+      beforeWriting: false,
+    });
   });
 
   it('refuses garbage in place of a deflate stream', async () => {
-    await expectRefusal(
-      workspace,
-      withManifest({ name: 'a.js', data: text, compressedData: Buffer.alloc(64, 0xff) }),
-      ErrorCode.INVALID_PACKAGE,
-      { message: /corrupt/, beforeWriting: false },
-    );
+    await expectRefusal(workspace, withManifest({ name: 'a.js', data: text, compressedData: Buffer.alloc(64, 0xff) }), ErrorCode.INVALID_PACKAGE, {
+      message: /corrupt/,
+      beforeWriting: false,
+    });
   });
 
   it('removes files already extracted when a later entry fails', async () => {
@@ -403,11 +381,8 @@ describe('extractPackage refuses malformed entries (INVALID_PACKAGE)', () => {
 
   it('refuses a repeated zip64 extra field', async () => {
     const block = Buffer.from([1, 0, 8, 0, 1, 0, 0, 0, 0, 0, 0, 0]);
-    await expectRefusal(
-      workspace,
-      withManifest({ name: 'a.txt', data: 'x', extraField: Buffer.concat([block, block]) }),
-      ErrorCode.INVALID_PACKAGE,
-      { message: /repeats extra field 0x0001/ },
-    );
+    await expectRefusal(workspace, withManifest({ name: 'a.txt', data: 'x', extraField: Buffer.concat([block, block]) }), ErrorCode.INVALID_PACKAGE, {
+      message: /repeats extra field 0x0001/,
+    });
   });
 });

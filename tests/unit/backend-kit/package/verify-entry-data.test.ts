@@ -49,12 +49,14 @@ describe('verifyEntryData', () => {
   it('refuses data that ends short, and a CRC-32 mismatch', async () => {
     const source = () => chunksOf(data, 1024, { count: 0, returned: false });
     const ignore = async (): Promise<void> => {};
-    await expect(
-      verifyEntryData(source(), { path: 'a', size: data.length + 1, crc32: crc32(data) }, ignore),
-    ).rejects.toMatchObject({ code: ErrorCode.INVALID_PACKAGE, message: /ends after/ });
-    await expect(
-      verifyEntryData(source(), { path: 'a', size: data.length, crc32: (crc32(data) ^ 1) >>> 0 }, ignore),
-    ).rejects.toMatchObject({ code: ErrorCode.INVALID_PACKAGE, message: /CRC-32/ });
+    await expect(verifyEntryData(source(), { path: 'a', size: data.length + 1, crc32: crc32(data) }, ignore)).rejects.toMatchObject({
+      code: ErrorCode.INVALID_PACKAGE,
+      message: /ends after/,
+    });
+    await expect(verifyEntryData(source(), { path: 'a', size: data.length, crc32: (crc32(data) ^ 1) >>> 0 }, ignore)).rejects.toMatchObject({
+      code: ErrorCode.INVALID_PACKAGE,
+      message: /CRC-32/,
+    });
   });
 
   it('turns a failing source into INVALID_PACKAGE, keeping the cause', async () => {
@@ -63,9 +65,7 @@ describe('verifyEntryData', () => {
       yield Buffer.from('x');
       throw cause;
     }
-    const error = await verifyEntryData(broken(), { path: 'a', size: 10, crc32: 0 }, async () => {}).catch(
-      (caught: unknown) => caught,
-    );
+    const error = await verifyEntryData(broken(), { path: 'a', size: 10, crc32: 0 }, async () => {}).catch((caught: unknown) => caught);
     expect(error).toMatchObject({ code: ErrorCode.INVALID_PACKAGE, message: /corrupt/ });
     expect((error as { cause?: unknown }).cause).toBe(cause);
   });

@@ -55,12 +55,7 @@ export interface RefusalOptions {
 }
 
 /** Extracts `bytes` and asserts the refusal code, the message, and an empty work folder. */
-export async function expectRefusal(
-  workspace: Workspace,
-  bytes: Uint8Array,
-  code: ErrorCode,
-  options: RefusalOptions = {},
-): Promise<PluginHostError> {
+export async function expectRefusal(workspace: Workspace, bytes: Uint8Array, code: ErrorCode, options: RefusalOptions = {}): Promise<PluginHostError> {
   const path = await workspace.archive(bytes);
   const error = await refusal(extractPackage(path, { workDirectory: workspace.work, limits: options.limits }));
   if (!isPluginHostError(error, code)) {

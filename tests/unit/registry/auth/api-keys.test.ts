@@ -11,7 +11,12 @@ const SECOND_KEY = 'second-key-abcdefabcdefabcdefabcdef';
 describe('publisher API keys', () => {
   let server: AuthServer;
   beforeAll(async () => {
-    server = await startAuthServer({ apiKeys: [{ username: 'CI-Publisher', key: CI_KEY }, { username: 'ci-publisher', key: SECOND_KEY }] });
+    server = await startAuthServer({
+      apiKeys: [
+        { username: 'CI-Publisher', key: CI_KEY },
+        { username: 'ci-publisher', key: SECOND_KEY },
+      ],
+    });
   });
   afterAll(() => server.close());
 

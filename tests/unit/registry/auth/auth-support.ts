@@ -161,7 +161,12 @@ export async function openVerificationPage(url: string, cookie?: string): Promis
 }
 
 /** Submits the verification form the way a browser would (form-encoded, with the cookie). */
-export function submitVerificationForm(url: string, form: VerificationForm, fields: Record<string, string>, headers: Record<string, string> = {}): Promise<Response> {
+export function submitVerificationForm(
+  url: string,
+  form: VerificationForm,
+  fields: Record<string, string>,
+  headers: Record<string, string> = {},
+): Promise<Response> {
   return fetch(url, {
     method: 'POST',
     headers: { ...headers, 'Content-Type': 'application/x-www-form-urlencoded', Cookie: form.cookie },

@@ -104,7 +104,9 @@ describe('POST /auth/token', () => {
 
   it('accepts JSON polls and user codes typed without the dash', async () => {
     const flow = await startDeviceFlow({});
-    expect((await decide(flow, { user_code: flow.user_code.replace('-', ''), username: 'henry', password: STRONG_PASSWORD, action: 'approve' })).status).toBe(200);
+    expect((await decide(flow, { user_code: flow.user_code.replace('-', ''), username: 'henry', password: STRONG_PASSWORD, action: 'approve' })).status).toBe(
+      200,
+    );
     expect((await poll(flow.device_code, false)).status).toBe(200);
   });
 

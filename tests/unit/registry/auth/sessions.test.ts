@@ -120,8 +120,8 @@ describe('access tokens', () => {
     const victimClaims = JSON.parse(Buffer.from(victim.access_token.split('.')[1] ?? '', 'base64url').toString()) as Record<string, unknown>;
     const encode = (value: unknown): string => Buffer.from(JSON.stringify(value)).toString('base64url');
 
-    const otherAccount = `${version}.${encode({ ...claims, sub: victimClaims['sub'], sid: victimClaims['sid'] })}.${signature}`;
-    const longerLife = `${version}.${encode({ ...claims, exp: (claims['exp'] as number) + 86_400 })}.${signature}`;
+    const otherAccount = `${version}.${encode({ ...claims, sub: victimClaims.sub, sid: victimClaims.sid })}.${signature}`;
+    const longerLife = `${version}.${encode({ ...claims, exp: (claims.exp as number) + 86_400 })}.${signature}`;
     const flipped = `${version}.${payload}.${signature.slice(0, 10)}${signature[10] === 'A' ? 'B' : 'A'}${signature.slice(11)}`;
     const unsigned = `${version}.${payload}.`;
     const foreignKey = createHmac('sha256', Buffer.alloc(32, 7)).update(`${version}.${payload}`).digest('base64url');

@@ -11,7 +11,16 @@ import {
   verifyRevocationList,
 } from '@plughost/host-sdk/core';
 import { extractPackage } from '@plughost/backend-kit';
-import { DEVELOPER_SEEDS, libraryManifest, publicKeyOf, signingKeys, startPublishingServer, type ErrorBody, type KeyAnswer, type PublishingServer } from './publishing-support.js';
+import {
+  DEVELOPER_SEEDS,
+  libraryManifest,
+  publicKeyOf,
+  signingKeys,
+  startPublishingServer,
+  type ErrorBody,
+  type KeyAnswer,
+  type PublishingServer,
+} from './publishing-support.js';
 
 describe('POST /developer/keys', () => {
   let server: PublishingServer;
@@ -88,7 +97,10 @@ describe('POST /developer/keys', () => {
     const extracted = await extractPackage(built.path, { workDirectory: server.context.options.dataDirectory });
     try {
       const result = verifyPackageSignature(extracted, { rootPublicKey: server.rootPublicKey });
-      expect(result).toEqual({ status: 'valid', signer: { keyId: body.keyId, publicKey: certificate.publicKey, developerId: await server.accountId('alice') } });
+      expect(result).toEqual({
+        status: 'valid',
+        signer: { keyId: body.keyId, publicKey: certificate.publicKey, developerId: await server.accountId('alice') },
+      });
     } finally {
       await extracted.dispose();
     }

@@ -24,7 +24,14 @@ describe('POST /plugins', () => {
   it('creates a record owned by the caller, the slug derived from the id', async () => {
     const response = await server.request('/plugins', {
       as: 'alice',
-      json: { id: 'com.example.map_tools', name: ' Map tools ', description: 'Maps.', category: 'utilities', tags: ['Maps', 'maps', 'tools'], iconUrl: 'https://cdn.example/icon.png' },
+      json: {
+        id: 'com.example.map_tools',
+        name: ' Map tools ',
+        description: 'Maps.',
+        category: 'utilities',
+        tags: ['Maps', 'maps', 'tools'],
+        iconUrl: 'https://cdn.example/icon.png',
+      },
     });
     expect(response.status).toBe(201);
     expect(response.headers.get('cache-control')).toBe('no-store');
@@ -49,7 +56,7 @@ describe('POST /plugins', () => {
     expect(created.status).toBe(201);
     const again = await server.request('/plugins', { as: 'alice', json: { id: 'com.example.twice', name: 'Twice, renamed' } });
     expect(again.status).toBe(200);
-    expect(((await again.json()) as PluginBody)).toMatchObject({ slug: 'twice-over', name: 'Twice' });
+    expect((await again.json()) as PluginBody).toMatchObject({ slug: 'twice-over', name: 'Twice' });
 
     const changedSlug = await server.request('/plugins', { as: 'alice', json: { id: 'com.example.twice', slug: 'other', name: 'Twice' } });
     expect(changedSlug.status).toBe(400);

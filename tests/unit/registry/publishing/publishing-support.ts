@@ -11,14 +11,7 @@ import { join } from 'node:path';
 import Koa from 'koa';
 import { bytesToBase64, ed25519PublicKeyFromSeed, type Certificate } from '@plughost/host-sdk/core';
 import { silentLogger } from '@plughost/backend-kit';
-import {
-  createRegistry,
-  type AuthModule,
-  type CatalogRepository,
-  type PublishingModule,
-  type RegistryContext,
-  type RegistryOptions,
-} from '@plughost/registry';
+import { createRegistry, type AuthModule, type CatalogRepository, type PublishingModule, type RegistryContext, type RegistryOptions } from '@plughost/registry';
 import { seedOf, testKeys, writePluginPackage, type PackageSpec, type TestKeys } from '../../../support/plugin-package.js';
 import { TEST_ROOT_PRIVATE_KEY, testClock, type TestClock } from '../registry-support.js';
 
@@ -99,7 +92,6 @@ export interface PublishingServer {
 export interface PublishingServerOptions extends Partial<Omit<RegistryOptions, 'dataDirectory' | 'rootPrivateKey'>> {
   readonly clock?: TestClock;
 }
-
 
 export async function startPublishingServer(options: PublishingServerOptions = {}): Promise<PublishingServer> {
   const { clock = testClock(), ...registryOptions } = options;

@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sha256Hex } from '@plughost/host-sdk/core';
 import { sampleManifest } from '../../../support/plugin-package.js';
-import { ADMIN_KEY, DEVELOPER_SEEDS, libraryManifest, signingKeys, startPublishingServer, type ErrorBody, type PublishingServer } from './publishing-support.js';
+import {
+  ADMIN_KEY,
+  DEVELOPER_SEEDS,
+  libraryManifest,
+  signingKeys,
+  startPublishingServer,
+  type ErrorBody,
+  type PublishingServer,
+} from './publishing-support.js';
 
 interface VersionBody {
   id: string;
@@ -109,7 +117,7 @@ describe('the review queue', () => {
 
   it('approves: the version is published now, listed, and downloadable as uploaded', async () => {
     server.clock.advance(3_600_000);
-    const [pending] = (await ((await server.request('/admin/review-queue', admin())).json()) as QueueBody).items;
+    const [pending] = ((await (await server.request('/admin/review-queue', admin())).json()) as QueueBody).items;
     const response = await server.request(`/admin/versions/${pending!.id}/approve`, { ...admin(), method: 'POST' });
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ id: pending!.id, status: 'published', publishedAt: server.clock.now().toISOString() });
@@ -128,14 +136,14 @@ describe('the review queue', () => {
   });
 
   it('rejects with a reason the owner sees in /plugins/mine; the version stays unlisted', async () => {
-    const [pending] = (await ((await server.request('/admin/review-queue', admin())).json()) as QueueBody).items;
+    const [pending] = ((await (await server.request('/admin/review-queue', admin())).json()) as QueueBody).items;
     expect(pending?.pluginId).toBe('com.example.shell');
     const noReason = await server.request(`/admin/versions/${pending!.id}/reject`, { ...admin(), json: {} });
     expect(noReason.status).toBe(400);
     const response = await server.request(`/admin/versions/${pending!.id}/reject`, { ...admin(), json: { reason: 'shell:execute is not justified.' } });
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ status: 'rejected', reviewNote: 'shell:execute is not justified.' });
-    expect((await ((await server.request('/admin/review-queue', admin())).json()) as QueueBody).items).toEqual([]);
+    expect(((await (await server.request('/admin/review-queue', admin())).json()) as QueueBody).items).toEqual([]);
     expect((await server.request('/plugins/shell')).status).toBe(404);
 
     const mine = (await (await server.request('/plugins/mine', { as: 'alice' })).json()) as { items: { id: string; versions: VersionBody[] }[] };

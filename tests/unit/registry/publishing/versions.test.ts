@@ -69,7 +69,9 @@ describe('POST /plugins/<id>/versions: publication', () => {
     // Clients see it at once, and download exactly the uploaded bytes.
     const detail = (await (await server.request('/plugins/library')).json()) as { latestVersion: string; versions: { version: string; sha256: string }[] };
     expect(detail.latestVersion).toBe('1.0.0');
-    expect(detail.versions).toEqual([expect.objectContaining({ version: '1.0.0', sha256: sha256Hex(bytes), sizeBytes: bytes.length, changelog: 'First release.' })]);
+    expect(detail.versions).toEqual([
+      expect.objectContaining({ version: '1.0.0', sha256: sha256Hex(bytes), sizeBytes: bytes.length, changelog: 'First release.' }),
+    ]);
     const download = await server.request('/plugins/library/versions/1.0.0/package');
     expect(download.status).toBe(200);
     expect(new Uint8Array(await download.arrayBuffer())).toEqual(bytes);
@@ -94,7 +96,7 @@ describe('POST /plugins/<id>/versions: publication', () => {
     ];
     for (const entry of cases) {
       const { path } = await server.writePackage(entry.name, { manifest: entry.manifest, keys: aliceKeys, ...(entry.files ? { files: entry.files } : {}) });
-      const response = await server.upload('alice', entry.manifest['id'] as string, path);
+      const response = await server.upload('alice', entry.manifest.id as string, path);
       expect(response.status, entry.name).toBe(201);
       const body = (await response.json()) as UploadedBody;
       expect(body.status, entry.name).toBe('pending_review');
@@ -182,7 +184,10 @@ describe('POST /plugins/<id>/versions: refusals', () => {
     });
     const error = await errorOf(await server.upload('carol', 'com.carol.tools', path));
     expect(error).toMatchObject({ status: 422, code: 'signature_invalid', message: expect.stringMatching(/revoked/) });
-    const current = await server.writePackage('signed-by-current', { manifest: libraryManifest({ id: 'com.carol.tools' }), keys: signingKeys(DEVELOPER_SEEDS.stranger) });
+    const current = await server.writePackage('signed-by-current', {
+      manifest: libraryManifest({ id: 'com.carol.tools' }),
+      keys: signingKeys(DEVELOPER_SEEDS.stranger),
+    });
     expect((await server.upload('carol', 'com.carol.tools', current.path)).status).toBe(201);
   });
 
