@@ -1,30 +1,21 @@
-// @web/test-runner: browser tests in the three engines launchers embed (decisions 11):
-// - Chromium (Debian's package, or CHROME_PATH), launched through Playwright, which keeps
-//   Chromium's default features. Puppeteer disables IsolateSandboxedIframes, so sandboxed plugin
-//   frames would share the page's process and tests would not see what users get.
-// - Firefox ESR through Puppeteer over WebDriver BiDi (Puppeteer's feature flags are Chromium's).
-// - WebKitGTK: WebKitWebDriver driving MiniBrowser under Xvfb (WebDriver classic).
-// PLUGHOST_ENGINES (comma-separated; `npm test -- --engine webkit` sets it) picks engines.
+// @web/test-runner: browser tests in the three engines launchers embed (decisions 11); the
+// launchers are in scripts/wtr-launchers.mjs. PLUGHOST_ENGINES (comma-separated; `npm test --
+// --engine webkit` sets it) picks engines.
 import { esbuildPlugin } from '@web/dev-server-esbuild';
-import { chromeLauncher } from '@web/test-runner-chrome';
-import { playwrightLauncher } from '@web/test-runner-playwright';
-import { webdriverLauncher } from '@web/test-runner-webdriver';
-import puppeteer from 'puppeteer-core';
 import { buildSync } from 'esbuild';
 import { join } from 'node:path';
-import { BROWSER_LOCALE_ENV, findFirefox, requestedEngines, startWebKitDriver } from './scripts/browser-engines.mjs';
-import { chromiumArgs, findChromium } from './scripts/chromium.mjs';
 import { countingReporter } from './scripts/wtr-counting-reporter.mjs';
 import { pressKeysPlugin } from './scripts/wtr-keyboard.mjs';
+import { engineLaunchers } from './scripts/wtr-launchers.mjs';
+import { requestedEngines } from './scripts/browser-engines.mjs';
 import { testBackends } from './scripts/wtr-test-backends.mjs';
 
 const backends = testBackends();
 import { defaultReporter, summaryReporter } from '@web/test-runner';
 
-// tweetnacl and semver are CommonJS and the dev server serves ES modules only. The rollup
-// commonjs adapter trips over tweetnacl's Node-only `require('crypto')` branch and semver's
-// circular requires, so each such file is bundled to one ES module by esbuild instead.
-const COMMONJS_PACKAGES = /\/node_modules\/(tweetnacl|semver)\//;
+// tweetnacl is CommonJS and the dev server serves ES modules only. The rollup commonjs adapter
+// trips over its Node-only `require('crypto')` branch, so it is bundled to one ES module by esbuild.
+const COMMONJS_PACKAGES = /\/node_modules\/tweetnacl\//;
 function bundleCommonjs() {
   return {
     name: 'bundle-commonjs',
@@ -41,51 +32,6 @@ function bundleCommonjs() {
       return { body: result.outputFiles[0].text, type: 'js' };
     },
   };
-}
-
-const engines = requestedEngines();
-
-/** One launcher per requested engine; `npm test` has installed them or left them out with a reason. */
-async function launchers() {
-  const list = [];
-  if (engines.includes('chromium')) {
-    const executablePath = findChromium();
-    if (!executablePath) throw new Error('Chromium not found. Run `npm test` (it installs it on Debian) or set CHROME_PATH.');
-    list.push(
-      playwrightLauncher({
-        product: 'chromium',
-        launchOptions: { executablePath, headless: true, args: [...chromiumArgs, '--lang=en-US'], env: { ...process.env, ...BROWSER_LOCALE_ENV } },
-      }),
-    );
-  }
-  if (engines.includes('firefox')) {
-    const executablePath = findFirefox();
-    if (!executablePath) throw new Error('Firefox not found. Run `npm test` (it installs firefox-esr on Debian) or set FIREFOX_PATH.');
-    list.push(
-      chromeLauncher({
-        puppeteer,
-        launchOptions: {
-          browser: 'firefox',
-          executablePath,
-          headless: true,
-          env: { ...process.env, ...BROWSER_LOCALE_ENV },
-          extraPrefsFirefox: { 'intl.accept_languages': 'en-US', 'intl.locale.requested': 'en-US' },
-        },
-        // The launcher sets an 800x600 viewport on every page, which Firefox ESR refuses over BiDi
-        // (emulation.setScreenOrientationOverride); the default window size is kept instead.
-        createPage: async ({ context }) => {
-          const page = await context.newPage();
-          page.setViewport = async () => {};
-          return page;
-        },
-      }),
-    );
-  }
-  if (engines.includes('webkit')) {
-    const driver = await startWebKitDriver();
-    list.push(webdriverLauncher({ hostname: '127.0.0.1', port: driver.port, path: '/', capabilities: driver.capabilities, logLevel: 'error' }));
-  }
-  return list;
 }
 
 export default {
@@ -130,6 +76,6 @@ export default {
       return next();
     },
   ],
-  browsers: await launchers(),
+  browsers: await engineLaunchers(requestedEngines()),
   reporters: [defaultReporter(), summaryReporter({ flatten: false }), countingReporter()],
 };
