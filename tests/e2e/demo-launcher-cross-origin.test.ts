@@ -16,11 +16,10 @@ import { ENGINE_NAMES, availableEngines, type EngineName } from '../support/engi
 import { renderLauncherPage } from '../../demo-launcher/src/server/page.js';
 import { startProcess } from '../support/processes.js';
 import {
-  LAUNCHER_PAGES,
   enginePageFor,
+  expectLauncherPagesOpen,
   expectNone,
   launcherAlerts,
-  openLauncherPage,
   sampleProblems,
   startLauncher,
   type StartedLauncher,
@@ -125,11 +124,7 @@ function engineSuite(engine: EngineName): void {
     });
     // The consumer asks the library plugin (plugin to plugin through the host).
     await pageOf().waitForFunction(() => document.getElementById('playtime')?.textContent === '1 h 2 min', null, 15_000, { frame: CONSUMER_FRAME });
-    for (const target of LAUNCHER_PAGES) {
-      await openLauncherPage(pageOf(), target);
-      expectNone(await launcherAlerts(pageOf()), `alerts on ${target.name} in ${engine}`);
-    }
-    expectNone(await pageOf().pageErrors(), `page errors in ${engine}`);
+    await expectLauncherPagesOpen(pageOf(), engine);
   }, 90_000);
 
   it('a page from an origin not allowed gets nothing but an error naming the cause and the setting', async () => {

@@ -14,8 +14,8 @@ import { ENGINE_NAMES, availableEngines, type EngineName } from '../support/engi
 import {
   LAUNCHER_PAGES,
   enginePageFor,
+  expectLauncherPagesOpen,
   expectNone,
-  launcherAlerts,
   openLauncherPage,
   sampleProblems,
   startLauncher,
@@ -49,11 +49,7 @@ function engineSuite(engine: EngineName): void {
   it('connects every sample plugin and opens each launcher page without a page error', async () => {
     await pageOf().goto(`${launcher!.origin}/`);
     expectNone(await sampleProblems(pageOf()), `sample plugins in ${engine}`);
-    for (const target of LAUNCHER_PAGES) {
-      await openLauncherPage(pageOf(), target);
-      expectNone(await launcherAlerts(pageOf()), `alerts on ${target.name} in ${engine}`);
-    }
-    expectNone(await pageOf().pageErrors(), `page errors in ${engine}`);
+    await expectLauncherPagesOpen(pageOf(), engine);
   }, 90_000);
 
   it('shows a Store a person can read: declared color-scheme, every control with contrast 4.5 and its themed background painted', async () => {

@@ -406,3 +406,12 @@ export function enginePageFor(engine: EngineName): () => EnginePage {
     return page;
   };
 }
+
+/** Opens each launcher page in turn and expects no error banner on any, nor a page error. */
+export async function expectLauncherPagesOpen(page: EnginePage, engine: EngineName): Promise<void> {
+  for (const target of LAUNCHER_PAGES) {
+    await openLauncherPage(page, target);
+    expectNone(await launcherAlerts(page), `alerts on ${target.name} in ${engine}`);
+  }
+  expectNone(await page.pageErrors(), `page errors in ${engine}`);
+}

@@ -4,8 +4,7 @@
  * for a plugin still connecting; and a frame that reloads reconnecting as a fresh document.
  */
 import { expect } from '@open-wc/testing';
-import { PluginHost, type PluginHostEvent, type PluginHostOptions } from '@plughost/host-sdk';
-import { guestRuntime, inFrame, recordingUi, startBackend, startHost, testPluginPage, type ScenarioPlugin, type StartedHost } from './host-support.js';
+import { createHost, inFrame, startHost, testPluginPage, type StartedHost } from './host-support.js';
 
 const waitFor = async (test: () => boolean, what: string, timeoutMs = 8000): Promise<void> => {
   const until = performance.now() + timeoutMs;
@@ -24,35 +23,6 @@ const HUNG_PAGE = `<!doctype html><html><body><script>
 MessagePort.prototype.postMessage = function swallow() {};
 </script></body></html>`;
 
-/** A host whose `start()` the test may leave running; events are recorded with their order. */
-async function hostFor(plugins: ScenarioPlugin[], options: Partial<PluginHostOptions> = {}) {
-  const backend = await startBackend(plugins);
-  const frameContainer = document.createElement('div');
-  const inlineContainer = document.createElement('div');
-  document.body.append(frameContainer, inlineContainer);
-  const host = new PluginHost({
-    baseUrl: backend.origin,
-    token: backend.token,
-    ui: recordingUi(),
-    frameContainer,
-    inlineContainer,
-    guestRuntime: await guestRuntime(),
-    ...options,
-  });
-  const events: PluginHostEvent[] = [];
-  host.on((event) => events.push(event));
-  return {
-    host,
-    events,
-    frameContainer,
-    close() {
-      host.dispose();
-      frameContainer.remove();
-      inlineContainer.remove();
-    },
-  };
-}
-
 describe('plugin frames load', () => {
   let cleanup: (() => void) | undefined;
   afterEach(() => {
@@ -61,7 +31,7 @@ describe('plugin frames load', () => {
   });
 
   it('creates each frame once with its final sandbox and srcdoc, never navigating it to a second document', async () => {
-    const { host, frameContainer, close } = await hostFor([
+    const { host, frameContainer, close } = await createHost([
       { id: 'app.one', files: { 'index.html': testPluginPage() } },
       { id: 'app.two', files: { 'index.html': testPluginPage() } },
     ]);
@@ -91,7 +61,7 @@ describe('plugin frames load', () => {
 
   it('connects fifty plugins at once, every one of them', async () => {
     const plugins = Array.from({ length: 50 }, (_, index) => ({ id: `app.many-${index}`, files: { 'index.html': testPluginPage() } }));
-    const { host, close } = await hostFor(plugins);
+    const { host, close } = await createHost(plugins);
     cleanup = close;
     const report = await host.start();
     expect(report.failed).to.deep.equal([]);
@@ -100,7 +70,7 @@ describe('plugin frames load', () => {
   });
 
   it('loads frames in parallel: a plugin that never connects fails after its own timeout and delays no other', async () => {
-    const { host, events, close } = await hostFor(
+    const { host, events, close } = await createHost(
       [
         { id: 'app.hung', files: { 'index.html': HUNG_PAGE } },
         { id: 'app.first', files: { 'index.html': testPluginPage() } },
@@ -122,7 +92,7 @@ describe('plugin frames load', () => {
   });
 
   it('activates a dependant after its dependency, even when the dependency hangs', async () => {
-    const { host, events, close } = await hostFor(
+    const { host, events, close } = await createHost(
       [
         { id: 'app.library', files: { 'index.html': HUNG_PAGE } },
         { id: 'app.consumer', permissions: ['network:fetch'], dependencies: { 'app.library': '^1.0.0' }, files: { 'index.html': testPluginPage() } },
@@ -145,7 +115,7 @@ describe('plugin frames load', () => {
 
   it('delivers an event sent while the plugin is still connecting, once it has connected', async () => {
     const page = testPluginPage("window.received = []; api.on('file-drop', (payload) => window.received.push(payload));");
-    const { host, frameContainer, close } = await hostFor([{ id: 'app.early', files: { 'index.html': page } }]);
+    const { host, frameContainer, close } = await createHost([{ id: 'app.early', files: { 'index.html': page } }]);
     cleanup = close;
     // Sent the moment the frame is inserted: its document cannot have run a script yet, so the
     // plugin is certainly still connecting, in every engine.
@@ -195,7 +165,7 @@ describe('plugin frames load', () => {
   });
 
   it('skips a plugin whose dependency is not enabled, naming it, and refuses a retry with the same reason', async () => {
-    const { host, events, close } = await hostFor([
+    const { host, events, close } = await createHost([
       { id: 'app.base', enabled: false, files: { 'index.html': testPluginPage() } },
       { id: 'app.needs-base', dependencies: { 'app.base': '^1.0.0' }, files: { 'index.html': testPluginPage() } },
     ]);

@@ -151,7 +151,8 @@ export interface StartedHost {
   close(): void;
 }
 
-export async function startHost(plugins: ScenarioPlugin[], options: Partial<PluginHostOptions> = {}): Promise<StartedHost> {
+/** A host on a real backend with containers in the page, not started yet (`host.start()` is the test's). */
+export async function createHost(plugins: ScenarioPlugin[], options: Partial<PluginHostOptions> = {}): Promise<StartedHost> {
   const backend = await startBackend(plugins);
   const ui = recordingUi();
   const frameContainer = document.createElement('div');
@@ -168,7 +169,6 @@ export async function startHost(plugins: ScenarioPlugin[], options: Partial<Plug
   });
   const events: PluginHostEvent[] = [];
   host.on((event) => events.push(event));
-  await host.start();
   return {
     host,
     ui,
@@ -187,4 +187,11 @@ export async function startHost(plugins: ScenarioPlugin[], options: Partial<Plug
       inlineContainer.remove();
     },
   };
+}
+
+/** {@link createHost}, started: every plugin has activated or failed. */
+export async function startHost(plugins: ScenarioPlugin[], options: Partial<PluginHostOptions> = {}): Promise<StartedHost> {
+  const started = await createHost(plugins, options);
+  await started.host.start();
+  return started;
 }
