@@ -6,7 +6,7 @@
  */
 export * from './core/index.js';
 export { PluginHost } from './host/plugin-host.js';
-export type { PluginHostEvent, PluginHostOptions, StartReport } from './host/plugin-host.js';
+export type { PluginHostEvent, PluginHostOptions, StartReport, FailedPlugin } from './host/plugin-host.js';
 export type { ActivePlugin, PluginRuntimeState } from './host/host-services.js';
 export type { HookableMethod } from './host/hook-registry.js';
 export type { FileAccessRequest, HostMenuItem, InstallRecord, OverlayAdapter, OverlayOptions, PluginUiAdapter, ToastType } from './host/ui-adapter.js';
@@ -15,6 +15,6 @@ export type { BackendClientOptions, BackendRequest } from './host/backend-client
 export { BRIDGE_METHODS } from './bridge/bridge-methods.js';
 export { bridgeMethod } from './bridge/bridge-method.js';
 export type { BridgeCallContext, BridgeMethod, CallingPlugin } from './bridge/bridge-method.js';
-export { internalRoute } from './bridge/methods/ui-methods.js';
+export { internalRoute } from './bridge/internal-route.js';
 export * from './frame/index.js';
 export { takeBootValues } from './boot-values.js';

@@ -28,6 +28,14 @@ export const ErrorCode = {
   DEPENDENCY_CYCLE: 'DEPENDENCY_CYCLE',
   /** No installed plugin has this id (or, for a store install, the store has no such published plugin or version). */
   PLUGIN_NOT_FOUND: 'PLUGIN_NOT_FOUND',
+  /** The plugin is installed but not enabled (disabled, or paused by the store), so the host does not activate it. */
+  PLUGIN_NOT_ENABLED: 'PLUGIN_NOT_ENABLED',
+  /** The plugin is not running in this host: not activated, stopped while it loaded, or no longer answering. */
+  PLUGIN_NOT_RUNNING: 'PLUGIN_NOT_RUNNING',
+  /** A plugin's manifest, page or file could not be loaded, or its frame could not be created. */
+  PLUGIN_LOAD_FAILED: 'PLUGIN_LOAD_FAILED',
+  /** A plugin did not connect or answer within its time limit. */
+  PLUGIN_TIMEOUT: 'PLUGIN_TIMEOUT',
   /** Rollback was asked for but no snapshot exists. */
   ROLLBACK_NOT_AVAILABLE: 'ROLLBACK_NOT_AVAILABLE',
   /** Missing or wrong bearer token. */

@@ -1,4 +1,5 @@
 import type { BridgeMethodIndex } from '../bridge/dispatch.js';
+import { ErrorCode, PluginHostError } from '../core/index.js';
 import type { ReportSinks } from './guest-reports.js';
 import type { HostServices } from './host-services.js';
 import type { InstalledPlugins } from './installed-plugins.js';
@@ -12,6 +13,11 @@ export type ContainerOption = HTMLElement | ((pluginId: string) => HTMLElement);
 /** The element `option` gives `pluginId`. */
 export function containerFor(option: ContainerOption, pluginId: string): HTMLElement {
   return typeof option === 'function' ? option(pluginId) : option;
+}
+
+/** The error of an activation overtaken by a deactivation or reload of the same plugin. */
+export function stoppedWhileLoading(id: string): PluginHostError {
+  return new PluginHostError(ErrorCode.PLUGIN_NOT_RUNNING, `${id} was stopped while it loaded`);
 }
 
 /** What activating a plugin uses: the host's parts, shared by the sandboxed and inline paths. */

@@ -1,5 +1,5 @@
-import { planActivation, type PluginManifest, type SkippedPlugin } from '../core/index.js';
-import type { ActivationContext } from './activation-context.js';
+import { ErrorCode, isPluginHostError, PluginHostError, planActivation, type PluginManifest, type SkippedPlugin } from '../core/index.js';
+import { stoppedWhileLoading, type ActivationContext } from './activation-context.js';
 import { addContributedMenuItems } from './contributed-menu.js';
 import { skipMessage, unmetDependency } from './dependency-gate.js';
 import { InlineActivation } from './inline-activation.js';
@@ -9,7 +9,15 @@ import { activateSandboxed } from './sandbox-activation.js';
 export interface StartReport {
   readonly activated: readonly string[];
   readonly skipped: readonly SkippedPlugin[];
-  readonly failed: readonly { readonly pluginId: string; readonly message: string }[];
+  readonly failed: readonly FailedPlugin[];
+}
+
+/** A plugin that `PluginHost.start` could not activate, with why. */
+export interface FailedPlugin {
+  readonly pluginId: string;
+  readonly message: string;
+  /** The stable code of the failure, for example `PLUGIN_TIMEOUT` or `PLUGIN_LOAD_FAILED`. */
+  readonly code: ErrorCode;
 }
 
 /**
@@ -33,7 +41,7 @@ export class PluginActivation {
   async start(): Promise<StartReport> {
     const { installed, sinks } = this.context;
     await installed.refresh();
-    const failed: { pluginId: string; message: string }[] = [];
+    const failed: FailedPlugin[] = [];
     const read = await Promise.all(
       [...installed.byId.values()]
         .filter((entry) => entry.status === 'active')
@@ -41,7 +49,7 @@ export class PluginActivation {
           try {
             return await this.context.files.manifest(plugin.id);
           } catch (error) {
-            failed.push({ pluginId: plugin.id, message: messageOf(error) });
+            failed.push({ pluginId: plugin.id, message: messageOf(error), code: codeOf(error) });
             sinks.events.emit({ type: 'load-failed', pluginId: plugin.id, message: messageOf(error) });
             return undefined;
           }
@@ -62,7 +70,7 @@ export class PluginActivation {
     (await Promise.allSettled(outcomes)).forEach((outcome, index) => {
       const id = plan.order[index] as string;
       if (outcome.status === 'fulfilled') activated.push(id);
-      else failed.push({ pluginId: id, message: messageOf(outcome.reason) });
+      else failed.push({ pluginId: id, message: messageOf(outcome.reason), code: codeOf(outcome.reason) });
     });
     return { activated, skipped, failed };
   }
@@ -73,13 +81,16 @@ export class PluginActivation {
     if (running.has(id)) return;
     await installed.refresh();
     const listed = installed.get(id);
-    if (!listed) throw new Error(`${id} is not installed`);
-    if (listed.status !== 'active') throw new Error(`${id} is not enabled (status ${listed.status})`);
+    if (!listed) throw new PluginHostError(ErrorCode.PLUGIN_NOT_FOUND, `${id} is not installed; install it before activating it`);
+    if (listed.status !== 'active')
+      throw new PluginHostError(ErrorCode.PLUGIN_NOT_ENABLED, `${id} is not enabled (status ${listed.status}); enable it before activating it`, {
+        status: listed.status,
+      });
     const manifest = await this.context.files.manifest(id);
     const missing = unmetDependency(manifest, running.byId, installed.byId);
     if (missing) {
       this.context.sinks.events.emit({ type: 'skipped', pluginId: id, message: missing });
-      throw new Error(missing);
+      throw new PluginHostError(ErrorCode.DEPENDENCY_MISSING, missing);
     }
     await this.activateManifest(manifest);
   }
@@ -89,7 +100,7 @@ export class PluginActivation {
     const { running, sinks, services } = this.context;
     const id = manifest.id;
     const frontend = manifest.entry?.frontend;
-    if (frontend === undefined) throw new Error(`${id} has no entry.frontend; only such plugins are activated`);
+    if (frontend === undefined) throw new PluginHostError(ErrorCode.INVALID_ARGUMENT, `${id} has no entry.frontend; only such plugins are activated`);
     const { plugin, connected, notConnected } = running.register(manifest);
     // Inline plugins take their turn now, in activation order, whatever their files' load times.
     const inlineTurn = plugin.mode === 'inline' ? this.inline.takeTurn() : undefined;
@@ -97,7 +108,7 @@ export class PluginActivation {
       await this.applyAppearance(manifest);
       const html = await this.context.files.text(id, frontend);
       connected(inlineTurn ? await this.inline.activate(plugin, html, frontend, inlineTurn) : await activateSandboxed(this.context, plugin, html, frontend));
-      if (!running.isCurrent(plugin)) throw new Error(`${id} was stopped while it loaded`);
+      if (!running.isCurrent(plugin)) throw stoppedWhileLoading(id);
       plugin.state = 'active';
       plugin.settle(true);
       addContributedMenuItems(manifest, services.menu, services.ui);
@@ -106,7 +117,7 @@ export class PluginActivation {
     } catch (error) {
       inlineTurn?.done();
       const message = messageOf(error);
-      notConnected(new Error(`${id} is not running: ${message}`));
+      notConnected(new PluginHostError(ErrorCode.PLUGIN_NOT_RUNNING, `${id} is not running: ${message}`, { cause: codeOf(error) }));
       plugin.state = 'failed';
       plugin.settle(false);
       if (running.isCurrent(plugin)) {
@@ -136,4 +147,8 @@ export class PluginActivation {
 
 function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
+}
+
+function codeOf(error: unknown): ErrorCode {
+  return isPluginHostError(error) ? error.code : ErrorCode.PLUGIN_LOAD_FAILED;
 }

@@ -1,5 +1,5 @@
 import { connect, WindowMessenger, type Connection } from 'penpal';
-import type { GuestMethods, HostMethods } from '../core/index.js';
+import { ErrorCode, PluginHostError, type GuestMethods, type HostMethods } from '../core/index.js';
 import { createSandboxFrame } from '../frame/index.js';
 
 /** The guest's methods as penpal's `Methods` record (a mapped type has the index signature it needs). */
@@ -36,7 +36,7 @@ export interface PluginFrame {
  * reload of the frame: penpal answers each new handshake of the same window, and the caller's
  * `hello` handler sees the reloaded document say hello again.
  *
- * @throws Error when the inserted frame has no window (the container is not in a document).
+ * @throws PluginHostError `PLUGIN_LOAD_FAILED` when the inserted frame has no window (the container is not in a document).
  */
 export function openPluginFrame(options: PluginFrameOptions): PluginFrame {
   const frame = createSandboxFrame(options.document, {
@@ -49,7 +49,10 @@ export function openPluginFrame(options: PluginFrameOptions): PluginFrame {
   const remoteWindow = frame.contentWindow;
   if (!remoteWindow) {
     frame.remove();
-    throw new Error(`The frame of ${options.pluginId} has no window: its container is not in the page`);
+    throw new PluginHostError(
+      ErrorCode.PLUGIN_LOAD_FAILED,
+      `The frame of ${options.pluginId} has no window: its container is not in the page; insert the container into the document first`,
+    );
   }
   // A sandboxed frame's origin is opaque ('null'), so penpal must accept any origin; the
   // connection is still bound to this frame's window, and messages from any other are ignored.

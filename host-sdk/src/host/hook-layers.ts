@@ -1,4 +1,4 @@
-import type { HookOutcome, WireResult } from '../core/index.js';
+import { ErrorCode, PluginHostError, type HookOutcome, type WireResult } from '../core/index.js';
 import { BridgeFailure } from './backend-client.js';
 import type { HostEvents } from './host-events.js';
 import { HookRegistry, type HookableMethod } from './hook-registry.js';
@@ -44,7 +44,7 @@ async function runHookLayer(
   invocation: { invocationId: string; method: string; args: readonly unknown[]; hookId: string },
 ): Promise<HookOutcome> {
   const plugin = options.running().get(pluginId);
-  if (plugin?.state !== 'active') throw new Error(`${pluginId} is not answering`);
+  if (plugin?.state !== 'active') throw new PluginHostError(ErrorCode.PLUGIN_NOT_RUNNING, `${pluginId} is not answering`);
   const result: WireResult<HookOutcome> = await withTimeout(
     plugin.guest.runHook(invocation),
     options.timeoutMs,

@@ -1,3 +1,4 @@
+import { ErrorCode, PluginHostError } from '../core/index.js';
 import { randomId } from './random-id.js';
 
 /** A launcher method a vendor makes hookable. */
@@ -134,12 +135,13 @@ export class HookRegistry {
    * Continues a chain from inside a layer (`await next()` in the plugin's handler). Only the
    * plugin whose layer is running may continue it, and only once.
    *
-   * @throws Error when the invocation is unknown, not the caller's, or already continued.
+   * @throws PluginHostError `INVALID_ARGUMENT` when the invocation is unknown, not the caller's, or already continued.
    */
   async next(callerId: string, invocationId: string, args: readonly unknown[], prevented = false): Promise<{ result: unknown; prevented: boolean }> {
     const continuation = this.continuations.get(invocationId);
-    if (!continuation || continuation.owner !== callerId) throw new Error('No hook invocation with this id is running for this plugin');
-    if (continuation.used) throw new Error('next() was already called for this hook invocation');
+    if (!continuation || continuation.owner !== callerId)
+      throw new PluginHostError(ErrorCode.INVALID_ARGUMENT, 'No hook invocation with this id is running for this plugin');
+    if (continuation.used) throw new PluginHostError(ErrorCode.INVALID_ARGUMENT, 'next() was already called for this hook invocation');
     continuation.used = true;
     return continuation.next(args, prevented);
   }

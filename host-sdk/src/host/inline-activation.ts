@@ -1,6 +1,6 @@
-import type { GuestMethods } from '../core/index.js';
+import { ErrorCode, PluginHostError, type GuestMethods } from '../core/index.js';
 import { mountInlinePlugin } from '../frame/index.js';
-import { containerFor, type ActivationContext } from './activation-context.js';
+import { containerFor, stoppedWhileLoading, type ActivationContext } from './activation-context.js';
 import { dependenciesSettled } from './dependency-gate.js';
 import { guestReportsFor } from './guest-reports.js';
 import { hostMethodsFor } from './host-methods.js';
@@ -40,16 +40,20 @@ export class InlineActivation {
   /**
    * Mounts `plugin`'s page into its inline container once `turn` comes, and resolves with its guest.
    *
-   * @throws Error when the launcher gave no inline container or the plugin was stopped meanwhile.
+   * @throws PluginHostError `PLUGIN_LOAD_FAILED` when the launcher gave no inline container, `PLUGIN_NOT_RUNNING` when the plugin was stopped meanwhile.
    */
   async activate(plugin: RunningPlugin, html: string, entryPath: string, turn: InlineTurn): Promise<GuestMethods> {
     const { context } = this;
     const id = plugin.id;
-    if (!context.inlineContainer) throw new Error(`${id} renders inline, but the launcher gave the host no inlineContainer`);
+    if (!context.inlineContainer)
+      throw new PluginHostError(
+        ErrorCode.PLUGIN_LOAD_FAILED,
+        `${id} renders inline, but the launcher gave the host no inlineContainer; pass one to the PluginHost options`,
+      );
     const container = containerFor(context.inlineContainer, id);
     await turn.previous;
     await dependenciesSettled(plugin.manifest, context.running.byId);
-    if (!context.running.isCurrent(plugin)) throw new Error(`${id} was stopped while it loaded`);
+    if (!context.running.isCurrent(plugin)) throw stoppedWhileLoading(id);
     const reports = guestReportsFor(plugin, context.sinks);
     const methods = hostMethodsFor({ id, manifest: plugin.manifest }, null, context.services, context.index, reports);
     // The shared window's API belongs to the last inline plugin loaded (specification).

@@ -1,4 +1,5 @@
 import type { BridgeMethodIndex } from '../bridge/dispatch.js';
+import { ErrorCode, PluginHostError } from '../core/index.js';
 import { indexMethods } from '../bridge/dispatch.js';
 import { openPluginFrame } from './frame-connection.js';
 import { guestReportsFor, type ReportSinks } from './guest-reports.js';
@@ -43,12 +44,12 @@ export class PageOpener {
    * Opens `path` of `pluginId` in a new sandboxed frame inside `container`, connected as that
    * plugin; the page is closed with the plugin.
    *
-   * @throws Error when the plugin is not active or the page cannot be loaded.
+   * @throws PluginHostError `PLUGIN_NOT_RUNNING` when the plugin is not active, `PLUGIN_LOAD_FAILED` or the page cannot be loaded.
    */
   async open(pluginId: string, path: string, container: HTMLElement): Promise<OpenedPage> {
     const { running, files } = this.options;
     const plugin = running.get(pluginId);
-    if (!plugin) throw new Error(`${pluginId} is not active`);
+    if (!plugin) throw new PluginHostError(ErrorCode.PLUGIN_NOT_RUNNING, `${pluginId} is not active; activate it before opening its pages`);
     const html = await files.text(pluginId, path);
     const srcdoc = await this.options.documents.build(pluginId, html, path);
     const methods = hostMethodsFor(

@@ -1,4 +1,4 @@
-import { readInstalledManifest, type PluginManifest } from '../core/index.js';
+import { ErrorCode, PluginHostError, readInstalledManifest, type PluginManifest } from '../core/index.js';
 import type { BackendClient } from './backend-client.js';
 
 /** A plugin's package files as the backend serves them (`/api/plugins/<id>/files/...`). */
@@ -15,24 +15,34 @@ export class PluginFiles {
    * relies on is checked here (see `readInstalledManifest`), which keeps the validator out of
    * browser bundles.
    *
-   * @throws Error when it cannot be read, is malformed, or names another plugin.
+   * @throws PluginHostError `PLUGIN_LOAD_FAILED` when it cannot be read, `INVALID_MANIFEST` when it is malformed or names another plugin.
    */
   async manifest(id: string): Promise<PluginManifest> {
     const response = await this.backend.request(`/api/plugins/${encodeURIComponent(id)}/files/manifest.json`);
-    if (!response.ok) throw new Error(`The manifest of ${id} could not be read (${response.status})`);
+    if (!response.ok)
+      throw new PluginHostError(
+        ErrorCode.PLUGIN_LOAD_FAILED,
+        `The manifest of ${id} could not be read (HTTP ${response.status}); check that the plugin is installed`,
+        { status: response.status },
+      );
     const result = readInstalledManifest(await response.text(), id);
-    if (!result.ok) throw new Error(`The manifest of ${id} is invalid: ${result.problem}`);
+    if (!result.ok) throw new PluginHostError(ErrorCode.INVALID_MANIFEST, `The manifest of ${id} is invalid: ${result.problem}`);
     return result.manifest;
   }
 
   /**
    * A text file of the plugin's package (a page, a theme).
    *
-   * @throws Error naming the path when the backend does not serve it.
+   * @throws PluginHostError `PLUGIN_LOAD_FAILED` naming the path when the backend does not serve it.
    */
   async text(id: string, path: string): Promise<string> {
     const response = await this.backend.request(`/api/plugins/${encodeURIComponent(id)}/files/${path.split('/').map(encodeURIComponent).join('/')}`);
-    if (!response.ok) throw new Error(`${path} of ${id} could not be loaded (${response.status})`);
+    if (!response.ok)
+      throw new PluginHostError(
+        ErrorCode.PLUGIN_LOAD_FAILED,
+        `${path} of ${id} could not be loaded (HTTP ${response.status}); check that the package contains it`,
+        { path, status: response.status },
+      );
     return response.text();
   }
 }

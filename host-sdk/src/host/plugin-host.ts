@@ -21,7 +21,7 @@ import { ThemeController } from './theme-controller.js';
 import type { PluginUiAdapter } from './ui-adapter.js';
 
 export type { PluginHostEvent } from './host-events.js';
-export type { StartReport } from './activation.js';
+export type { FailedPlugin, StartReport } from './activation.js';
 
 /** Options of {@link PluginHost}. */
 export interface PluginHostOptions {

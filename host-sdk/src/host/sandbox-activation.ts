@@ -1,5 +1,5 @@
 import type { GuestMethods } from '../core/index.js';
-import { containerFor, type ActivationContext } from './activation-context.js';
+import { containerFor, stoppedWhileLoading, type ActivationContext } from './activation-context.js';
 import { dependenciesSettled } from './dependency-gate.js';
 import { openPluginFrame } from './frame-connection.js';
 import { guestReportsFor } from './guest-reports.js';
@@ -12,13 +12,13 @@ import { withTimeout } from './with-timeout.js';
  * Loads a plugin's main page in its sandboxed frame, connects it, and resolves with its guest once
  * it said hello and the plugins it depends on have settled; then starts its heartbeat.
  *
- * @throws Error when the plugin was stopped meanwhile or did not connect in time.
+ * @throws PluginHostError `PLUGIN_NOT_RUNNING` when the plugin was stopped meanwhile, `PLUGIN_TIMEOUT` when it did not connect in time.
  */
 export async function activateSandboxed(context: ActivationContext, plugin: RunningPlugin, html: string, entryPath: string): Promise<GuestMethods> {
   const { running, services, sinks } = context;
   const id = plugin.id;
   const srcdoc = await context.documents.build(id, html, entryPath);
-  if (!running.isCurrent(plugin)) throw new Error(`${id} was stopped while it loaded`);
+  if (!running.isCurrent(plugin)) throw stoppedWhileLoading(id);
   let helloCount = 0;
   let saidHello: () => void = () => {};
   const helloReceived = new Promise<void>((resolve) => (saidHello = resolve));
