@@ -1,4 +1,5 @@
 import { expect, fixture, html, oneEvent } from '@open-wc/testing';
+import { isPluginHostError } from '@plughost/host-sdk';
 import { sendMouse } from '@web/test-runner-commands';
 import { press } from '../support/keyboard.js';
 import '@plughost/web-components/define';
@@ -405,8 +406,19 @@ describe('createOverlayLayer', () => {
     let failure: unknown;
     await layer.create('app.ov', 'ov-4', { file: 'missing.html' }).catch((error: unknown) => (failure = error));
     expect(String(failure)).to.contain('missing.html');
+    expect(isPluginHostError(failure, 'PLUGIN_LOAD_FAILED')).to.equal(true);
     expect(layer.element('ov-4')).to.equal(undefined);
     expect(container.children).to.have.length(0);
+  });
+
+  it('refuses a second overlay with the same id as INVALID_ARGUMENT, keeping the first', async () => {
+    await layer.create('app.ov', 'ov-twice', { html: '<p>first</p>' });
+    const first = layer.element('ov-twice');
+    let failure: unknown;
+    await layer.create('app.ov', 'ov-twice', { html: '<p>second</p>' }).catch((error: unknown) => (failure = error));
+    expect(isPluginHostError(failure, 'INVALID_ARGUMENT')).to.equal(true);
+    expect(String(failure)).to.contain('ov-twice already exists');
+    expect(layer.element('ov-twice')).to.equal(first);
   });
 
   it('moves with setPosition, hides on close, is removed by destroy, and ignores unknown ids', async () => {

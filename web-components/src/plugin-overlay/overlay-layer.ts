@@ -2,7 +2,7 @@
  * The launcher's overlay windows as the host SDK needs them (`OverlayAdapter`), built from
  * `<plugin-overlay>` elements holding sandboxed frames.
  */
-import { buildPluginDocument, createSandboxFrame, type OverlayAdapter, type OverlayOptions } from '@plughost/host-sdk';
+import { buildPluginDocument, createSandboxFrame, ErrorCode, PluginHostError, type OverlayAdapter, type OverlayOptions } from '@plughost/host-sdk';
 import { PluginOverlay } from '../plugin-overlay.js';
 import { DEFAULT_OVERLAY_BOX } from './geometry.js';
 
@@ -55,7 +55,7 @@ const INLINE_ENTRY_PATH = 'overlay.html';
 
 async function defaultFetchText(url: string): Promise<string> {
   const response = await fetch(url);
-  if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+  if (!response.ok) throw new PluginHostError(ErrorCode.PLUGIN_LOAD_FAILED, `${url} answered HTTP ${response.status}`, { status: response.status });
   return response.text();
 }
 
@@ -133,7 +133,8 @@ export function createOverlayLayer(options: OverlayLayerOptions): OverlayLayer {
     element: (overlayId) => entries.get(overlayId)?.element,
 
     async create(pluginId, overlayId, overlay: OverlayOptions) {
-      if (entries.has(overlayId)) throw new Error(`Overlay ${overlayId} already exists`);
+      if (entries.has(overlayId))
+        throw new PluginHostError(ErrorCode.INVALID_ARGUMENT, `Overlay ${overlayId} already exists; destroy it first or use another id`);
       const element = doc.createElement('plugin-overlay') as PluginOverlay;
       const heading = overlay.title ?? '';
       element.heading = heading;
@@ -170,7 +171,10 @@ export function createOverlayLayer(options: OverlayLayerOptions): OverlayLayer {
         html = await fetchText(`${options.filesBase(pluginId)}/${encodePackagePath(file)}`);
       } catch (error) {
         if (entries.get(overlayId) === entry) element.destroy();
-        throw new Error(`The overlay page ${file} of ${pluginId} could not be loaded: ${error instanceof Error ? error.message : String(error)}`);
+        throw new PluginHostError(
+          ErrorCode.PLUGIN_LOAD_FAILED,
+          `The overlay page ${file} of ${pluginId} could not be loaded: ${error instanceof Error ? error.message : String(error)}`,
+        );
       }
       // Destroyed meanwhile, or given newer HTML with setHtml: the file is stale.
       if (entries.get(overlayId) !== entry || entry.generation !== generation) return;
