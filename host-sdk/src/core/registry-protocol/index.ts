@@ -16,3 +16,6 @@ export {
 export * from './registry-versions.js';
 export * from './registry-failure.js';
 export * from './registry-client.js';
+export * from './registry-sources.js';
+export { DeadlineExceeded, systemRegistryTimer, type RegistryTimer } from './source-timer.js';
+export { isInRollout, rolloutBucket } from './rollout.js';
