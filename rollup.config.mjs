@@ -102,8 +102,7 @@ export default [
     external: nodeBuiltins,
     plugins: [
       nodeResolve({ exportConditions: [SOURCE, 'node'], preferBuiltins: true }),
-      // unzipper lazily requires the AWS SDK for S3 sources; we never use them.
-      commonjs({ ignore: ['@aws-sdk/client-s3'] }),
+      commonjs(),
       json(),
       esbuild({
         target: 'node20',

@@ -5,10 +5,10 @@ import type { PackageLimits } from './limits.js';
 import { invalidPackage, tooLarge } from './package-errors.js';
 
 /**
- * The archive opened once, read-only. Every read, including the streams the zip library asks
- * for, goes through this one handle, so the reader sees one file even if the path is replaced
- * while it works, and {@link ArchiveFile.close} can stop every stream still running (an aborted
- * entry leaves the library's stream paused; without this its file descriptor would leak).
+ * The archive opened once, read-only. Every read, including the streams of entry data, goes
+ * through this one handle, so the reader sees one file even if the path is replaced while it
+ * works, and {@link ArchiveFile.close} can stop every stream still running (a stream that was
+ * opened but never read to its end would otherwise stay paused).
  */
 export class ArchiveFile {
   readonly size: number;
@@ -74,7 +74,7 @@ export class ArchiveFile {
     const stop = Math.min(end, this.size);
     let position = start;
     // A plain positioned-read stream rather than `handle.createReadStream`: destroying one of
-    // those closes the shared handle, and the zip library destroys its streams when done.
+    // those closes the shared handle, and an entry's stream is destroyed when it stops early.
     const stream = new Readable({
       highWaterMark: 64 * 1024,
       read(size) {

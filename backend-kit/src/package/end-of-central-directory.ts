@@ -99,8 +99,8 @@ function agrees(narrow: number, wide: number, saturated: number): boolean {
 
 /**
  * Reads the end of central directory record (and the zip64 one when present) with plain reads,
- * before any zip library parses the directory: the declared entry count and directory size are
- * checked against the limits first, so that a forged count cannot make a parser allocate or loop.
+ * before the central directory is parsed: the declared entry count and directory size are
+ * checked against the limits first, so that a forged count cannot make the parser allocate or loop.
  *
  * @throws PluginHostError `INVALID_PACKAGE` when the file is not a single-disk zip whose central
  *   directory ends exactly where the end records begin; `PACKAGE_TOO_LARGE` (`maxEntries`,

@@ -3,12 +3,12 @@ import { join, resolve } from 'node:path';
 import { ArchiveFile } from './archive-file.js';
 import { readCentralDirectory } from './central-directory.js';
 import { locateCentralDirectory } from './end-of-central-directory.js';
+import { readEntryData } from './entry-data.js';
 import { checkEntryLayout } from './entry-layout.js';
 import { inspectEntries, type ArchiveRules, type InspectedEntry } from './inspect-entries.js';
 import { resolvePackageLimits, type PackageLimits } from './limits.js';
 import { readEntryExtent, type EntryExtent } from './local-header.js';
 import { writeEntries, type PackageFile } from './write-entries.js';
-import { openWithZipLibrary } from './zip-library.js';
 
 /** Options of {@link extractArchive}. */
 export interface ExtractArchiveOptions {
@@ -57,11 +57,11 @@ export async function extractWithRules(archivePath: string, options: ExtractArch
     const entries = inspectEntries(records, limits, rules);
     const extents = await measureEntries(file, entries, location.offset);
     checkEntryLayout(extents, location.offset);
-    const openers = await openWithZipLibrary(file, location, records, extents);
 
     // Phase 2: extract into a private folder (mkdtemp creates it with mode 0700).
     directory = await mkdtemp(join(resolve(options.workDirectory), 'plugpkg-'));
-    const written = await writeEntries(directory, entries, openers, rules.metadataFiles);
+    // Each entry's data is read from its checked extent and nowhere else.
+    const written = await writeEntries(directory, extents, (extent) => readEntryData(file, extent), rules.metadataFiles);
     const extractedDirectory = directory;
     return {
       directory: extractedDirectory,

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { ErrorCode, isPluginHostError } from '@plughost/host-sdk/core';
 import { updateCrc32 } from './crc32.js';
 import { invalidPackage, quoteEntry } from './package-errors.js';
 
@@ -26,7 +27,8 @@ export interface VerifiedEntryData {
  * differs, is refused too.
  *
  * @throws PluginHostError `INVALID_PACKAGE` for corrupt data (the stream's own error is the
- *   `cause`), a size that lies or a CRC mismatch. Errors from `write` are rethrown unchanged.
+ *   `cause`; an `INVALID_PACKAGE` from the source is rethrown as it is), a size that lies or a
+ *   CRC mismatch. Errors from `write` are rethrown unchanged.
  */
 export async function verifyEntryData(
   source: AsyncIterable<Uint8Array>,
@@ -46,6 +48,8 @@ export async function verifyEntryData(
         step = await iterator.next();
       } catch (error) {
         finished = true;
+        // The source's own refusal (bytes after a deflate stream) already names what failed.
+        if (isPluginHostError(error, ErrorCode.INVALID_PACKAGE)) throw error;
         throw invalidPackage(`the data of entry ${quoteEntry(expected.path)} is corrupt`, details, error);
       }
       if (step.done) {

@@ -1,9 +1,12 @@
 import { mkdir, open, type FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { resolveInside } from './destination.js';
-import { METADATA_FILES, type InspectedEntry } from './inspect-entries.js';
+import { METADATA_FILES } from './inspect-entries.js';
+import type { EntryExtent } from './local-header.js';
 import { verifyEntryData } from './verify-entry-data.js';
-import type { EntryDataOpener } from './zip-library.js';
+
+/** Streams the uncompressed data of one entry (`readEntryData` bound to the archive). */
+export type EntryDataReader = (extent: EntryExtent) => AsyncIterable<Uint8Array>;
 
 /** One extracted file, as the signature check and the installer need it. */
 export interface PackageFile {
@@ -30,14 +33,9 @@ async function writeAll(handle: FileHandle, chunk: Uint8Array): Promise<void> {
   }
 }
 
-async function* nothing(): AsyncGenerator<Uint8Array> {
-  // An entry without data is never handed to the zip library, which would look for a
-  // data descriptor signature after a zero-length stream instead of trusting the size.
-}
-
 /**
- * Writes the checked entries into `root` (a fresh, empty folder), one at a time, in central
- * directory order. Files are created with exclusive create (`wx`): nothing that already exists,
+ * Writes the checked entries (their measured extents, in central directory order) into `root`
+ * (a fresh, empty folder), one at a time. Files are created with exclusive create (`wx`): nothing that already exists,
  * whatever put it there, is ever opened or followed. Nothing but plain files and folders is
  * created, and no mode or time from the archive is applied.
  *
@@ -45,8 +43,8 @@ async function* nothing(): AsyncGenerator<Uint8Array> {
  */
 export async function writeEntries(
   root: string,
-  entries: readonly InspectedEntry[],
-  openers: readonly EntryDataOpener[],
+  extents: readonly EntryExtent[],
+  readData: EntryDataReader,
   metadataFiles: readonly string[] = METADATA_FILES,
 ): Promise<WrittenEntries> {
   const files: PackageFile[] = [];
@@ -57,7 +55,8 @@ export async function writeEntries(
     await mkdir(folder, { recursive: true });
     folders.add(folder);
   };
-  for (const entry of entries) {
+  for (const extent of extents) {
+    const { entry } = extent;
     const destination = resolveInside(root, entry.path);
     if (entry.kind === 'folder') {
       await ensureFolder(destination);
@@ -66,14 +65,16 @@ export async function writeEntries(
     await ensureFolder(dirname(destination));
     const keep = metadataFiles.includes(entry.path);
     const kept: Uint8Array[] = [];
-    const opener = openers[entry.record.index];
     const handle = await open(destination, 'wx', 0o644);
     try {
-      const source = entry.record.compressedSize > 0 && opener ? opener() : nothing();
-      const verified = await verifyEntryData(source, { path: entry.path, size: entry.record.uncompressedSize, crc32: entry.record.crc32 }, async (chunk) => {
-        if (keep) kept.push(Uint8Array.from(chunk));
-        await writeAll(handle, chunk);
-      });
+      const verified = await verifyEntryData(
+        readData(extent),
+        { path: entry.path, size: entry.record.uncompressedSize, crc32: entry.record.crc32 },
+        async (chunk) => {
+          if (keep) kept.push(Uint8Array.from(chunk));
+          await writeAll(handle, chunk);
+        },
+      );
       files.push(Object.freeze({ path: entry.path, sha256: verified.sha256, size: verified.size }));
     } finally {
       await handle.close();

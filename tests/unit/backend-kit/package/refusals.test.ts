@@ -348,6 +348,27 @@ describe('extractPackage refuses entries whose data lies, during extraction (INV
     });
   });
 
+  it('refuses bytes hidden after the end of a deflate stream, inside the declared compressed size', async () => {
+    // Inflaters stop at the end of the stream and ignore the rest: bytes no signature covers.
+    const hidden = Buffer.concat([deflateRawSync(text), Buffer.from('not covered by any signature')]);
+    const error = await expectRefusal(workspace, withManifest({ name: 'a.js', data: text, compressedData: hidden }), ErrorCode.INVALID_PACKAGE, {
+      message: /28 bytes after the end of its deflate stream/,
+      beforeWriting: false,
+    });
+    expect(error.details).toMatchObject({ entry: 'a.js' });
+  });
+
+  it('refuses a deflate stream cut short where the next entry begins, whose bytes would complete it', async () => {
+    // The next entry is stored and holds the missing end of the stream: a reader that ran on
+    // past the declared compressed size would inflate the whole text.
+    const full = deflateRawSync(text);
+    const archive = withManifest(
+      { name: 'a.js', data: text, compressedData: full.subarray(0, full.length - 6) },
+      { name: 'b.bin', data: full.subarray(full.length - 6), method: 'store' },
+    );
+    await expectRefusal(workspace, archive, ErrorCode.INVALID_PACKAGE, { message: /corrupt/, beforeWriting: false });
+  });
+
   it('removes files already extracted when a later entry fails', async () => {
     await expectRefusal(
       workspace,
