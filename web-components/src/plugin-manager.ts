@@ -3,12 +3,21 @@ import { property, state } from 'lit/decorators.js';
 import { repeat } from 'lit/directives/repeat.js';
 import type { PluginInfo, PluginManifest, PluginStatus } from '@plughost/host-sdk/core';
 import { cardIconValue, initialOf, resolveCardIcon } from './plugin-manager/card-icon.js';
-import { buttonStyles, cardIconStyles } from './shared-styles.js';
+import { messageOf } from './plugin-manager/backend-request.js';
+import type { PluginUpdates } from './plugin-manager/plugin-updates.js';
+import { UpdateConsentPrompt, updateConsentStyles } from './plugin-manager/update-consent.js';
+import { storeRecordOf, type PluginStoreRecord, type PluginUpdate } from './plugin-manager/update-data.js';
+import { UpdatesSubscription } from './plugin-manager/updates-subscription.js';
+import { buttonStyles, cardIconStyles, dialogStyles } from './shared-styles.js';
 
 export type { PluginInfo, PluginStatus };
 
-/** A plugin card's data: the PluginInfo, plus the manifest when the launcher has it (icon, permissions). */
-export type ManagedPlugin = PluginInfo & { readonly manifest?: PluginManifest };
+/**
+ * A plugin card's data: the PluginInfo, plus the manifest when the launcher has it (icon,
+ * permissions), and the store record the backend keeps for a plugin installed from a store
+ * (absent for one installed from a file, which is never checked for updates).
+ */
+export type ManagedPlugin = PluginInfo & { readonly manifest?: PluginManifest; readonly store?: PluginStoreRecord };
 
 /** `detail` of `plugin-toggle`: the plugin and the state the user chose. */
 export interface PluginToggleDetail {
@@ -21,11 +30,35 @@ export interface PluginIdDetail {
   readonly id: string;
 }
 
+/** `detail` of `plugin-updated` and `plugin-rolled-back`: the plugin and the version now on disk (loaded at the next restart). */
+export interface PluginVersionChangeDetail {
+  readonly id: string;
+  readonly version: string;
+  /** The backend's PluginInfo after the change. */
+  readonly plugin: PluginInfo;
+}
+
+/** `detail` of `plugin-update-failed`: what failed and the backend's message. */
+export interface PluginUpdateFailedDetail {
+  /** The plugin, or null for "Check for updates" and restart. */
+  readonly id: string | null;
+  readonly action: 'update' | 'rollback' | 'check' | 'restart';
+  /** The backend's error code (`CONSENT_REQUIRED`, `SIGNATURE_INVALID`, ...), `NETWORK_ERROR` when it was not reached. */
+  readonly code: string;
+  readonly message: string;
+}
+
 const STATUS_LABEL: Readonly<Record<PluginStatus, string>> = {
   active: 'Active',
   installed: 'Installed',
   disabled: 'Disabled',
 };
+
+/** The date and time of `iso` for people, or the text itself when it is not a date. */
+function formatTime(iso: string): string {
+  const time = Date.parse(iso);
+  return Number.isNaN(time) ? iso : new Date(time).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+}
 
 // The store withdrew its trust from the key, but an installed plugin keeps running (decisions
 // section 8): the user decides, so the badge says what it means and what to do.
@@ -73,21 +106,38 @@ function defaultFilesBase(id: string): string {
  * disabled meanwhile), and then sets `plugins` to the new list. The switch shows `enabled` from
  * `plugins`; it does not flip on its own.
  *
+ * Updates: give it `updates` (a {@link PluginUpdates} on the local backend, shared with
+ * `<plugin-store>`) and it reads `GET /api/plugins/updates` itself. A card whose plugin is listed
+ * gets an "Update available" badge, the new version's changelog (as text) and "Update to x.y.z";
+ * when the new version adds permissions, a consent dialog lists only those, with their risk
+ * colours, and the update runs (`POST /api/plugins/<id>/update` with `acceptPermissions`) only
+ * after "Allow and update". A 409 `CONSENT_REQUIRED` (the update changed meanwhile) asks again
+ * with the backend's list. While it downloads the button is disabled with a progress text; then
+ * the card shows the new version as "Restart to apply", never "Active" for a version the launcher
+ * has not loaded. "Check for updates" asks the backend to check now. A plugin without a store
+ * record says "Installed from a file". With `updates` set, "Roll back" and "Restart" are also
+ * performed by the element (`POST .../rollback`, `POST /api/launcher/restart`, then the page
+ * reloads) unless a listener of `plugin-rollback` or `plugin-restart` calls `preventDefault()`.
+ * Failures show the backend's message on the card.
+ *
  * Icon-font classes need the font's stylesheet inside the shadow root: set `icon-stylesheet` to
  * its URL (the page must load the same stylesheet too, for its `@font-face`). Plugin-supplied
  * strings are only ever set as text or attribute values, never as HTML.
  *
  * @fires plugin-toggle - `CustomEvent<{id: string, enabled: boolean}>`: the switch was used; `enabled` is the new choice.
- * @fires plugin-restart - `CustomEvent<{id: string}>`: "Restart" on a card's restart notice (the launcher restarts).
- * @fires plugin-rollback - `CustomEvent<{id: string}>`: "Roll back" was chosen.
+ * @fires plugin-restart - `CustomEvent<{id: string}>`: "Restart" or "Restart to apply" on a card's notice (the launcher restarts). Cancelable; with `updates` set the element restarts unless cancelled.
+ * @fires plugin-rollback - `CustomEvent<{id: string}>`: "Roll back" was chosen. Cancelable; with `updates` set the element rolls back unless cancelled.
  * @fires plugin-uninstall - `CustomEvent<{id: string}>`: "Confirm uninstall" was chosen.
+ * @fires plugin-updated - `CustomEvent<{id: string, version: string, plugin: PluginInfo}>`: an update was installed (it runs after a restart); set `plugins` again.
+ * @fires plugin-rolled-back - `CustomEvent<{id: string, version: string, plugin: PluginInfo}>`: the element rolled a plugin back (it runs after a restart); set `plugins` again.
+ * @fires plugin-update-failed - `CustomEvent<{id: string | null, action: 'update' | 'rollback' | 'check' | 'restart', code: string, message: string}>`: an update action failed (the message is also shown).
  * @attr icon-stylesheet - URL of the icon font's stylesheet, linked inside the shadow root.
  * @csspart list - The `<ul>` of cards.
  * @csspart card - One plugin card (`data-plugin-id`).
  * @csspart icon - The icon box.
  * @csspart name - The plugin name.
  * @csspart version - The version text.
- * @csspart status - The status badge (`data-status` is `active`, `installed` or `disabled`).
+ * @csspart status - The status badge (`data-status` is `active`, `installed`, `disabled`, or `pending-restart` while an installed update or rollback waits for the restart).
  * @csspart revoked - The "Signing key revoked" badge, shown when `signerRevoked` is true.
  * @csspart switch - The enable/disable switch.
  * @csspart restart-notice - The "Restart the launcher to apply" notice.
@@ -100,6 +150,21 @@ function defaultFilesBase(id: string): string {
  * @csspart cancel-uninstall-button - "Cancel" of the confirm step.
  * @csspart details - The details region with the permissions.
  * @csspart empty - The text shown when no plugin is installed.
+ * @csspart updates-toolbar - The row above the cards with the update status and "Check for updates" (only with `updates`).
+ * @csspart updates-status - The number of available updates and when the backend last checked.
+ * @csspart check-button - "Check for updates".
+ * @csspart updates-error - A failed read or check of the updates (`role="alert"`).
+ * @csspart update - A card's update box (`data-version`).
+ * @csspart update-badge - The "Update available" badge.
+ * @csspart update-button - "Update to x.y.z" ("Updating…" while it runs).
+ * @csspart update-progress - The progress text while an update downloads and installs.
+ * @csspart changelog - The new version's changelog, its line breaks kept.
+ * @csspart update-error - A failed update or rollback, with the backend's message (`role="alert"`).
+ * @csspart source-note - "Installed from a file" on a plugin without a store record.
+ * @csspart update-consent - The consent dialog of an update's added permissions.
+ * @csspart consent-permissions - Its `<plugin-permission-list>`.
+ * @csspart consent-allow-button - "Allow and update".
+ * @csspart consent-cancel-button - "Cancel".
  * @cssprop --card - Card background (theme token, `H S% L%`).
  * @cssprop --card-foreground - Card text (theme token).
  * @cssprop --border - Card border (theme token).
@@ -116,6 +181,11 @@ function defaultFilesBase(id: string): string {
  * @cssprop --destructive - "Confirm uninstall" and "Signing key revoked" background (theme token).
  * @cssprop --destructive-foreground - Text on those (theme token).
  * @cssprop --ring - Focus ring (theme token).
+ * @cssprop --popover - Consent dialog background (theme token).
+ * @cssprop --popover-foreground - Consent dialog text (theme token).
+ * @cssprop --plugin-risk-normal - Normal-risk permission colour, passed to `<plugin-permission-list>`.
+ * @cssprop --plugin-risk-warning - Warning-risk permission colour.
+ * @cssprop --plugin-risk-danger - Danger-risk permission colour.
  *
  * @tagname plugin-manager
  */
@@ -123,6 +193,8 @@ export class PluginManager extends LitElement {
   static override styles = [
     cardIconStyles,
     buttonStyles,
+    dialogStyles,
+    updateConsentStyles,
     css`
     :host {
       display: block;
@@ -277,6 +349,91 @@ export class PluginManager extends LitElement {
       color: hsl(var(--muted-foreground, 0 0% 40%));
       font-style: italic;
     }
+    .status[data-status='pending-restart'] {
+      background: hsl(var(--accent, 210 40% 94%));
+      color: hsl(var(--accent-foreground, 222 47% 11%));
+      border: 1px dashed currentColor;
+    }
+    .toolbar {
+      display: flex;
+      flex-wrap: wrap;
+      align-items: center;
+      gap: 0.5rem 1rem;
+      margin-bottom: 0.75rem;
+      font-size: 0.875rem;
+      color: hsl(var(--muted-foreground, 0 0% 40%));
+    }
+    .toolbar [part~='updates-status'] {
+      flex: 1;
+    }
+    .update {
+      display: grid;
+      grid-template-columns: 1fr auto;
+      gap: 0.4rem 0.75rem;
+      align-items: center;
+      margin-top: 0.75rem;
+      padding: 0.5rem 0.75rem;
+      border: 1px solid hsl(var(--primary, 222 47% 11%) / 0.35);
+      border-radius: 0.5rem;
+      font-size: 0.875rem;
+    }
+    .update-badge {
+      justify-self: start;
+      padding: 0.05rem 0.5rem;
+      border-radius: 999px;
+      font-size: 0.75rem;
+      font-weight: 600;
+      background: hsl(var(--primary, 222 47% 11%));
+      color: hsl(var(--primary-foreground, 0 0% 98%));
+    }
+    .update .primary {
+      border-color: transparent;
+      background: hsl(var(--primary, 222 47% 11%));
+      color: hsl(var(--primary-foreground, 0 0% 98%));
+    }
+    .changelog {
+      grid-column: 1 / -1;
+      margin: 0;
+      white-space: pre-wrap;
+      overflow-wrap: anywhere;
+      max-height: 8rem;
+      overflow: auto;
+    }
+    .progress {
+      grid-column: 1 / -1;
+      display: flex;
+      align-items: center;
+      gap: 0.5rem;
+    }
+    .spinner {
+      width: 0.9rem;
+      height: 0.9rem;
+      border: 2px solid currentColor;
+      border-right-color: transparent;
+      border-radius: 50%;
+      animation: spin 0.8s linear infinite;
+    }
+    @keyframes spin {
+      to {
+        transform: rotate(360deg);
+      }
+    }
+    @media (prefers-reduced-motion: reduce) {
+      .spinner {
+        animation: none;
+      }
+    }
+    .problem {
+      margin: 0.75rem 0 0;
+      color: hsl(var(--destructive, 0 72% 45%));
+      font-size: 0.875rem;
+      overflow-wrap: anywhere;
+    }
+    .source-note {
+      margin: 0.5rem 0 0;
+      font-size: 0.8rem;
+      color: hsl(var(--muted-foreground, 0 0% 40%));
+    }
   `,
   ];
 
@@ -292,6 +449,18 @@ export class PluginManager extends LitElement {
   /** URL of the icon font's stylesheet, linked inside the shadow root so icon classes apply. */
   @property({ attribute: 'icon-stylesheet' }) accessor iconStylesheet: string | undefined;
 
+  /**
+   * The update flow on the local backend, shared with `<plugin-store>`. Without it the manager
+   * shows no updates and leaves rollback and restart to the launcher.
+   */
+  @property({ attribute: false }) accessor updates: PluginUpdates | undefined;
+
+  /** The message of a failed restart, shown in the notices. */
+  @state() private accessor restartError: string | null = null;
+
+  private readonly subscription = new UpdatesSubscription(this);
+  private readonly consent = new UpdateConsentPrompt(this);
+
   /** Ids whose "Uninstall" is waiting for confirmation. */
   @state() private accessor confirming: ReadonlySet<string> = new Set();
 
@@ -305,6 +474,7 @@ export class PluginManager extends LitElement {
   private pendingFocus: { id: string; part: string } | null = null;
 
   protected override willUpdate(changed: PropertyValues<this>): void {
+    if (changed.has('updates')) this.subscription.follow(this.updates);
     if (changed.has('plugins')) {
       // Forget confirm steps and details of plugins that are gone.
       const ids = new Set(this.plugins.map((plugin) => plugin.id));
@@ -322,8 +492,64 @@ export class PluginManager extends LitElement {
     card?.querySelector<HTMLElement>(`[part~="${target.part}"]`)?.focus();
   }
 
-  private emit<T>(name: string, detail: T): void {
-    this.dispatchEvent(new CustomEvent<T>(name, { detail, bubbles: true, composed: true }));
+  /** Fires `name`; false when a listener cancelled it (only cancelable events can be). */
+  private emit<T>(name: string, detail: T, cancelable = false): boolean {
+    return this.dispatchEvent(new CustomEvent<T>(name, { detail, bubbles: true, composed: true, cancelable }));
+  }
+
+  /** The update offered for `plugin`: listed by the backend and not the version already on disk. */
+  private offeredUpdate(plugin: ManagedPlugin): PluginUpdate | undefined {
+    const update = this.updates?.updateFor(plugin.id);
+    if (!update) return undefined;
+    const onDisk = this.updates?.pendingRestart(plugin.id)?.version ?? plugin.version;
+    return update.latestVersion === onDisk ? undefined : update;
+  }
+
+  private async runUpdate(plugin: ManagedPlugin): Promise<void> {
+    const updates = this.updates;
+    if (!updates) return;
+    const name = String(plugin.name || plugin.id);
+    const result = await updates.update(plugin.id, (request) => this.consent.ask(request, name));
+    if (result.kind === 'updated') {
+      this.emit<PluginVersionChangeDetail>('plugin-updated', { id: plugin.id, version: result.version, plugin: result.plugin });
+    } else if (result.kind === 'failed') {
+      this.emit<PluginUpdateFailedDetail>('plugin-update-failed', { id: plugin.id, action: 'update', code: result.code, message: result.message });
+    }
+  }
+
+  private rollback(plugin: ManagedPlugin): void {
+    const id = plugin.id;
+    const go = this.emit<PluginIdDetail>('plugin-rollback', { id }, true);
+    const updates = this.updates;
+    if (!go || !updates) return;
+    void updates.rollback(id, updates.pendingRestart(id)?.version ?? plugin.version).then((result) => {
+      if (result.kind === 'rolled-back') {
+        this.emit<PluginVersionChangeDetail>('plugin-rolled-back', { id, version: result.version, plugin: result.plugin });
+      } else if (result.kind === 'failed') {
+        this.emit<PluginUpdateFailedDetail>('plugin-update-failed', { id, action: 'rollback', code: result.code, message: result.message });
+      }
+    });
+  }
+
+  private restart(id: string): void {
+    const go = this.emit<PluginIdDetail>('plugin-restart', { id }, true);
+    const updates = this.updates;
+    if (!go || !updates) return;
+    this.restartError = null;
+    updates.restart().catch((error: unknown) => {
+      this.restartError = messageOf(error);
+      const code = typeof (error as { code?: unknown }).code === 'string' ? String((error as { code: string }).code) : 'INTERNAL_ERROR';
+      this.emit<PluginUpdateFailedDetail>('plugin-update-failed', { id: null, action: 'restart', code, message: this.restartError });
+    });
+  }
+
+  private async checkForUpdates(): Promise<void> {
+    const updates = this.updates;
+    if (!updates) return;
+    await updates.check();
+    const { error, errorCode } = updates.state;
+    if (error !== null)
+      this.emit<PluginUpdateFailedDetail>('plugin-update-failed', { id: null, action: 'check', code: errorCode ?? 'INTERNAL_ERROR', message: error });
   }
 
   private with(set: ReadonlySet<string>, id: string, present: boolean): ReadonlySet<string> {
@@ -363,18 +589,67 @@ export class PluginManager extends LitElement {
   override render() {
     const stylesheet = this.iconStylesheet ? html`<link rel="stylesheet" href=${this.iconStylesheet} />` : nothing;
     if (this.plugins.length === 0) {
-      return html`${stylesheet}<p class="empty" part="empty">No plugins are installed.</p>`;
+      return html`${stylesheet}<p class="empty" part="empty">No plugins are installed.</p>${this.consent.render()}`;
     }
     const busy = new Set(this.busyIds);
     const sorted = [...this.plugins].sort(byName);
-    return html`${stylesheet}
+    return html`${stylesheet} ${this.updates ? this.renderUpdatesToolbar(this.updates) : nothing}
       <ul part="list" aria-label="Installed plugins">
         ${repeat(
           sorted,
           (plugin) => plugin.id,
           (plugin, index) => this.renderCard(plugin, `p${index}`, busy.has(plugin.id)),
         )}
-      </ul>`;
+      </ul>
+      ${this.consent.render()}`;
+  }
+
+  private renderUpdatesToolbar(updates: PluginUpdates) {
+    const { status, checking, checkedAt, error } = updates.state;
+    const count = this.plugins.filter((plugin) => this.offeredUpdate(plugin) !== undefined).length;
+    let summary: string;
+    if (checking) summary = 'Checking for updates…';
+    else if (status === 'idle' || status === 'loading') summary = 'Looking for updates…';
+    else if (status === 'error') summary = 'The list of updates could not be read.';
+    else if (count === 0) summary = 'All plugins are up to date.';
+    else summary = count === 1 ? '1 update available.' : `${count} updates available.`;
+    const checked = checkedAt ? ` Last checked ${formatTime(checkedAt)}.` : '';
+    return html`<div class="toolbar" part="updates-toolbar">
+      <span part="updates-status" role="status">${summary}${checked}</span>
+      <button type="button" part="check-button" ?disabled=${checking} @click=${() => void this.checkForUpdates()}>
+        ${checking ? 'Checking…' : 'Check for updates'}
+      </button>
+      ${error !== null ? html`<p class="problem" part="updates-error" role="alert">${error}</p>` : nothing}
+    </div>`;
+  }
+
+  private renderUpdate(plugin: ManagedPlugin, update: PluginUpdate, key: string, busy: boolean) {
+    const progress = this.updates?.progressOf(plugin.id);
+    const running = progress?.phase === 'installing' || progress?.phase === 'consent';
+    let label = `Update to ${update.latestVersion}`;
+    if (progress?.phase === 'installing') label = 'Updating…';
+    else if (progress?.phase === 'consent') label = 'Waiting for your consent…';
+    return html`<div class="update" part="update" data-version=${update.latestVersion} aria-labelledby="${key}-update">
+      <span class="update-badge" part="update-badge" id="${key}-update">Update available: ${update.latestVersion}</span>
+      <button
+        type="button"
+        class="primary"
+        part="update-button"
+        aria-describedby="${key}-name"
+        ?disabled=${busy || running}
+        @click=${() => void this.runUpdate(plugin)}
+      >
+        ${label}
+      </button>
+      ${
+        progress?.phase === 'installing'
+          ? html`<span class="progress" part="update-progress" role="status"
+            ><span class="spinner" aria-hidden="true"></span>Downloading and checking version ${progress.version}…</span
+          >`
+          : nothing
+      }
+      ${update.changelog ? html`<p class="changelog" part="changelog" aria-label="Changes in ${update.latestVersion}">${update.changelog}</p>` : nothing}
+    </div>`;
   }
 
   private renderIcon(plugin: ManagedPlugin) {
@@ -404,19 +679,29 @@ export class PluginManager extends LitElement {
     return html`<span class="icon" part="icon" aria-hidden="true" data-kind=${kind}>${content}</span>`;
   }
 
-  private renderCard(plugin: ManagedPlugin, key: string, busy: boolean) {
-    const { id, name, version, status, enabled, hasRollback, manifest, signerRevoked } = plugin;
+  private renderCard(plugin: ManagedPlugin, key: string, launcherBusy: boolean) {
+    const { id, name, status, enabled, hasRollback, manifest, signerRevoked } = plugin;
     const confirming = this.confirming.has(id);
     const expanded = this.expanded.has(id);
-    const restart = needsRestart(plugin);
-    const statusLabel = (STATUS_LABEL as Readonly<Record<string, string>>)[status] ?? String(status);
+    const updates = this.updates;
+    const progress = updates?.progressOf(id);
+    const busy = launcherBusy || progress?.phase === 'installing' || progress?.phase === 'consent' || progress?.phase === 'rolling-back';
+    // A version written by an update or rollback of this page runs only after the restart: the
+    // card shows it as waiting, never as the status ("Active") of the version that runs now.
+    const pending = updates?.pendingRestart(id);
+    const version = pending?.version ?? plugin.version;
+    const restart = pending !== undefined || needsRestart(plugin);
+    const statusKey = pending ? 'pending-restart' : status;
+    const statusLabel = pending ? 'Restart to apply' : ((STATUS_LABEL as Readonly<Record<string, string>>)[status] ?? String(status));
+    const update = this.offeredUpdate(plugin);
+    const failure = progress?.phase === 'failed' ? progress : undefined;
     return html`<li class="card" part="card" data-plugin-id=${id} aria-labelledby="${key}-name" aria-busy=${busy ? 'true' : 'false'}>
       <div class="head">
         ${this.renderIcon(plugin)}
         <div class="title">
           <h3 id="${key}-name" part="name">${name}</h3>
           <span class="version" part="version">v${version}</span>
-          <span class="status" part="status" data-status=${status}>${statusLabel}</span>
+          <span class="status" part="status" data-status=${statusKey}>${statusLabel}</span>
           ${signerRevoked === true ? html`<span class="revoked" part="revoked" title=${REVOKED_TITLE}>Signing key revoked</span>` : nothing}
         </div>
         <button
@@ -433,18 +718,28 @@ export class PluginManager extends LitElement {
       ${
         restart
           ? html`<div class="notice" part="restart-notice">
-            <span role="status">Restart the launcher to apply</span>
-            <button
-              type="button"
-              part="restart-button"
-              ?disabled=${busy}
-              @click=${() => this.emit<PluginIdDetail>('plugin-restart', { id })}
+            <span role="status"
+              >${
+                pending
+                  ? `Version ${pending.version} is installed; ${pending.loadedVersion} runs until the launcher restarts.`
+                  : 'Restart the launcher to apply'
+              }${this.restartError !== null ? html`<br /><span class="problem">Restart failed: ${this.restartError}</span>` : nothing}</span
             >
-              Restart
+            <button type="button" part="restart-button" ?disabled=${busy} @click=${() => this.restart(id)}>
+              ${pending ? 'Restart to apply' : 'Restart'}
             </button>
           </div>`
           : nothing
       }
+      ${update ? this.renderUpdate(plugin, update, key, busy) : nothing}
+      ${
+        failure
+          ? html`<p class="problem" part="update-error" role="alert">
+            ${failure.action === 'update' ? 'The update failed' : 'Rolling back failed'}: ${failure.message}
+          </p>`
+          : nothing
+      }
+      ${updates && !storeRecordOf(plugin) ? html`<p class="source-note" part="source-note">Installed from a file: it is not checked for updates.</p>` : nothing}
       <div class="actions" part="actions">
         <button
           type="button"
@@ -462,9 +757,9 @@ export class PluginManager extends LitElement {
                 type="button"
                 part="rollback-button"
                 ?disabled=${busy}
-                @click=${() => this.emit<PluginIdDetail>('plugin-rollback', { id })}
+                @click=${() => this.rollback(plugin)}
               >
-                Roll back
+                ${progress?.phase === 'rolling-back' ? 'Rolling back…' : 'Roll back'}
               </button>`
               : nothing
           }
@@ -499,5 +794,17 @@ export class PluginManager extends LitElement {
       </p>
       <h4>Permissions</h4>
       <plugin-permission-list .permissions=${manifest.permissions ?? []} render-mode=${manifest.render ?? nothing}></plugin-permission-list>`;
+  }
+}
+
+declare global {
+  interface HTMLElementEventMap {
+    'plugin-toggle': CustomEvent<PluginToggleDetail>;
+    'plugin-rollback': CustomEvent<PluginIdDetail>;
+    'plugin-uninstall': CustomEvent<PluginIdDetail>;
+    'plugin-restart': CustomEvent<PluginIdDetail>;
+    'plugin-updated': CustomEvent<PluginVersionChangeDetail>;
+    'plugin-rolled-back': CustomEvent<PluginVersionChangeDetail>;
+    'plugin-update-failed': CustomEvent<PluginUpdateFailedDetail>;
   }
 }
