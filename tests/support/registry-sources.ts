@@ -193,3 +193,47 @@ export async function startMirrorHost(): Promise<TestMirror> {
   const host = `127.0.0.1:${(server.address() as AddressInfo).port}`;
   return { host, origin: `http://${host}`, requests, files, close: () => closeServer(server) };
 }
+
+/** A version to publish on a {@link FrontedRegistry}, as a store operator seeding it would. */
+export interface PublishedPackage {
+  readonly id: string;
+  readonly slug: string;
+  readonly name?: string;
+  readonly version: string;
+  /** The permissions the store records for the version (the package's manifest says the same). */
+  readonly permissions?: readonly string[];
+  readonly rolloutPercent?: number;
+  readonly changelog?: string;
+  /** Key id of the signer, when signed. */
+  readonly signerKeyId?: string | null;
+}
+
+/** Publishes the package file `bytes` on the registry behind `front`; returns its SHA-256 and size. */
+export async function publishOn(front: FrontedRegistry, bytes: Uint8Array, version: PublishedPackage): Promise<{ sha256: string; size: number }> {
+  const registry = front.registry.registry;
+  const stored = await registry.context.blobs.put(bytes);
+  if (!(await registry.catalog.getPlugin(version.id))) {
+    await registry.catalog.createPlugin({
+      id: version.id,
+      slug: version.slug,
+      ownerAccountId: 'account-owner',
+      name: version.name ?? version.slug,
+      createdAt: front.registry.clock.now().toISOString(),
+    });
+  }
+  await registry.catalog.addVersion({
+    pluginId: version.id,
+    version: version.version,
+    sha256: stored.sha256,
+    sizeBytes: stored.size,
+    changelog: version.changelog ?? `Changes of ${version.version}`,
+    minLauncherVersion: '0.1.0',
+    permissions: [...(version.permissions ?? ['config:read', 'ui:toast'])],
+    layers: ['l2'],
+    status: 'published',
+    ...(version.rolloutPercent !== undefined ? { rolloutPercent: version.rolloutPercent } : {}),
+    signerKeyId: version.signerKeyId ?? null,
+    createdAt: front.registry.clock.now().toISOString(),
+  });
+  return stored;
+}

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import Router from '@koa/router';
 import type { Middleware } from 'koa';
-import { PluginHostError, decodePublicKey } from '@plughost/host-sdk/core';
+import { PluginHostError, decodePublicKey, type RegistrySources } from '@plughost/host-sdk/core';
 import { consoleLogger } from '../http/logger.js';
 import { bearerToken } from '../middleware/bearer-token.js';
 import { cors } from '../middleware/cors.js';
@@ -24,6 +24,10 @@ import { createModpacksRouter } from '../routes/modpacks.js';
 import { createSettingsRouter } from '../routes/settings.js';
 import { createSystemRouter } from '../routes/system.js';
 import { createTelemetryRouter } from '../routes/telemetry.js';
+import { createLauncherSettingsRouter } from '../routes/launcher-settings.js';
+import { createUpdatesRouter } from '../routes/updates.js';
+import type { LauncherSettingsStore } from '../services/launcher-settings/launcher-settings-store.js';
+import type { UpdateService } from '../services/updates/update-service.js';
 import type { PluginService } from '../services/plugin-service.js';
 import type { RevocationService } from '../services/revocation/revocation-service.js';
 import type { DownloadManager } from '../services/downloads/download-manager.js';
@@ -51,6 +55,12 @@ export interface LocalBackend {
   readonly downloads: DownloadManager;
   /** The launcher's instances. */
   readonly instances: InstanceStore;
+  /** `launcher-settings.json` (decisions section 8); the demo reads the enabled sources for its CSP. */
+  readonly settings: LauncherSettingsStore;
+  /** The store sources with discovery and fallback (`GET /api/registries` reports them). */
+  readonly sources: RegistrySources;
+  /** Update checks and the upgrade pipeline, for launcher code on the server. */
+  readonly updates: UpdateService;
   /**
    * Stops running downloads (they become `paused`, their partial files kept) and refuses new
    * ones, and ends a revocation-list refresh in flight. Call before closing the HTTP server.
@@ -92,6 +102,8 @@ function apiRouters(services: LocalBackendServices): Router[] {
   const { paths, logger, plugins } = services;
   return [
     createHealthRouter(),
+    // Before the plugins router: `/plugins/updates` is a route of its own, not a plugin id.
+    createUpdatesRouter({ updates: services.updates }),
     createPluginsRouter({ plugins, packageUploads: services.packageUploads }),
     createStoreRouter({ store: services.store }),
     createPluginFilesRouter({ paths }),
@@ -100,6 +112,7 @@ function apiRouters(services: LocalBackendServices): Router[] {
     createSystemRouter({ systemInfo: services.systemInfo, openUrl: services.openUrl }),
     createTelemetryRouter({ telemetry: services.telemetry }),
     createLauncherRouter({ plugins, logger }),
+    createLauncherSettingsRouter({ settings: services.launcherSettings, sources: services.sources }),
     createProxyRouter({ fetcher: services.fetcher }),
     createShellRouter({ shell: services.shell }),
     createPluginFilesystemRouter({ paths, logger, authorizations: services.authorizations }),
@@ -168,7 +181,11 @@ export async function createLocalBackend(options: LocalBackendOptions): Promise<
     routes: listRoutes([api, ...(openApi ? [openApi] : [])]),
     downloads: services.downloads,
     instances: services.instances,
+    settings: services.launcherSettings,
+    sources: services.sources,
+    updates: services.updates,
     close: () => {
+      services.updates.close();
       services.revocation.close();
       return services.downloads.close();
     },

@@ -16,13 +16,18 @@ import { createSettingsStore, type SettingsStore } from '../services/plugin-data
 import { createPluginService, type PluginService } from '../services/plugin-service.js';
 import { createRevocationService, type ManagedRevocationService } from '../services/revocation/revocation-service.js';
 import { createPluginShell, type PluginShell } from '../services/shell/plugin-shell.js';
+import { createLauncherSettingsStore, type LauncherSettingsStore } from '../services/launcher-settings/launcher-settings-store.js';
 import { createStoreInstaller, type StoreInstaller } from '../services/store/store-installer.js';
+import { loadStoreOrigins } from '../services/store/store-origins.js';
+import { createStoreSources } from '../services/store/store-sources.js';
+import { createUpdateService, type UpdateService } from '../services/updates/update-service.js';
 import { childEnvironment } from '../services/system/child-environment.js';
 import { createSystemInfoReader, type SystemInfoReader } from '../services/system/system-info.js';
 import { openWithPlatformOpener } from '../services/system/url-opener.js';
 import { createPluginErrorForwarding } from '../services/telemetry/plugin-error-forwarding.js';
 import type { ReportForwarder } from '../services/telemetry/report-forwarder.js';
 import { createWasmService, type WasmService } from '../services/wasm/wasm-service.js';
+import { systemRegistryTimer, type RegistrySources } from '@plughost/host-sdk/core';
 import type { LocalBackendOptions } from './options.js';
 
 /**
@@ -45,6 +50,12 @@ export interface LocalBackendServices {
   readonly authorizations: FileAuthorizations;
   /** The primary store's revocation list of developer keys. */
   readonly revocation: ManagedRevocationService;
+  /** `launcher-settings.json`: installation id, telemetry opt-in, store sources, update interval. */
+  readonly launcherSettings: LauncherSettingsStore;
+  /** The store sources of the settings, with discovery and fallback. */
+  readonly sources: RegistrySources;
+  /** Update checks and the upgrade pipeline. */
+  readonly updates: UpdateService;
   /** The plugin lifecycle. */
   readonly plugins: PluginService;
   /** Where package uploads are received (`backend/tmp/`, beside `plugins/` so renames work), and their largest size. */
@@ -65,9 +76,10 @@ export interface LocalBackendServices {
 
 /**
  * Builds the services of a backend from its (already checked) options: prepares the data
- * directory, loads the kept revocation list, recovers interrupted plugin transactions and reads
- * the plugin state. The revocation list is then refreshed from the store in the background, so a
- * slow or unreachable store never delays the start.
+ * directory, loads the launcher settings and the kept revocation list, recovers interrupted plugin
+ * transactions and reads the plugin state. The first update check (source discovery, revocation
+ * list, check-updates) then runs in the background, so a slow or unreachable store never delays
+ * the start.
  */
 export async function createLocalServices(options: LocalBackendOptions, logger: BackendLogger): Promise<LocalBackendServices> {
   const paths = dataPaths(options.dataDirectory);
@@ -88,17 +100,36 @@ export async function createLocalServices(options: LocalBackendOptions, logger: 
   await mkdir(paths.plugins, { recursive: true });
   await mkdir(paths.temporary, { recursive: true });
 
+  const timer = options.timer ?? systemRegistryTimer;
+  const launcherSettings = await createLauncherSettingsStore({ paths, logger, pinnedPrimary: options.storeUrl });
+  const sources = createStoreSources({ settings: launcherSettings, trustedHosts: options.trustedHosts, timer, logger });
+
   // The kept list applies before the first install is checked.
-  const revocation = createRevocationService({
-    paths,
-    rootPublicKey: options.rootPublicKey,
-    storeUrl: options.storeUrl,
-    trustedHosts: options.trustedHosts,
-    logger,
-  });
+  const revocation = createRevocationService({ paths, rootPublicKey: options.rootPublicKey, sources, logger });
   await revocation.load();
   const plugins = await createPluginService({ paths, logger, pluginLock, rootPublicKey: options.rootPublicKey, packageLimits, revocation, authorizations });
-  revocation.refreshInBackground();
+  const origins = await loadStoreOrigins(paths, logger);
+  const store = createStoreInstaller({ paths, logger, plugins, sources, origins, trustedHosts: options.trustedHosts, packageLimits });
+  const updates = createUpdateService({
+    paths,
+    logger,
+    plugins,
+    origins,
+    sources,
+    settings: launcherSettings,
+    revocation,
+    store,
+    launcherVersion: options.launcher.version,
+    timer,
+  });
+  // The first update check discovers the sources and refreshes the revocation list; without it
+  // (`checkForUpdates: false`) both still happen once, in the background.
+  if (options.checkForUpdates === false) {
+    revocation.refreshInBackground();
+    sources.discover().catch(() => undefined);
+  } else {
+    updates.start();
+  }
 
   const downloadWork = { paths, authorizations, instances, downloads, fetcher, logger, downloadLimitBytes: options.downloadLimitBytes, packageLimits };
   // Child processes never inherit the API token (decisions section 2).
@@ -112,9 +143,12 @@ export async function createLocalServices(options: LocalBackendOptions, logger: 
     instances,
     authorizations,
     revocation,
+    launcherSettings,
+    sources,
+    updates,
     plugins,
     packageUploads: { directory: paths.temporary, maxPackageBytes: resolvePackageLimits(packageLimits).maxPackageBytes },
-    store: createStoreInstaller({ paths, logger, plugins, storeUrl: options.storeUrl, trustedHosts: options.trustedHosts, packageLimits }),
+    store,
     settings: createSettingsStore({ paths, pluginLock, logger }),
     cache: createCacheStore({ paths, pluginLock, logger, now: options.now ?? Date.now }),
     systemInfo: createSystemInfoReader(options.launcher),
@@ -122,8 +156,8 @@ export async function createLocalServices(options: LocalBackendOptions, logger: 
     telemetry: createPluginErrorForwarding({
       paths,
       logger,
-      storeUrl: options.storeUrl,
-      isTelemetryEnabled: options.isTelemetryEnabled,
+      primaryStoreUrl: () => sources.primary()?.url,
+      isTelemetryEnabled: options.isTelemetryEnabled ?? (() => launcherSettings.get().telemetryEnabled),
       launcherVersion: options.launcher.version,
       fetch: options.fetch,
     }),

@@ -4,6 +4,7 @@ import type { InstanceStore } from '../services/instances/instance-store.js';
 import type { ModpackApiOptions } from '../services/modpacks/modpack-plan.js';
 import type { childEnvironment } from '../services/system/child-environment.js';
 import type { LauncherIdentity } from '../config/launcher-identity.js';
+import type { RegistryTimer } from '@plughost/host-sdk/core';
 
 export type { CoreDependency, LauncherDeveloper, LauncherIdentity } from '../config/launcher-identity.js';
 
@@ -32,14 +33,27 @@ export interface LocalBackendOptions {
    */
   trustedHosts?: readonly string[];
   /**
-   * The primary store's API root (`.../api/v1`): `POST /api/plugins/store-install` downloads from
-   * it (its own `host:port` passes the SSRF guard), plugin error reports are forwarded there, and
-   * its revocation list of developer keys (`GET <storeUrl>/developer/keys/revoked`) is fetched at
-   * start and kept in the data directory.
+   * The primary store's API root (`.../api/v1`, `REGISTRY_URL` in the demo): pinned as the primary
+   * source with priority 0, before the sources the user lists in `launcher-settings.json`. Store
+   * installs and update checks use the active source (falling back to the next usable one), each
+   * source's own `host:port` passing the SSRF guard; plugin error reports and the revocation list
+   * of developer keys (`GET <primary>/developer/keys/revoked`, kept in the data directory) use the
+   * primary only.
    */
   storeUrl?: string;
-  /** Whether the user opted in to error telemetry (the `telemetryEnabled` setting; default off). */
+  /**
+   * Whether the user opted in to error telemetry. Default: the launcher settings'
+   * `telemetryEnabled` (off until the user turns it on); pass this only when the vendor keeps the
+   * opt-in elsewhere.
+   */
   isTelemetryEnabled?: () => boolean | Promise<boolean>;
+  /**
+   * Check for plugin updates after start and every `updateCheckHours` (default true). With false,
+   * `POST /api/plugins/updates/check` still checks on demand.
+   */
+  checkForUpdates?: boolean;
+  /** The clock and timers of store deadlines and the update schedule; default the platform's (tests pass their own). */
+  timer?: RegistryTimer;
   /**
    * Opens an http(s) URL in the user's browser; default: the platform's opener (`xdg-open`,
    * `open`, `rundll32`), started with {@link childEnvironment} so it never inherits the API

@@ -17,7 +17,7 @@ function httpErrorOf(error: unknown): { status: number; message: string } | null
 
 // Details that help a client act (which entry, which limit, which folder to ask about). Anything
 // else in `details` stays in the server, because it may name local paths.
-const PUBLIC_DETAIL_KEYS = ['prefix', 'entry', 'problems', 'check', 'limit', 'maximum', 'dependency', 'range', 'field', 'pluginId'] as const;
+const PUBLIC_DETAIL_KEYS = ['prefix', 'entry', 'problems', 'check', 'limit', 'maximum', 'dependency', 'range', 'field', 'pluginId', 'added'] as const;
 
 function publicDetails(details: Readonly<Record<string, unknown>> | undefined): Record<string, unknown> {
   const out: Record<string, unknown> = {};

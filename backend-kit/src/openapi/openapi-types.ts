@@ -7,7 +7,7 @@
 export type SchemaObject = Readonly<Record<string, unknown>>;
 
 /** The HTTP methods the local backend answers. */
-export type HttpMethod = 'get' | 'head' | 'post' | 'put' | 'delete';
+export type HttpMethod = 'get' | 'head' | 'post' | 'put' | 'patch' | 'delete';
 
 /** A header of a response. */
 export interface HeaderObject {

@@ -100,6 +100,8 @@ export const ErrorCode = {
   STORE_UNAVAILABLE: 'STORE_UNAVAILABLE',
   /** The package bytes failed the store's SHA-256 or size on every download source; nothing was kept. */
   STORE_PACKAGE_MISMATCH: 'STORE_PACKAGE_MISMATCH',
+  /** An update or overwrite asks for permissions the user has not accepted; the body's `added` lists them. Nothing was installed. */
+  CONSENT_REQUIRED: 'CONSENT_REQUIRED',
   /** Anything unexpected; details are logged, never sent. */
   INTERNAL_ERROR: 'INTERNAL_ERROR',
 } as const;

@@ -31,6 +31,11 @@ export const errorSchemas = {
           dependency: { description: 'The missing dependency id (`DEPENDENCY_MISSING`).' },
           range: { description: 'The range it must satisfy (`DEPENDENCY_MISSING`).' },
           pluginId: { description: 'The plugin concerned.' },
+          added: {
+            type: 'array',
+            items: schemaRef('AddedPermission'),
+            description: 'Every permission the new version adds, with its risk (`CONSENT_REQUIRED`): what the consent dialog shows.',
+          },
         },
         description: 'Some codes add fields beside `code` and `message` that help a client act; clients ignore fields they do not know.',
       },

@@ -37,6 +37,15 @@ export const SCHEMA_NAMES = [
   'ModpackInstallRequest',
   'ModpackInstallResult',
   'LauncherInstance',
+  'RegistrySource',
+  'RegistrySourceInput',
+  'LauncherSettings',
+  'LauncherSettingsPatch',
+  'RegistrySourceStatus',
+  'AddedPermission',
+  'AvailableUpdate',
+  'UpdatesSnapshot',
+  'UpdateRequest',
 ] as const;
 
 /** The name of a component schema. */

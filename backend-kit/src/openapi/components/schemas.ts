@@ -2,6 +2,7 @@ import type { SchemaObject } from '../openapi-types.js';
 import { downloadSchemas } from './download-schemas.js';
 import { errorSchemas } from './error-schemas.js';
 import { instanceSchemas } from './instance-schemas.js';
+import { launcherSettingsSchemas } from './launcher-settings-schemas.js';
 import { pluginDataSchemas, pluginSchemas } from './plugin-schemas.js';
 import type { SchemaName } from './schema-ref.js';
 import { storeSchemas } from './store-schemas.js';
@@ -21,4 +22,5 @@ export const COMPONENT_SCHEMAS: Readonly<Record<SchemaName, SchemaObject>> = {
   ...telemetrySchemas,
   ...downloadSchemas,
   ...instanceSchemas,
+  ...launcherSettingsSchemas,
 };

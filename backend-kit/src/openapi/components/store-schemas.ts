@@ -24,6 +24,11 @@ export const storeSchemas = {
         default: false,
         description: 'Let an older version replace the installed one; otherwise that is 409 `DOWNGRADE_REFUSED`.',
       },
+      acceptPermissions: {
+        type: 'array',
+        items: { type: 'string' },
+        description: 'Over an installed plugin: the permission ids the user accepted; a version adding others is 409 `CONSENT_REQUIRED`.',
+      },
     },
   },
 } as const satisfies Partial<Record<SchemaName, SchemaObject>>;

@@ -4,6 +4,8 @@ import { downloadRoutes } from './downloads.js';
 import { healthRoutes } from './health.js';
 import { instanceRoutes } from './instances.js';
 import { launcherRoutes } from './launcher.js';
+import { launcherSettingsRoutes } from './launcher-settings.js';
+import { updateRoutes } from './updates.js';
 import { modpackRoutes } from './modpacks.js';
 import { openApiRoutes } from './openapi.js';
 import { pluginFileRoutes } from './plugin-files.js';
@@ -20,6 +22,7 @@ import { wasmRoutes } from './wasm.js';
 /** Every route of the local backend, one module per router module. */
 export const ALL_ROUTES: readonly RouteDescription[] = [
   ...healthRoutes,
+  ...updateRoutes,
   ...pluginRoutes,
   ...storeRoutes,
   ...pluginFileRoutes,
@@ -28,6 +31,7 @@ export const ALL_ROUTES: readonly RouteDescription[] = [
   ...systemRoutes,
   ...telemetryRoutes,
   ...launcherRoutes,
+  ...launcherSettingsRoutes,
   ...proxyRoutes,
   ...shellRoutes,
   ...pluginFilesystemRoutes,

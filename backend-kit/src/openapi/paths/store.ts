@@ -11,7 +11,7 @@ export const storeRoutes: readonly RouteDescription[] = [
     tag: 'store',
     summary: 'Install a published version from the store',
     description:
-      "Asks the configured store (`storeUrl`) for the version's Download info, downloads `url` and, when its host is listed in the store's `mirrors`, `mirrorUrl` at once, keeps the first copy with the declared size and SHA-256, and installs it. The signature is verified when the package has one (unsigned legacy versions are accepted; a developer key on the store's revocation list is refused); an overwrite needs the installed version's signer and, unless `allowDowngrade` is true, a version that is not lower. Nothing is kept when any check fails.",
+      "Asks the active store source (the next usable one when it times out, answers 5xx or cannot be reached) for the version's Download info, downloads `url` and, when its host is listed in that source's `mirrors`, `mirrorUrl` at once, keeps the first copy with the declared size and SHA-256, and installs it. The signature is verified when the package has one (unsigned legacy versions are accepted; a developer key on the store's revocation list is refused); an overwrite needs the installed version's signer and, unless `allowDowngrade` is true, a version that is not lower, and permissions it adds must be in `acceptPermissions` (409 `CONSENT_REQUIRED` otherwise). The source and slug are recorded with the plugin, so update checks include it. Nothing is kept when any check fails.",
     body: { json: schemaRef('StoreInstallRequest') },
     responses: { 201: jsonResponse('Installed.', 'PluginInfo') },
     errors: [
@@ -26,6 +26,7 @@ export const storeRoutes: readonly RouteDescription[] = [
       'SIGNATURE_INVALID',
       'SIGNER_CHANGED',
       'DOWNGRADE_REFUSED',
+      'CONSENT_REQUIRED',
     ],
   },
 ];

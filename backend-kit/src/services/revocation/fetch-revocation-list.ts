@@ -1,29 +1,29 @@
-import { createRegistryClient, isPluginHostError, registryFailureOf } from '@plughost/host-sdk/core';
-import type { GuardedFetcher } from '../network/guarded-fetcher.js';
-import { guardedRegistryFetch, type StoreRequestLimits } from '../store/guarded-registry-fetch.js';
-
-// Decisions section 8: API calls other than discovery get 10 s. A key id is 16 hex characters:
-// 1 MiB holds tens of thousands of them.
-const LIMITS: StoreRequestLimits = { timeoutMs: 10_000, limitBytes: 1024 * 1024 };
+import { isPluginHostError, registryFailureOf, type RegistrySources } from '@plughost/host-sdk/core';
 
 /** The raw list bytes, or why they could not be had. */
-export type FetchedRevocationList = { readonly ok: true; readonly bytes: Uint8Array } | { readonly ok: false; readonly reason: string };
+export type FetchedRevocationList =
+  | { readonly ok: true; readonly bytes: Uint8Array }
+  | { readonly ok: false; readonly reason: string }
+  /** No primary source is enabled. */
+  | { readonly ok: false; readonly notConfigured: true };
 
 /**
- * GETs `<store>/developer/keys/revoked` (`REVOCATION_LIST_PATH`) with the core's registry client, through the guarded
- * fetcher, with a deadline and a body limit. The bytes are returned as they came: the caller
- * verifies them with the root key, so nothing here is trusted. Never throws for the store's
- * failures.
+ * GETs the primary source's `developer/keys/revoked` (`REVOCATION_LIST_PATH`): decisions section 8
+ * takes the list from the primary only, so a backup can never hand the launcher an older or
+ * emptier list. The call has the sources' deadline (10 s) and goes through the SSRF guard. The
+ * bytes are returned as they came: the caller verifies them with the root key, so nothing here is
+ * trusted. Never throws for the store's failures.
  */
-export async function fetchRevocationList(fetcher: GuardedFetcher, store: URL, signal: AbortSignal): Promise<FetchedRevocationList> {
-  const registry = createRegistryClient({ baseUrl: store.href, fetch: guardedRegistryFetch(fetcher, LIMITS) });
+export async function fetchRevocationList(sources: Pick<RegistrySources, 'onPrimary'>, signal: AbortSignal): Promise<FetchedRevocationList> {
   try {
-    return { ok: true, bytes: await registry.revocationList({ signal }) };
+    const { value } = await sources.onPrimary((client, deadline) => client.revocationList({ signal: deadline }), { signal });
+    return { ok: true, bytes: value };
   } catch (error) {
+    if (isPluginHostError(error, 'STORE_NOT_CONFIGURED')) return { ok: false, notConfigured: true };
     const failure = registryFailureOf(error);
     if (failure?.status !== undefined && failure.registryFailure === 'registry')
-      return { ok: false, reason: `the store at ${store.host} answered HTTP ${failure.status}` };
-    if (isPluginHostError(error)) return { ok: false, reason: `the store at ${store.host} could not be used: ${error.message}` };
+      return { ok: false, reason: `the primary store answered HTTP ${failure.status}` };
+    if (isPluginHostError(error)) return { ok: false, reason: `the primary store could not be used: ${error.message}` };
     throw error;
   }
 }

@@ -1,8 +1,6 @@
-import { verifyRevocationList, type PublicKeyInput } from '@plughost/host-sdk/core';
+import { verifyRevocationList, type PublicKeyInput, type RegistrySources } from '@plughost/host-sdk/core';
 import type { BackendLogger } from '../../http/logger.js';
 import type { DataPaths } from '../../config/data-paths.js';
-import { createGuardedFetcher, type GuardedFetcher } from '../network/guarded-fetcher.js';
-import { storeApiRoot, storeTrustedHost } from '../store/store-endpoint.js';
 import { fetchRevocationList } from './fetch-revocation-list.js';
 import { readKeptList, writeKeptList, type VerifiedRevocationList } from './kept-revocation-list.js';
 
@@ -16,7 +14,7 @@ export type RevocationRefreshOutcome =
   | { readonly status: 'ignored'; readonly reason: string }
   /** The store could not be asked (down, timed out, an error status); the kept list stays. */
   | { readonly status: 'unavailable'; readonly reason: string }
-  /** No primary store is configured (`storeUrl`), so only a kept list can apply. */
+  /** No primary store source is enabled, so only a kept list can apply. */
   | { readonly status: 'not-configured' };
 
 /**
@@ -30,7 +28,7 @@ export interface RevocationService {
   /** `issuedAt` of the kept list, or `null` while there is none. */
   issuedAt(): string | null;
   /**
-   * Fetches the primary store's list now, verifies it with the trusted root, and keeps it unless
+   * Fetches the primary source's list now, verifies it with the trusted root, and keeps it unless
    * it is older than the kept one. A refresh already running is joined, not repeated. Resolves
    * with what happened; the store's failures never reject.
    */
@@ -41,10 +39,8 @@ export interface RevocationService {
 export interface RevocationServiceOptions {
   readonly paths: DataPaths;
   readonly rootPublicKey: PublicKeyInput;
-  /** The primary store's API root (`storeUrl`); without one nothing is fetched. */
-  readonly storeUrl?: string | undefined;
-  /** The vendor's `trustedHosts`; the store's own `host:port` is added. */
-  readonly trustedHosts?: readonly string[] | undefined;
+  /** The registry sources; the list comes from the primary alone (without one nothing is fetched). */
+  readonly sources: Pick<RegistrySources, 'onPrimary'>;
   readonly logger: BackendLogger;
 }
 
@@ -62,18 +58,12 @@ const NO_KEYS: ReadonlySet<string> = new Set();
 
 class StoreRevocationService implements ManagedRevocationService {
   readonly #options: RevocationServiceOptions;
-  readonly #store: URL | null;
-  readonly #fetcher: GuardedFetcher | undefined;
   readonly #closed = new AbortController();
   #list: VerifiedRevocationList | null = null;
   #running: Promise<RevocationRefreshOutcome> | null = null;
 
   constructor(options: RevocationServiceOptions) {
     this.#options = options;
-    this.#store = storeApiRoot(options.storeUrl);
-    // The store is configured by the vendor, so its own host:port passes the SSRF guard (a store on
-    // loopback, as in the demo, works); a redirect anywhere else private is still refused.
-    this.#fetcher = this.#store ? createGuardedFetcher({ trustedHosts: [...(options.trustedHosts ?? []), storeTrustedHost(this.#store)] }) : undefined;
   }
 
   revokedKeyIds(): ReadonlySet<string> {
@@ -114,8 +104,8 @@ class StoreRevocationService implements ManagedRevocationService {
 
   async #refresh(): Promise<RevocationRefreshOutcome> {
     const { logger, rootPublicKey, paths } = this.#options;
-    if (!this.#store || !this.#fetcher) return { status: 'not-configured' };
-    const fetched = await fetchRevocationList(this.#fetcher, this.#store, this.#closed.signal);
+    const fetched = await fetchRevocationList(this.#options.sources, this.#closed.signal);
+    if ('notConfigured' in fetched) return { status: 'not-configured' };
     if (!fetched.ok) {
       if (!this.#closed.signal.aborted) logger.warn('The revocation list could not be fetched; the kept list stays in force', { reason: fetched.reason });
       return { status: 'unavailable', reason: fetched.reason };
@@ -149,7 +139,7 @@ class StoreRevocationService implements ManagedRevocationService {
  *
  * @example
  * ```ts
- * const revocation = createRevocationService({ paths, rootPublicKey, storeUrl, logger });
+ * const revocation = createRevocationService({ paths, rootPublicKey, sources, logger });
  * await revocation.load();
  * revocation.refreshInBackground();
  * verifyPackageSignature(contents, { rootPublicKey, revokedKeyIds: revocation.revokedKeyIds() });

@@ -1,16 +1,3 @@
-import type { RegistryCallOptions, RegistryClient } from '@plughost/host-sdk/core';
-
-/**
- * The package mirror domains the store announces in `GET /registry` (`mirrors`: `host` or
- * `host:port` entries; entries that are not strings are ignored by the client). An answer without
- * `mirrors` lists none.
- *
- * @throws PluginHostError `STORE_UNAVAILABLE` or `NOT_FOUND` when the metadata cannot be read.
- */
-export async function fetchListedMirrors(registry: Pick<RegistryClient, 'metadata'>, options: RegistryCallOptions = {}): Promise<readonly string[]> {
-  return (await registry.metadata(options)).mirrors ?? [];
-}
-
 /**
  * True when `url`'s host is one of the `mirrors` entries (decisions section 6). An entry is
  * parsed as a URL authority with the URL's scheme, so `cdn.example.com` covers

@@ -13,10 +13,31 @@ export interface StoreInstallRequest {
   readonly enable: boolean;
   /** Let an older version replace the installed one (else 409 `DOWNGRADE_REFUSED`). */
   readonly allowDowngrade: boolean;
+  /** Permission ids the user accepted for an overwrite that adds permissions (else 409 `CONSENT_REQUIRED`). */
+  readonly acceptPermissions: readonly string[];
+}
+
+/** Most entries `acceptPermissions` may have (the permission table is far smaller). */
+const MAX_ACCEPTED = 64;
+
+/**
+ * Reads `acceptPermissions`: absent, or a list of permission ids (`render:inline` included) as
+ * the consent dialog shows them.
+ *
+ * @throws PluginHostError `INVALID_ARGUMENT` naming the field.
+ */
+export function parseAcceptPermissions(value: unknown): readonly string[] {
+  if (value === undefined) return [];
+  if (!Array.isArray(value) || value.length > MAX_ACCEPTED || !value.every((entry) => typeof entry === 'string' && entry.length > 0 && entry.length <= 64)) {
+    throw new PluginHostError('INVALID_ARGUMENT', 'acceptPermissions must be a list of permission ids, such as ["network:fetch"]', {
+      field: 'acceptPermissions',
+    });
+  }
+  return value as string[];
 }
 
 /**
- * Reads `{slug, version?, enable?, allowDowngrade?}`: `slug` follows the registry's slug rule (lower case `a-z`,
+ * Reads `{slug, version?, enable?, allowDowngrade?, acceptPermissions?}`: `slug` follows the registry's slug rule (lower case `a-z`,
  * `0-9` and single hyphens, at most 64 characters), `version` is a strict semver version or
  * `latest` (the default), `enable` and `allowDowngrade` booleans (default false). The slug and version go into the
  * store's URL path, so nothing else may pass.
@@ -24,7 +45,7 @@ export interface StoreInstallRequest {
  * @throws PluginHostError `INVALID_ARGUMENT` naming the field.
  */
 export function parseStoreInstallRequest(body: Readonly<Record<string, unknown>>): StoreInstallRequest {
-  const { slug, version = LATEST_VERSION, enable = false, allowDowngrade = false } = body;
+  const { slug, version = LATEST_VERSION, enable = false, allowDowngrade = false, acceptPermissions } = body;
   if (!isValidSlug(slug)) {
     throw new PluginHostError(
       'INVALID_ARGUMENT',
@@ -39,5 +60,5 @@ export function parseStoreInstallRequest(body: Readonly<Record<string, unknown>>
   if (typeof allowDowngrade !== 'boolean') {
     throw new PluginHostError('INVALID_ARGUMENT', 'allowDowngrade must be a boolean', { field: 'allowDowngrade' });
   }
-  return { slug, version, enable, allowDowngrade };
+  return { slug, version, enable, allowDowngrade, acceptPermissions: parseAcceptPermissions(acceptPermissions) };
 }

@@ -16,9 +16,12 @@ export function telemetryEndpoint(storeUrl: string | undefined): URL | null {
 export interface PluginErrorForwardingDependencies {
   readonly paths: DataPaths;
   readonly logger: BackendLogger;
-  /** The primary store's API root; without a usable one every report is dropped. */
-  readonly storeUrl?: string | undefined;
-  /** Whether the user opted in; without it every report is dropped. */
+  /**
+   * The primary store's API root, asked for each report (the user may change the sources while
+   * the launcher runs); without a usable one the report is dropped. Reports never go to a backup.
+   */
+  readonly primaryStoreUrl: () => string | undefined;
+  /** Whether the user opted in (the launcher settings' `telemetryEnabled`); without it every report is dropped. */
   readonly isTelemetryEnabled?: (() => boolean | Promise<boolean>) | undefined;
   /** The launcher's own version, sent with each report. */
   readonly launcherVersion: string;
@@ -28,33 +31,40 @@ export interface PluginErrorForwardingDependencies {
 
 /**
  * The plugin error pipeline of a backend: a report is forwarded only when the user opted in
- * (`isTelemetryEnabled`), a store is configured, and exactly that id@version is installed, so a
+ * (`isTelemetryEnabled`), a primary store is configured (never a backup source), and exactly that id@version is installed, so a
  * page can neither report for plugins the user does not have nor invent versions. The launcher
  * version comes from the backend's own options; the front end can never set it.
  */
 export function createPluginErrorForwarding(deps: PluginErrorForwardingDependencies): ReportForwarder {
   const { logger, paths } = deps;
-  const endpoint = telemetryEndpoint(deps.storeUrl);
-  if (deps.storeUrl && !endpoint) logger.warn('storeUrl is not an http(s) URL; plugin error reports will not be forwarded');
   const fetchImpl = deps.fetch ?? globalThis.fetch;
+  // Where each prepared report goes: the primary at the time it was prepared.
+  const destinations = new WeakMap<ForwardedPluginErrorReport, URL>();
 
   async function prepare(report: PluginErrorReport): Promise<ForwardedPluginErrorReport | null> {
     // Opt-in first: when telemetry is off, not even the plugin folder is looked at.
-    if (!endpoint || (await deps.isTelemetryEnabled?.()) !== true) return null;
+    if ((await deps.isTelemetryEnabled?.()) !== true) return null;
+    const endpoint = telemetryEndpoint(deps.primaryStoreUrl());
+    if (!endpoint) return null;
     const manifest = await readInstalledManifest(paths, report.pluginId);
     if (manifest?.version !== report.pluginVersion) return null;
-    return {
+    const outgoing: ForwardedPluginErrorReport = {
       pluginId: report.pluginId,
       pluginVersion: report.pluginVersion,
       errorType: report.errorType,
       launcherVersion: deps.launcherVersion,
     };
+    destinations.set(outgoing, endpoint);
+    return outgoing;
   }
 
   return createReportForwarder({
     prepare,
-    // Without an endpoint `prepare` drops every report, so this send is never reached.
-    send: (report) => (endpoint ? sendToStore(endpoint, report, { fetch: fetchImpl }) : Promise.resolve()),
+    send: (report) => {
+      const endpoint = destinations.get(report);
+      // `prepare` sets a destination for every report it lets through.
+      return endpoint ? sendToStore(endpoint, report, { fetch: fetchImpl }) : Promise.resolve();
+    },
     logger,
   });
 }

@@ -93,6 +93,8 @@ export interface RegistrySources {
   status(): RegistrySourceStatus[];
   /** `GET /registry` of every enabled source in parallel; a discovery already running is joined. */
   discover(): Promise<RegistrySourceStatus[]>;
+  /** The status once a discovery has finished: joins one that is running, starts one only when none ever ran. */
+  discovered(): Promise<RegistrySourceStatus[]>;
   /** Forgets timeouts and unavailability (the user's Retry) and discovers again. */
   retry(): Promise<RegistrySourceStatus[]>;
   /** Replaces the configured sources (settings changed): what is known of a URL still listed is kept; then discovers again. */
@@ -406,6 +408,11 @@ export function createRegistrySources(options: RegistrySourcesOptions): Registry
   return {
     status,
     discover,
+    async discovered() {
+      if (discovery) await discovery;
+      if (discoveredAt === null) await discover();
+      return status();
+    },
     async retry() {
       for (const state of states) {
         state.timeoutsInARow = 0;

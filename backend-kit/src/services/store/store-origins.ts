@@ -1,0 +1,99 @@
+import { join } from 'node:path';
+import { isValidPluginId, isValidSlug } from '@plughost/host-sdk/core';
+import type { DataPaths } from '../../config/data-paths.js';
+import type { BackendLogger } from '../../http/logger.js';
+import { readJsonFile, writeJsonAtomic } from '../atomic-file.js';
+import { normalizeSourceUrl } from '../launcher-settings/launcher-settings.js';
+
+/** Where a store-installed plugin came from (decisions section 8): what update checks send. */
+export interface StoreOrigin {
+  /** The source that served the download info. */
+  readonly source: string;
+  readonly slug: string;
+}
+
+interface OriginRecord extends StoreOrigin {
+  /** Versions of the plugin installed from that store, newest install last (the installed one and its snapshot among them). */
+  readonly versions: readonly string[];
+}
+
+/** Versions remembered per plugin: the installed one and the snapshot need two; a few more cost nothing. */
+const VERSIONS_KEPT = 4;
+
+/** The store origins of installed plugins; see {@link loadStoreOrigins}. */
+export interface StoreOrigins {
+  /**
+   * The origin of `id` when its installed `version` came from a store: a plugin installed by
+   * upload or from a folder has none (and is not checked for updates) until it is installed from
+   * a store, even when an earlier version was.
+   */
+  originOf(id: string, version: string): StoreOrigin | null;
+  /** Records a store install of `id` at `version`. */
+  record(id: string, origin: StoreOrigin, version: string): Promise<void>;
+  /** Drops the records of plugins no longer installed. */
+  keepOnly(installedIds: readonly string[]): Promise<void>;
+}
+
+function readRecord(value: unknown): OriginRecord | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const { source, slug, versions } = value as Record<string, unknown>;
+  const url = normalizeSourceUrl(source);
+  if (url === null || !isValidSlug(slug) || !Array.isArray(versions)) return null;
+  return { source: url, slug, versions: versions.filter((entry): entry is string => typeof entry === 'string').slice(-VERSIONS_KEPT) };
+}
+
+/**
+ * Loads `backend/store-origins.json`: under `backend/`, outside every plugin folder, so no package
+ * can bring its own record and no plugin file route can serve it. A record names the versions that
+ * came from the store, so an upload or folder install over a store install leaves the plugin with
+ * no slug (nothing in the plugin lifecycle needs to know about stores).
+ */
+export async function loadStoreOrigins(paths: DataPaths, logger: BackendLogger): Promise<StoreOrigins> {
+  const file = join(paths.backend, 'store-origins.json');
+  const records = new Map<string, OriginRecord>();
+  try {
+    const content = await readJsonFile(file, { plugins: {} });
+    const plugins = (content as { plugins?: unknown }).plugins;
+    if (typeof plugins === 'object' && plugins !== null) {
+      for (const [id, value] of Object.entries(plugins)) {
+        const record = readRecord(value);
+        if (isValidPluginId(id) && record) records.set(id, record);
+      }
+    }
+  } catch (error) {
+    logger.warn('store-origins.json could not be read; store-installed plugins are checked for updates again after their next store install', {
+      error: error instanceof Error ? error.message : String(error),
+    });
+  }
+  let queue: Promise<unknown> = Promise.resolve();
+  const write = (change: () => void): Promise<void> => {
+    const run = queue.then(async () => {
+      change();
+      const plugins = Object.fromEntries([...records].sort(([a], [b]) => (a < b ? -1 : 1)));
+      await writeJsonAtomic(file, { version: 1, plugins });
+    });
+    queue = run.catch(() => undefined);
+    return run;
+  };
+  return {
+    originOf(id, version) {
+      const record = records.get(id);
+      return record?.versions.includes(version) ? { source: record.source, slug: record.slug } : null;
+    },
+    record(id, origin, version) {
+      return write(() => {
+        const previous = records.get(id);
+        const sameStore = previous && previous.slug === origin.slug;
+        const versions = [...(sameStore ? previous.versions.filter((entry) => entry !== version) : []), version].slice(-VERSIONS_KEPT);
+        records.set(id, { source: origin.source, slug: origin.slug, versions });
+      });
+    },
+    async keepOnly(installedIds) {
+      const stale = [...records.keys()].filter((id) => !installedIds.includes(id));
+      if (stale.length === 0) return;
+      await write(() => {
+        for (const id of stale) records.delete(id);
+      });
+    },
+  };
+}

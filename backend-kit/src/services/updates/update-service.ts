@@ -1,0 +1,178 @@
+import { PluginHostError, isNewerVersion, type PluginInfo, type RegistrySources, type RegistryTimer } from '@plughost/host-sdk/core';
+import type { DataPaths } from '../../config/data-paths.js';
+import type { BackendLogger } from '../../http/logger.js';
+import { readInstalledManifest } from '../installed-manifest.js';
+import type { LauncherSettingsStore } from '../launcher-settings/launcher-settings-store.js';
+import type { PluginService } from '../plugin-service.js';
+import type { RevocationService } from '../revocation/revocation-service.js';
+import type { StoreInstaller } from '../store/store-installer.js';
+import type { StoreOrigins } from '../store/store-origins.js';
+import { offersOf, type AvailableUpdate, type CheckedPlugin, type UpdatesSnapshot } from './available-updates.js';
+
+export type { AvailableUpdate, UpdatesSnapshot } from './available-updates.js';
+
+/** What `POST /api/plugins/<id>/update` asks for. */
+export interface UpdateRequest {
+  /** The exact version to install (the offer's `latestVersion`). */
+  readonly version: string;
+  /** Permission ids the user accepted in the consent dialog. */
+  readonly acceptPermissions: readonly string[];
+}
+
+/** What the update service needs. */
+export interface UpdateServiceDependencies {
+  readonly paths: DataPaths;
+  readonly logger: BackendLogger;
+  readonly plugins: Pick<PluginService, 'list'>;
+  readonly origins: StoreOrigins;
+  readonly sources: RegistrySources;
+  readonly settings: LauncherSettingsStore;
+  readonly revocation: Pick<RevocationService, 'refresh'>;
+  readonly store: StoreInstaller;
+  /** Sent in check-updates (`launcherVersion`). */
+  readonly launcherVersion: string;
+  /** Clock and timers of the schedule; default the platform's. */
+  readonly timer: RegistryTimer;
+}
+
+/** Update checks and the upgrade pipeline; see {@link createUpdateService}. */
+export interface UpdateService {
+  /** The offers of the last check, for the versions installed now. */
+  snapshot(): Promise<UpdatesSnapshot>;
+  /**
+   * Checks now: discovers the sources again, refreshes the revocation list, and asks the active
+   * source (with fallback) about every store-installed plugin. A check already running is joined.
+   *
+   * @throws PluginHostError `STORE_NOT_CONFIGURED`, `STORE_UNAVAILABLE` (the previous offers stay).
+   */
+  check(): Promise<UpdatesSnapshot>;
+  /**
+   * Updates `id` to `request.version` from its store: download (url and mirror race, SHA-256),
+   * signature (revocation list and signer continuity), consent for added permissions, snapshot
+   * and overwrite. The new version runs after the launcher restarts.
+   *
+   * @throws PluginHostError `PLUGIN_NOT_FOUND`, `INVALID_ARGUMENT` (installed from a file),
+   *   `CONSENT_REQUIRED`, and everything a store install throws.
+   */
+  update(id: string, request: UpdateRequest, signal?: AbortSignal): Promise<PluginInfo>;
+  /** Checks once now (in the background) and then every `updateCheckHours`. */
+  start(): void;
+  /** Stops the schedule. */
+  close(): void;
+}
+
+const HOUR_MS = 60 * 60 * 1000;
+
+/**
+ * Creates the update service of a backend (decisions section 8). Only plugins installed from a
+ * store are checked (their `{source, slug}` record); the rollout bucket of this installation
+ * decides which offers are shown; the schedule runs on `timer`, so tests move time themselves.
+ */
+export function createUpdateService(deps: UpdateServiceDependencies): UpdateService {
+  const { logger, paths, timer } = deps;
+  let offers: readonly AvailableUpdate[] = [];
+  let checkedAt: string | null = null;
+  let running: Promise<UpdatesSnapshot> | null = null;
+  let handle: unknown;
+  let started = false;
+  let lastCheckAt = timer.now();
+
+  /** Installed plugins that came from a store, with their slugs. */
+  async function storeInstalled(): Promise<CheckedPlugin[]> {
+    const installed = await deps.plugins.list();
+    await deps.origins.keepOnly(installed.map((plugin) => plugin.id));
+    const checked: CheckedPlugin[] = [];
+    for (const plugin of installed) {
+      const origin = deps.origins.originOf(plugin.id, plugin.version);
+      const manifest = origin ? await readInstalledManifest(paths, plugin.id) : null;
+      if (origin && manifest) checked.push({ id: plugin.id, slug: origin.slug, manifest });
+    }
+    return checked;
+  }
+
+  async function snapshot(): Promise<UpdatesSnapshot> {
+    const current: AvailableUpdate[] = [];
+    for (const offer of offers) {
+      const manifest = await readInstalledManifest(paths, offer.id);
+      // Updated (or removed) since the check: no longer offered; rolled back: offered again.
+      if (manifest && isNewerVersion(offer.latestVersion, manifest.version)) current.push({ ...offer, currentVersion: manifest.version });
+    }
+    return { checkedAt, updates: current };
+  }
+
+  async function runCheck(): Promise<UpdatesSnapshot> {
+    lastCheckAt = timer.now();
+    await deps.sources.discover();
+    // The revocation list is refreshed at each check; its failures never fail the check.
+    await deps.revocation.refresh();
+    const plugins = await storeInstalled();
+    if (plugins.length > 0) {
+      const { updates } = await deps.sources.checkUpdates({
+        launcherVersion: deps.launcherVersion,
+        installed: plugins.map((plugin) => ({ slug: plugin.slug, version: plugin.manifest.version })),
+      });
+      offers = await offersOf(updates, plugins, deps.settings.get().installationId, deps.sources);
+    } else {
+      offers = [];
+    }
+    checkedAt = new Date(timer.now()).toISOString();
+    logger.info('Checked for plugin updates', { checked: plugins.length, offered: offers.length });
+    return snapshot();
+  }
+
+  function check(): Promise<UpdatesSnapshot> {
+    running ??= runCheck().finally(() => {
+      running = null;
+      if (started) schedule();
+    });
+    return running;
+  }
+
+  function schedule(): void {
+    timer.clearTimeout(handle);
+    const interval = deps.settings.get().updateCheckHours * HOUR_MS;
+    const delay = Math.max(0, lastCheckAt + interval - timer.now());
+    handle = timer.setTimeout(() => {
+      handle = undefined;
+      check().catch((error: unknown) => {
+        logger.warn('The scheduled update check failed; the next one runs as planned', { error: error instanceof Error ? error.message : String(error) });
+      });
+    }, delay);
+  }
+
+  deps.settings.onChange((next, previous) => {
+    if (started && next.updateCheckHours !== previous.updateCheckHours && !running) schedule();
+  });
+
+  return {
+    snapshot,
+    check,
+    async update(id, request, signal) {
+      const manifest = await readInstalledManifest(paths, id);
+      if (!manifest) throw new PluginHostError('PLUGIN_NOT_FOUND', `No plugin ${id} is installed`, { pluginId: id });
+      const origin = deps.origins.originOf(id, manifest.version);
+      if (!origin) {
+        throw new PluginHostError(
+          'INVALID_ARGUMENT',
+          `${id} ${manifest.version} was installed from a file, not from a store, so it has no store updates; install it from a store first`,
+          { pluginId: id },
+        );
+      }
+      return deps.store.install(
+        { slug: origin.slug, version: request.version, enable: false, allowDowngrade: false, acceptPermissions: request.acceptPermissions },
+        { signal, expectedPluginId: id },
+      );
+    },
+    start() {
+      if (started) return;
+      started = true;
+      check().catch((error: unknown) => {
+        logger.warn('The update check after start failed; the next one runs as planned', { error: error instanceof Error ? error.message : String(error) });
+      });
+    },
+    close() {
+      started = false;
+      timer.clearTimeout(handle);
+    },
+  };
+}
