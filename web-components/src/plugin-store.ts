@@ -1,10 +1,14 @@
 import { LitElement, html, nothing, type PropertyValues } from 'lit';
 import { property, query, state } from 'lit/decorators.js';
+import type { PluginInfo } from '@plughost/host-sdk/core';
+import type { PluginUpdates } from './plugin-manager/plugin-updates.js';
+import { UpdateConsentPrompt, updateConsentStyles } from './plugin-manager/update-consent.js';
+import { UpdatesSubscription } from './plugin-manager/updates-subscription.js';
 import { renderDetail } from './plugin-store/detail-view.js';
 import { renderCount, renderList, renderToolbar, type ListView } from './plugin-store/list-view.js';
 import type { StorePlugin, StoreSort } from './plugin-store/registry-client.js';
 import { StoreData } from './plugin-store/store-data.js';
-import { actionOf, isSort, type Action, type DetailState } from './plugin-store/store-model.js';
+import { actionOf, isSort, type Action, type DetailState, type InstalledUpdateState } from './plugin-store/store-model.js';
 import { storeStyles } from './plugin-store/store-styles.js';
 
 export type { StorePage, StorePlugin, StorePluginDetail, StoreSort, StoreVersion } from './plugin-store/registry-client.js';
@@ -28,6 +32,25 @@ export interface PluginStoreInstallDetail {
   readonly id: string;
 }
 
+/** `detail` of `plugin-updated` from the store: the plugin and the version now on disk (loaded at the next restart). */
+export interface PluginStoreUpdatedDetail {
+  readonly id: string;
+  readonly slug: string;
+  readonly version: string;
+  /** The backend's PluginInfo after the update. */
+  readonly plugin: PluginInfo;
+}
+
+/** `detail` of `plugin-update-failed` from the store. */
+export interface PluginStoreUpdateFailedDetail {
+  readonly id: string;
+  readonly slug: string;
+  readonly action: 'update';
+  /** The backend's error code. */
+  readonly code: string;
+  readonly message: string;
+}
+
 /** The page size the store asks for unless `page-size` says otherwise. */
 export const STORE_PAGE_SIZE = 12;
 
@@ -47,14 +70,19 @@ function deepActiveElement(): HTMLElement | null {
  * plugin seen so far), a sort order and pages of plugin cards (12 a page, "Previous"/"Next"). Each
  * card shows the plugin's icon (`iconUrl` when it is `https:` or on the page's origin, else the
  * name's initial), name, latest version, a clamped description, tags, downloads (`1.2k`), rating
- * and a button: "Install", "Update to x.y.z" (when `installed` holds an older version) or
- * "Installed". Choosing a card opens a modal detail panel (`GET /plugins/<slug>`) with the
+ * and a button: "Install", "Installed", or, for an installed plugin that the launcher's update list
+ * (`updates`, `GET /api/plugins/updates`) names, "Update to x.y.z" with that list's version. The
+ * store's own latest version is never compared with the installed one: it may be paused or outside
+ * this installation's rollout. Choosing a card opens a modal detail panel (`GET /plugins/<slug>`) with the
  * description, the latest version's permissions and their risk colours (`<plugin-permission-list>`),
  * and every published version, newest first, with its date and changelog.
  *
  * The element reads the registry itself (`GET /plugins`, `GET /plugins/<slug>`; the protocol
- * allows any origin) and aborts a request whose answer is no longer wanted. It never installs:
- * "Install" and "Update" fire `plugin-store-install`; the launcher installs through its backend,
+ * allows any origin) and aborts a request whose answer is no longer wanted. "Update to x.y.z" runs
+ * the shared update flow of `updates` (the same as `<plugin-manager>`'s: a consent dialog for added
+ * permissions, then `POST /api/plugins/<id>/update`; the button says "Updating…" meanwhile and
+ * "Restart to apply" afterwards) and fires `plugin-updated` or `plugin-update-failed`. It never
+ * installs: "Install" fires `plugin-store-install`; the launcher installs through its backend,
  * lists the slug in `busySlugs` meanwhile (its buttons are disabled and say "Installing…"), then
  * sets `installed`. When the store cannot be reached or answers an error, the message (the
  * registry's own when it sent one) is shown with "Retry". Registry strings are only ever set as
@@ -63,7 +91,9 @@ function deepActiveElement(): HTMLElement | null {
  * Keyboard: each card's name is a button (Tab reaches it, Enter or Space opens the detail), followed
  * by its install button. Escape or "Close" closes the detail and returns focus to the card.
  *
- * @fires plugin-store-install - `CustomEvent<{slug: string, version: string, id: string}>`: "Install" or "Update" was chosen; `version` is the latest version.
+ * @fires plugin-store-install - `CustomEvent<{slug: string, version: string, id: string}>`: "Install" was chosen; `version` is the latest version.
+ * @fires plugin-updated - `CustomEvent<{id: string, slug: string, version: string, plugin: PluginInfo}>`: an update was installed (it runs after a restart); set `installed` again.
+ * @fires plugin-update-failed - `CustomEvent<{id: string, slug: string, action: 'update', code: string, message: string}>`: an update failed (the message is also shown under the button).
  * @attr registry-url - The registry's API root, such as `https://store.example/api/v1`.
  * @attr page-size - Plugins per page, 1 to 50 (default 12).
  * @csspart toolbar - The row of search, category and sort.
@@ -83,7 +113,12 @@ function deepActiveElement(): HTMLElement | null {
  * @csspart tag - One tag.
  * @csspart downloads - The downloads count.
  * @csspart rating - The rating (stars; its accessible name says the average and count).
- * @csspart action-button - A card's install button (`data-action` is `install`, `update`, `installed` or `unavailable`).
+ * @csspart action-button - A card's install button (`data-action` is `install`, `update`, `installed`, `pending` (updated, restart to apply) or `unavailable`).
+ * @csspart update-error - The message of a failed update under its button (`role="alert"`).
+ * @csspart update-consent - The consent dialog of an update's added permissions.
+ * @csspart consent-permissions - Its `<plugin-permission-list>`.
+ * @csspart consent-allow-button - "Allow and update".
+ * @csspart consent-cancel-button - "Cancel".
  * @csspart empty - Shown when no plugin matches.
  * @csspart clear-button - "Clear search and filters" in the empty state.
  * @csspart loading - The first load's progress text.
@@ -126,7 +161,7 @@ function deepActiveElement(): HTMLElement | null {
  * @tagname plugin-store
  */
 export class PluginStore extends LitElement {
-  static override styles = storeStyles;
+  static override styles = [...storeStyles, updateConsentStyles];
 
   /** The registry's API root (`…/api/v1`). Changing it starts over on page 1. */
   @property({ attribute: 'registry-url' }) accessor registryUrl = '';
@@ -136,6 +171,12 @@ export class PluginStore extends LitElement {
 
   /** Slugs the launcher is installing now: their buttons are disabled and say "Installing…". */
   @property({ attribute: false }) accessor busySlugs: readonly string[] = [];
+
+  /**
+   * The launcher's update flow (shared with `<plugin-manager>`): installed plugins are offered
+   * "Update to x.y.z" only when its list names them. Without it, installed plugins say "Installed".
+   */
+  @property({ attribute: false }) accessor updates: PluginUpdates | undefined;
 
   /** Plugins per page, 1 to 50 (the protocol's range; other values use 12). */
   @property({ attribute: 'page-size', type: Number }) accessor pageSize = STORE_PAGE_SIZE;
@@ -150,7 +191,10 @@ export class PluginStore extends LitElement {
   /** Icon URLs that failed to load: shown as the initial instead. */
   @state() private accessor brokenIcons: ReadonlySet<string> = new Set();
 
-  @query('dialog') private accessor dialog: HTMLDialogElement | null = null;
+  @query('dialog[part~="detail"]') private accessor dialog: HTMLDialogElement | null = null;
+
+  private readonly subscription = new UpdatesSubscription(this);
+  private readonly consent = new UpdateConsentPrompt(this);
 
   /** The list, the detail, the categories seen and their requests. */
   private readonly data = new StoreData(this, {
@@ -192,6 +236,7 @@ export class PluginStore extends LitElement {
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
+    if (changed.has('updates')) this.subscription.follow(this.updates);
     if (changed.has('registryUrl')) {
       this.data.forgetCategories();
       this.category = '';
@@ -348,7 +393,39 @@ export class PluginStore extends LitElement {
   private install(plugin: StorePlugin, action: Action): void {
     if (action.kind !== 'install' && action.kind !== 'update') return;
     if (this.busySlugs.includes(plugin.slug)) return;
+    if (action.kind === 'update') {
+      void this.runUpdate(plugin);
+      return;
+    }
     this.emit<PluginStoreInstallDetail>('plugin-store-install', { slug: plugin.slug, version: action.version, id: plugin.id });
+  }
+
+  /** The shared update flow: consent for added permissions, then the backend installs the listed version. */
+  private async runUpdate(plugin: StorePlugin): Promise<void> {
+    const updates = this.updates;
+    if (!updates) return;
+    const result = await updates.update(plugin.id, (request) => this.consent.ask(request, plugin.name || plugin.id));
+    if (result.kind === 'updated') {
+      this.emit<PluginStoreUpdatedDetail>('plugin-updated', { id: plugin.id, slug: plugin.slug, version: result.version, plugin: result.plugin });
+    } else if (result.kind === 'failed') {
+      this.emit<PluginStoreUpdateFailedDetail>('plugin-update-failed', {
+        id: plugin.id,
+        slug: plugin.slug,
+        action: 'update',
+        code: result.code,
+        message: result.message,
+      });
+    }
+  }
+
+  private updating(plugin: StorePlugin): boolean {
+    const phase = this.updates?.progressOf(plugin.id)?.phase;
+    return phase === 'installing' || phase === 'consent';
+  }
+
+  private updateProblem(plugin: StorePlugin): string | undefined {
+    const progress = this.updates?.progressOf(plugin.id);
+    return progress?.phase === 'failed' && progress.action === 'update' ? progress.message : undefined;
   }
 
   // Rendering: the views draw, the element keeps the state and handles the events.
@@ -358,8 +435,10 @@ export class PluginStore extends LitElement {
       busySlugs: this.busySlugs,
       brokenIcons: this.brokenIcons,
       iconFailed: (src: string) => (this.brokenIcons = new Set([...this.brokenIcons, src])),
-      actionOf: (plugin: StorePlugin) => actionOf(plugin, this.installed),
+      actionOf: (plugin: StorePlugin) => actionOf(plugin, this.installed, this.updateState()),
       install: (plugin: StorePlugin, action: Action) => this.install(plugin, action),
+      updating: (plugin: StorePlugin) => this.updating(plugin),
+      updateProblem: (plugin: StorePlugin) => this.updateProblem(plugin),
     };
     const list: ListView = {
       ...shared,
@@ -388,7 +467,18 @@ export class PluginStore extends LitElement {
             ? renderDetail({ ...shared, state: detail, close: () => this.closeDetail(), retry: () => this.data.loadDetail(detail.slug, detail.summary) })
             : nothing
         }
-      </dialog>`;
+      </dialog>
+      ${this.consent.render()}`;
+  }
+
+  /** What the update flow says about installed plugins, for their buttons. */
+  private updateState(): InstalledUpdateState | undefined {
+    const updates = this.updates;
+    if (!updates) return undefined;
+    return {
+      offered: (id) => updates.updateFor(id)?.latestVersion,
+      pending: (id) => updates.pendingRestart(id)?.version,
+    };
   }
 
   private onCardClick(event: MouseEvent, plugin: StorePlugin): void {

@@ -378,7 +378,7 @@ describe('<plugin-store>', () => {
     expect(names(el)[0]).to.equal('Plugin 01');
   });
 
-  it('shows Installed, Update to x.y.z or Install from `installed`', async () => {
+  it('shows Installed or Install from `installed`, never an update of its own comparing versions', async () => {
     const el = await storeAt(await startRegistry(CATALOG));
     const action = (slug: string) => part(card(el, slug), 'action-button');
     el.installed = [
@@ -386,9 +386,11 @@ describe('<plugin-store>', () => {
       { id: 'com.test.chat_relay', version: '1.0.0' },
     ];
     await el.updateComplete;
-    expect(text(action('map-tools'))).to.equal('Update to 1.2.0');
-    expect(action('map-tools').dataset.action).to.equal('update');
-    expect(action('map-tools').disabled).to.equal(false);
+    // 1.2.0 is the store's latest, but only the launcher's update list offers updates
+    // (plugin-store-updates.test.ts): it may be paused or outside this installation's rollout.
+    expect(text(action('map-tools'))).to.equal('Installed');
+    expect(action('map-tools').dataset.action).to.equal('installed');
+    expect(action('map-tools').disabled).to.equal(true);
     expect(text(action('chat-relay'))).to.equal('Installed');
     expect(action('chat-relay').disabled).to.equal(true);
     expect(text(action('zen-timer'))).to.equal('Install');

@@ -10,6 +10,10 @@ import type { Action, DetailState } from './store-model.js';
 export interface DetailView extends IconState {
   readonly state: DetailState;
   readonly busySlugs: readonly string[];
+  /** True while the plugin's update asks for consent or installs. */
+  updating(plugin: StorePlugin): boolean;
+  /** The message of the plugin's failed update, if any. */
+  updateProblem(plugin: StorePlugin): string | undefined;
   actionOf(plugin: StorePlugin): Action;
   install(plugin: StorePlugin, action: Action): void;
   close(): void;
@@ -20,7 +24,7 @@ export interface DetailView extends IconState {
 export function renderDetail(view: DetailView): TemplateResult {
   const { state } = view;
   const plugin: StorePlugin | undefined = state.detail ?? state.summary;
-  const busy = plugin ? view.busySlugs.includes(plugin.slug) : false;
+  const busy = plugin ? view.busySlugs.includes(plugin.slug) || view.updating(plugin) : false;
   const action = plugin ? view.actionOf(plugin) : undefined;
   return html`<div class="detail-head">
       ${plugin ? renderIcon(plugin, view) : html`<span></span>`}
@@ -43,7 +47,14 @@ export function renderDetail(view: DetailView): TemplateResult {
         ? html`${plugin.description ? html`<p class="detail-description">${plugin.description}</p>` : nothing}
           <div class="meta detail-meta">${renderDownloads(plugin)} ${renderRating(plugin)} ${plugin.tags.length > 0 ? renderTags(plugin.tags) : nothing}</div>
           <div class="detail-actions">
-            ${renderActionButton({ action, busy, part: 'detail-action-button', describedBy: 'detail-title', install: () => view.install(plugin, action) })}
+            ${renderActionButton({
+              action,
+              busy,
+              part: 'detail-action-button',
+              describedBy: 'detail-title',
+              install: () => view.install(plugin, action),
+              problem: view.updateProblem(plugin),
+            })}
           </div>`
         : nothing
     }

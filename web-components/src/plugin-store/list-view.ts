@@ -31,6 +31,10 @@ export interface ListView extends IconState {
   readonly pageSize: number;
   readonly busySlugs: readonly string[];
   actionOf(plugin: StorePlugin): Action;
+  /** True while the plugin's update asks for consent or installs. */
+  updating(plugin: StorePlugin): boolean;
+  /** The message of the plugin's failed update, if any. */
+  updateProblem(plugin: StorePlugin): string | undefined;
   install(plugin: StorePlugin, action: Action): void;
   searchInput(event: Event): void;
   searchSubmit(event: Event): void;
@@ -119,7 +123,7 @@ export function renderList(view: ListView): TemplateResult | typeof nothing {
       ${repeat(
         page.items,
         (plugin) => plugin.slug,
-        (plugin, index) => renderCard(view, plugin, `c${index}`, busy.has(plugin.slug)),
+        (plugin, index) => renderCard(view, plugin, `c${index}`, busy.has(plugin.slug) || view.updating(plugin)),
       )}
     </ul>
     <nav part="pagination" aria-label="Pages">
@@ -157,6 +161,15 @@ function renderCard(view: ListView, plugin: StorePlugin, key: string, busy: bool
     <p class="description" part="description" id="${key}-description">${plugin.description}</p>
     ${plugin.tags.length > 0 ? renderTags(plugin.tags) : nothing}
     <div class="meta">${renderDownloads(plugin)} ${renderRating(plugin)}</div>
-    <div class="foot">${renderActionButton({ action, busy, part: 'action-button', describedBy: `${key}-name`, install: () => view.install(plugin, action) })}</div>
+    <div class="foot">
+      ${renderActionButton({
+        action,
+        busy,
+        part: 'action-button',
+        describedBy: `${key}-name`,
+        install: () => view.install(plugin, action),
+        problem: view.updateProblem(plugin),
+      })}
+    </div>
   </li>`;
 }

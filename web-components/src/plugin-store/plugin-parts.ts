@@ -1,5 +1,5 @@
 /** Pieces of a plugin shown on its card and in its detail panel alike. */
-import { html, type TemplateResult } from 'lit';
+import { html, nothing, type TemplateResult } from 'lit';
 import { initialOf, type CardIcon } from '../plugin-manager/card-icon.js';
 import { formatCount, ratingLabel, ratingStars, storeIcon } from './format.js';
 import type { StorePlugin } from './registry-client.js';
@@ -53,8 +53,10 @@ export function renderTags(tags: readonly string[]): TemplateResult {
 /** Options of {@link renderActionButton}. */
 export interface ActionButtonOptions {
   readonly action: Action;
-  /** The launcher is installing this plugin now. */
+  /** The launcher is installing this plugin now, or its update runs. */
   readonly busy: boolean;
+  /** Why the last update of this plugin failed (the backend's message), shown under the button. */
+  readonly problem?: string | undefined;
   /** `action-button` on cards, `detail-action-button` in the detail. */
   readonly part: string;
   /** The id of the element naming the plugin. */
@@ -62,8 +64,8 @@ export interface ActionButtonOptions {
   install(): void;
 }
 
-/** "Install", "Update to x.y.z", "Installed" or "Unavailable"; "Installing…" while busy. */
-export function renderActionButton({ action, busy, part, describedBy, install }: ActionButtonOptions): TemplateResult {
+/** "Install", "Update to x.y.z", "Installed", "Restart to apply" or "Unavailable"; "Installing…" or "Updating…" while busy. */
+export function renderActionButton({ action, busy, part, describedBy, install, problem }: ActionButtonOptions): TemplateResult {
   let label: string;
   switch (action.kind) {
     case 'install':
@@ -75,13 +77,17 @@ export function renderActionButton({ action, busy, part, describedBy, install }:
     case 'installed':
       label = busy ? 'Installing…' : 'Installed';
       break;
+    case 'pending':
+      label = 'Restart to apply';
+      break;
     default:
       label = 'Unavailable';
   }
   const usable = action.kind === 'install' || action.kind === 'update';
   return html`<button type="button" part=${part} data-action=${action.kind} aria-describedby=${describedBy} ?disabled=${busy || !usable} @click=${install}>
-    ${label}
-  </button>`;
+      ${label}
+    </button>
+    ${problem ? html`<p class="update-problem" part="update-error" role="alert">The update failed: ${problem}</p>` : nothing}`;
 }
 
 /** The error box of the list or the detail, with "Retry". */

@@ -1,5 +1,5 @@
 /** The store browser's values and the pure rules over them (no DOM, no requests). */
-import { isNewerVersion, registryFailureOf } from '@plughost/host-sdk/core';
+import { registryFailureOf } from '@plughost/host-sdk/core';
 import type { StoreInstalledPlugin } from '../plugin-store.js';
 import { STORE_SORTS, type StorePage, type StorePlugin, type StorePluginDetail, type StoreSort } from './registry-client.js';
 
@@ -26,11 +26,23 @@ export interface DetailState {
   readonly failure?: Failure;
 }
 
-/** What a plugin's install button offers. */
+/**
+ * What a plugin's install button offers: install the latest version, update to the version the
+ * launcher's update list names, nothing (installed, or an installed update waiting for the
+ * restart), or nothing to install.
+ */
 export type Action =
   | { readonly kind: 'install' | 'update'; readonly version: string }
-  | { readonly kind: 'installed'; readonly version: string }
+  | { readonly kind: 'installed' | 'pending'; readonly version: string }
   | { readonly kind: 'unavailable' };
+
+/** What the launcher's update flow says about an installed plugin (see `PluginUpdates`). */
+export interface InstalledUpdateState {
+  /** The version `GET /api/plugins/updates` offers for the plugin id, if any. */
+  offered(id: string): string | undefined;
+  /** The version installed by an update that waits for the restart, if any. */
+  pending(id: string): string | undefined;
+}
 
 /** The shown failure of a request. */
 export function failureOf(error: unknown): Failure {
@@ -51,12 +63,19 @@ export function isSort(value: string): value is StoreSort {
   return (STORE_SORTS as readonly string[]).includes(value);
 }
 
-/** What `plugin`'s button offers given the installed plugins: install, update to the latest, or nothing. */
-export function actionOf(plugin: StorePlugin, installedPlugins: readonly StoreInstalledPlugin[]): Action {
+/**
+ * What `plugin`'s button offers given the installed plugins. An installed plugin is offered an
+ * update only when the launcher's update list names one (decisions section 8): the store's own
+ * latest version may be paused or outside this installation's rollout, so it is never compared here.
+ */
+export function actionOf(plugin: StorePlugin, installedPlugins: readonly StoreInstalledPlugin[], updates?: InstalledUpdateState): Action {
   const latest = plugin.latestVersion ?? (plugin as Partial<StorePluginDetail>).versions?.[0]?.version;
   const installed = installedPlugins.find((entry) => entry.id === plugin.id);
   if (installed) {
-    if (latest && isNewerVersion(latest, String(installed.version))) return { kind: 'update', version: latest };
+    const pending = updates?.pending(plugin.id);
+    if (pending !== undefined) return { kind: 'pending', version: pending };
+    const offered = updates?.offered(plugin.id);
+    if (offered !== undefined && offered !== String(installed.version)) return { kind: 'update', version: offered };
     return { kind: 'installed', version: String(installed.version) };
   }
   return latest ? { kind: 'install', version: latest } : { kind: 'unavailable' };

@@ -191,7 +191,19 @@ const storeRules = css`
   .foot {
     margin-top: auto;
     display: flex;
-    justify-content: flex-end;
+    flex-direction: column;
+    align-items: flex-end;
+    gap: 0.35rem;
+  }
+  .update-problem {
+    margin: 0;
+    font-size: 0.8rem;
+    color: hsl(var(--destructive, 0 72% 45%));
+    overflow-wrap: anywhere;
+  }
+  button[data-action='pending'] {
+    background: transparent;
+    border-style: dashed;
   }
   button[data-action='install'],
   button[data-action='update'] {
