@@ -11,7 +11,7 @@ export default {
         for (const module of customElementsManifest.modules) {
           for (const declaration of module.declarations ?? []) {
             if (Array.isArray(declaration.events)) {
-              declaration.events = declaration.events.filter((event) => typeof event.name === 'string' && /^plugin-[a-z-]+$/.test(event.name));
+              declaration.events = declaration.events.filter((event) => typeof event.name === 'string' && /^(plugin|launcher)-[a-z-]+$/.test(event.name));
             }
           }
         }

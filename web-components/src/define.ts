@@ -10,6 +10,7 @@ import { PluginSidebar } from './plugin-sidebar.js';
 import { PluginToasts } from './plugin-toasts.js';
 import { PluginConsentDialog } from './plugin-consent-dialog.js';
 import { PluginStore } from './plugin-store.js';
+import { LauncherSettingsPage } from './launcher-settings/launcher-settings-page.js';
 
 const TAGS = {
   'plugin-permission-list': PluginPermissionList,
@@ -23,6 +24,7 @@ const TAGS = {
   'plugin-toasts': PluginToasts,
   'plugin-consent-dialog': PluginConsentDialog,
   'plugin-store': PluginStore,
+  'launcher-settings-page': LauncherSettingsPage,
 } as const;
 
 for (const [tag, element] of Object.entries(TAGS)) {
@@ -42,5 +44,6 @@ declare global {
     'plugin-toasts': PluginToasts;
     'plugin-consent-dialog': PluginConsentDialog;
     'plugin-store': PluginStore;
+    'launcher-settings-page': LauncherSettingsPage;
   }
 }

@@ -17,6 +17,8 @@ export { PluginConsentDialog } from './plugin-consent-dialog.js';
 export { PluginStore, STORE_PAGE_SIZE, STORE_SEARCH_DEBOUNCE_MS, STORE_SORTS } from './plugin-store.js';
 export type {
   PluginStoreInstallDetail,
+  PluginStoreUpdatedDetail,
+  PluginStoreUpdateFailedDetail,
   StoreInstalledPlugin,
   StorePage,
   StorePlugin,
@@ -38,8 +40,33 @@ export type {
 } from './plugin-overlay.js';
 export type { PluginFrameStatus } from './plugin-frame.js';
 export type { InspectedPermission, PackageInspection, PluginInstallDetail } from './plugin-install-dialog.js';
-export type { ManagedPlugin, PluginIdDetail, PluginInfo, PluginStatus, PluginToggleDetail } from './plugin-manager.js';
+export type {
+  ManagedPlugin,
+  PluginIdDetail,
+  PluginInfo,
+  PluginStatus,
+  PluginToggleDetail,
+  PluginUpdateFailedDetail,
+  PluginVersionChangeDetail,
+} from './plugin-manager.js';
 export { needsRestart } from './plugin-manager.js';
+export { PluginUpdates } from './plugin-manager/plugin-updates.js';
+export type {
+  PendingRestart,
+  PluginRollbackResult,
+  PluginUpdateFailure,
+  PluginUpdateProgress,
+  PluginUpdateResult,
+  PluginUpdatesOptions,
+  PluginUpdatesState,
+  UpdateConsentRequest,
+} from './plugin-manager/plugin-updates.js';
+export type { AddedPermission, PluginStoreRecord, PluginUpdate, PluginUpdateList } from './plugin-manager/update-data.js';
+export { BackendRequestError } from './plugin-manager/backend-request.js';
+export type { LauncherBackendSource } from './plugin-manager/backend-request.js';
+export { LauncherSettingsPage, TELEMETRY_DESCRIPTION } from './launcher-settings/launcher-settings-page.js';
+export type { LauncherSettingsSavedDetail, LauncherSettingsTab } from './launcher-settings/launcher-settings-page.js';
+export type { LauncherSettings, LauncherSettingsPatch, LauncherSource, LauncherSourceStatus } from './launcher-settings/settings-model.js';
 export { parseKeyShortcut } from './plugin-sidebar.js';
 export type { KeyShortcut, PluginCommandDetail, PluginMenuActivateDetail, SidebarCommand } from './plugin-sidebar.js';
 export type { PluginSettingsSelectDetail, SettingsTabPlugin } from './plugin-settings-tab.js';
