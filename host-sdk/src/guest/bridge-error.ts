@@ -1,7 +1,6 @@
 /** Rebuilds the `Error` a plugin sees from a {@link WireError} (decisions section 3). */
-import type { WireError } from '../core/bridge/protocol.js';
 import type { BridgeError } from './plugin-api.js';
-import { isRecord } from './guards.js';
+import { isRecord, withoutUndefined } from './guards.js';
 
 /** The `Error` every failed bridge call rejects with. */
 class RevivedBridgeError extends Error implements BridgeError {
@@ -9,12 +8,16 @@ class RevivedBridgeError extends Error implements BridgeError {
   // `declare`: no own property unless the wire error had one (`'code' in error` stays meaningful).
   declare readonly code?: string;
   declare readonly details?: Readonly<Record<string, unknown>>;
+}
 
-  constructor(error: WireError) {
-    super(error.message);
-    if (error.code !== undefined) this.code = error.code;
-    if (error.details !== undefined) this.details = error.details;
-  }
+/** A failure (a local one such as bad arguments, or a host's) in the shape of a bridge rejection. */
+export function bridgeError(message: string, code?: string, details?: Readonly<Record<string, unknown>>): BridgeError {
+  return Object.assign(new RevivedBridgeError(message), withoutUndefined({ code, details }));
+}
+
+/** Refuses an argument unless `valid`: throws a {@link bridgeError} with code `INVALID_ARGUMENT`. */
+export function requireArgument(valid: boolean, message: string): asserts valid {
+  if (!valid) throw bridgeError(message, 'INVALID_ARGUMENT');
 }
 
 /**
@@ -23,19 +26,7 @@ class RevivedBridgeError extends Error implements BridgeError {
  * an `Error` with a generic message.
  */
 export function reviveError(error: unknown): BridgeError {
-  if (!isRecord(error) || typeof error.message !== 'string') {
-    return new RevivedBridgeError({ message: 'The host answered with a malformed error' });
-  }
-  const code = error.code;
-  const details = error.details;
-  return new RevivedBridgeError({
-    message: error.message,
-    ...(typeof code === 'string' ? { code } : {}),
-    ...(isRecord(details) ? { details } : {}),
-  });
-}
-
-/** A local failure (bad arguments, malformed answer) in the same shape as a bridge rejection. */
-export function bridgeError(message: string, code?: string): BridgeError {
-  return new RevivedBridgeError(code === undefined ? { message } : { message, code });
+  if (!isRecord(error) || typeof error.message !== 'string') return bridgeError('The host answered with a malformed error');
+  const { code, details } = error;
+  return bridgeError(error.message, typeof code === 'string' ? code : undefined, isRecord(details) ? details : undefined);
 }

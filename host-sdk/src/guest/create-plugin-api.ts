@@ -1,9 +1,9 @@
 /** Assembles the frozen `__PLUGIN_API__` object from the runtime's parts. */
 import { BRIDGE_PROTOCOL_VERSION } from '../core/bridge/protocol.js';
-import type { BridgeMethodName, GuestIdentity, PluginApi, PluginEventListener } from './plugin-api.js';
+import type { BridgeMethodName, GuestIdentity, PluginApi } from './plugin-api.js';
 import type { GuestParts } from './guest-methods.js';
 import type { HostAccess } from './host-session.js';
-import { bridgeError } from './bridge-error.js';
+import { requireArgument } from './bridge-error.js';
 import { callHost, callHostDirect } from './host-calls.js';
 import { isName } from './guards.js';
 
@@ -19,16 +19,13 @@ export interface PluginApiParts extends GuestParts {
  * registries' closures, so a plugin can neither replace a member nor reach the internal maps.
  */
 export function createPluginApi(parts: PluginApiParts): PluginApi {
-  const { host, identity, methods, hooks, menuItems, streams, events } = parts;
+  const { host, methods, hooks, menuItems, streams, events } = parts;
   let pluginId: string | null = null;
-  void identity.then(
-    (known) => {
-      pluginId = known.pluginId;
-    },
-    () => undefined,
-  );
+  const ready = parts.identity.then((identity) => {
+    pluginId = identity.pluginId;
+    return identity;
+  });
   // The exposed `ready` is handled here too, so a refused frame is not also an unhandled rejection.
-  const ready = identity.then((known) => known);
   ready.catch(() => undefined);
 
   const api = {
@@ -39,24 +36,24 @@ export function createPluginApi(parts: PluginApiParts): PluginApi {
     },
     ready,
     async call(name: BridgeMethodName, ...args: unknown[]): Promise<unknown> {
-      if (!isName(name)) throw bridgeError('call() needs a method name', 'INVALID_ARGUMENT');
+      requireArgument(isName(name), 'call() needs a method name');
       return callHost(host, name, args);
     },
-    registerMethod: (name: string, fn: (...args: unknown[]) => unknown) => methods.register(name, fn),
+    registerMethod: methods.register,
     async callPlugin(targetId: string, method: string, ...args: unknown[]): Promise<unknown> {
-      if (!isName(targetId) || !isName(method)) throw bridgeError('callPlugin needs a plugin id and a method name', 'INVALID_ARGUMENT');
+      requireArgument(isName(targetId) && isName(method), 'callPlugin needs a plugin id and a method name');
       return callHostDirect(host, 'callPlugin', [targetId, method, ...args]);
     },
     async callWasm(targetId: string, exportName?: string, ...numbers: number[]) {
-      if (!isName(targetId)) throw bridgeError('callWasm needs a plugin id', 'INVALID_ARGUMENT');
+      requireArgument(isName(targetId), 'callWasm needs a plugin id');
       return callHostDirect(host, 'callWasm', [targetId, exportName ?? 'on_load', ...numbers]);
     },
     listWasmPlugins: () => callHostDirect(host, 'listWasmPlugins', []),
     registerHook: hooks.register,
     addMenuItem: menuItems.add,
     proxyFetchStream: streams.start,
-    on: (name: string, listener: PluginEventListener) => events.on(name, listener),
-    off: (name: string, listener: PluginEventListener) => events.off(name, listener),
+    on: events.on,
+    off: events.off,
   };
   return Object.freeze(api) as PluginApi;
 }

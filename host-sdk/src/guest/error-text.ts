@@ -1,7 +1,7 @@
 /** What an error report says: message, stack and source of a thrown value, clipped for the channel. */
-import { describeThrown, isRecord } from './guards.js';
+import { describeThrown, isRecord, withoutUndefined } from './guards.js';
 
-/** Longest message or source sent; the host only needs enough to show and group it. */
+/** Longest message, source or resource sent; the host only needs enough to show and group it. */
 export const MAX_MESSAGE_LENGTH = 1000;
 
 /** Longest stack sent: a few dozen frames, enough to find the line. */
@@ -31,62 +31,42 @@ export function clip(text: string, max = MAX_MESSAGE_LENGTH): string {
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
 
-/** `TypeError: x is not a function` for errors, the text of anything else. Never throws. */
-export function describeError(thrown: unknown): string {
-  try {
-    if (isRecord(thrown) && typeof thrown.name === 'string' && typeof thrown.message === 'string') {
-      return `${thrown.name}: ${thrown.message}`;
-    }
-  } catch {
-    // Fall through to the plain description.
-  }
-  return describeThrown(thrown);
-}
-
-/** The stack of a thrown error, or `undefined` when it has none (a string, a plain object). Never throws. */
-export function stackOf(thrown: unknown): string | undefined {
-  try {
-    const stack = isRecord(thrown) ? thrown.stack : undefined;
-    return typeof stack === 'string' && stack.trim() !== '' ? stack : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** The report of something the plugin threw, found at `source`. */
+/** The report of something the plugin threw (`TypeError: x is not a function` and its stack), found at `source`. */
 export function reportOf(thrown: unknown, source?: string): RuntimeErrorReport {
-  const stack = stackOf(thrown);
+  let stack: unknown;
+  try {
+    stack = isRecord(thrown) ? thrown.stack : undefined;
+  } catch {
+    // A throwing `stack` getter: no stack.
+  }
   return {
-    message: describeError(thrown) || 'Unknown error',
-    ...(source !== undefined ? { source } : {}),
-    ...(stack !== undefined ? { stack } : {}),
+    message: describeThrown(thrown, true) || 'Unknown error',
+    source,
+    // A string or a plain object has no stack.
+    stack: typeof stack === 'string' && stack.trim() ? stack : undefined,
   };
 }
 
 /**
- * Whether an uncaught error's text was hidden by the engine: no error object, and the generic
- * "Script error." (or nothing) for a message.
+ * The report of an uncaught error as the `error` event gives it. One with no error object and the
+ * generic "Script error." (or nothing) for a message is one whose text the engine hid.
  */
-export function isHiddenByEngine(event: ErrorEvent): boolean {
-  if (event.error !== undefined && event.error !== null) return false;
-  const message = typeof event.message === 'string' ? event.message.trim() : '';
-  return message === '' || /^(uncaught )?script error\.?$/i.test(message);
+export function reportOfErrorEvent({ error, message, filename, lineno, colno }: ErrorEvent): RuntimeErrorReport {
+  const source = filename ? `${filename}:${lineno}:${colno}` : undefined;
+  if (error !== undefined && error !== null) return reportOf(error, source);
+  if (/^((uncaught )?script error\.?)?$/i.test(typeof message === 'string' ? message.trim() : '')) return { message: HIDDEN_ERROR_MESSAGE, hidden: true };
+  return { message, source };
 }
 
-/** The report of an uncaught error as the `error` event gives it. */
-export function reportOfErrorEvent(event: ErrorEvent): RuntimeErrorReport {
-  if (isHiddenByEngine(event)) return { message: HIDDEN_ERROR_MESSAGE, hidden: true };
-  const source = event.filename ? `${event.filename}:${event.lineno}:${event.colno}` : undefined;
-  if (event.error !== undefined && event.error !== null) return reportOf(event.error, source);
-  return { message: event.message || 'Unknown error', ...(source !== undefined ? { source } : {}) };
-}
-
-/** The report, clipped to what the channel carries. */
-export function clipReport(report: RuntimeErrorReport): RuntimeErrorReport {
-  return {
-    message: clip(report.message),
-    ...(report.source !== undefined ? { source: clip(report.source) } : {}),
-    ...(report.stack !== undefined ? { stack: clip(report.stack, MAX_STACK_LENGTH) } : {}),
-    ...(report.hidden ? { hidden: true as const } : {}),
-  };
+/**
+ * A report (or any record of strings) as it is sent: clipped to what the channel carries (stacks
+ * are longer than the rest), without the fields that are `undefined`.
+ */
+export function clipReport<T extends object>(report: T): T {
+  return Object.fromEntries(
+    Object.entries(withoutUndefined(report)).map(([field, value]) => [
+      field,
+      typeof value === 'string' ? clip(value, field === 'stack' ? MAX_STACK_LENGTH : MAX_MESSAGE_LENGTH) : value,
+    ]),
+  ) as T;
 }

@@ -1,6 +1,6 @@
 /** `on` / `off` / `deliverEvent`: events the launcher forwards to the frame (`file-drop`, ...). */
 import type { PluginEventListener } from './plugin-api.js';
-import { bridgeError } from './bridge-error.js';
+import { requireArgument } from './bridge-error.js';
 import type { CaughtErrors } from './error-reporter.js';
 import { isName } from './guards.js';
 import { callIsolated } from './isolated-call.js';
@@ -12,7 +12,7 @@ export interface EventListeners {
   /** `__PLUGIN_API__.off`. */
   off(name: string, listener: PluginEventListener): void;
   /** `GuestMethods.deliverEvent`: calls every listener of `name`, each isolated from the others. */
-  deliver(name: unknown, payload: unknown): void;
+  deliver(name: unknown, payload: unknown): Promise<void>;
 }
 
 /** Listeners kept only in this closure; what they throw goes to `errors`. */
@@ -21,26 +21,20 @@ export function createEventListeners(errors: CaughtErrors): EventListeners {
 
   const off = (name: string, listener: PluginEventListener): void => {
     const set = listeners.get(name);
-    set?.delete(listener);
-    if (set?.size === 0) listeners.delete(name);
+    if (set?.delete(listener) && set.size === 0) listeners.delete(name);
   };
 
   return {
     on(name, listener) {
-      if (!isName(name)) throw bridgeError('on() needs an event name', 'INVALID_ARGUMENT');
-      if (typeof listener !== 'function') throw bridgeError('on() needs a listener function', 'INVALID_ARGUMENT');
-      let set = listeners.get(name);
-      if (!set) {
-        set = new Set();
-        listeners.set(name, set);
-      }
-      set.add(listener);
+      requireArgument(isName(name), 'on() needs an event name');
+      requireArgument(typeof listener === 'function', 'on() needs a listener function');
+      listeners.set(name, (listeners.get(name) ?? new Set()).add(listener));
       return () => off(name, listener);
     },
     off(name, listener) {
       if (isName(name)) off(name, listener);
     },
-    deliver(name, payload) {
+    async deliver(name, payload) {
       if (!isName(name)) return;
       // A copy: a listener that adds or removes listeners does not change this delivery.
       for (const listener of [...(listeners.get(name) ?? [])]) callIsolated(() => listener(payload), errors, `on('${name}') listener`);

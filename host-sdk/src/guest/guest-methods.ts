@@ -22,11 +22,11 @@ export interface GuestParts {
  */
 export function createGuestMethods({ methods, hooks, menuItems, streams, events }: GuestParts): GuestMethods {
   return {
-    invokeMethod: (name, args) => methods.invoke(name, args),
-    runHook: (invocation) => hooks.run(invocation),
-    streamEvent: async (requestId, event) => streams.deliver(requestId, event),
-    menuItemActivated: async (itemId) => menuItems.activated(itemId),
-    deliverEvent: async (name, payload) => events.deliver(name, payload),
+    invokeMethod: methods.invoke,
+    runHook: hooks.run,
+    streamEvent: streams.deliver,
+    menuItemActivated: menuItems.activated,
+    deliverEvent: events.deliver,
     ping: async () => 'pong',
   };
 }

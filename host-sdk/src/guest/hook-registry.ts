@@ -2,11 +2,11 @@
 import type { HookOutcome, WireResult } from '../core/bridge/protocol.js';
 import type { HookContext, HookHandler } from './plugin-api.js';
 import type { HostAccess } from './host-session.js';
-import { bridgeError } from './bridge-error.js';
+import { bridgeError, requireArgument } from './bridge-error.js';
 import type { CaughtErrors } from './error-reporter.js';
 import { callHostDirect } from './host-calls.js';
 import { argumentList, isName, isRecord } from './guards.js';
-import { errorResult, unwrapResult, valueResult } from './wire-result.js';
+import { answerFor, errorResult, unwrapResult } from './wire-result.js';
 
 /** The hook handlers this plugin registered. */
 export interface HookRegistry {
@@ -23,25 +23,10 @@ export interface HookRegistry {
 export function createHookRegistry(host: HostAccess, newId: () => string, errors: CaughtErrors): HookRegistry {
   const handlers = new Map<string, HookHandler>();
 
-  /** `next()`: the inner layers run in the host; it may be called once. */
-  function nextFor(invocationId: string, ctx: HookContext, state: { prevented: boolean }): () => Promise<unknown> {
-    let called = false;
-    return async () => {
-      if (called) throw bridgeError('next() called more than once');
-      called = true;
-      if (!Array.isArray(ctx.args)) throw bridgeError('ctx.args must be an array', 'INVALID_ARGUMENT');
-      const remote = await host();
-      // A prevent() before next() must already hold for the inner layers and the default implementation.
-      const inner = unwrapResult(await remote.hookNext(invocationId, [...argumentList(ctx.args)], state.prevented));
-      ctx.result = isRecord(inner) ? inner.result : undefined;
-      return ctx.result;
-    };
-  }
-
   return {
     async register(method, handler) {
-      if (!isName(method)) throw bridgeError('registerHook needs a method name', 'INVALID_ARGUMENT');
-      if (typeof handler !== 'function') throw bridgeError('registerHook needs a handler function', 'INVALID_ARGUMENT');
+      requireArgument(isName(method), 'registerHook needs a method name');
+      requireArgument(typeof handler === 'function', 'registerHook needs a handler function');
       const hookId = newId();
       handlers.set(hookId, handler);
       try {
@@ -53,37 +38,44 @@ export function createHookRegistry(host: HostAccess, newId: () => string, errors
     },
 
     async run(invocation) {
-      if (!isRecord(invocation)) return errorResult(bridgeError('Malformed hook invocation'));
+      if (!isRecord(invocation)) return errorResult('Malformed hook invocation');
       const { invocationId, hookId, method } = invocation;
       const handler = typeof hookId === 'string' ? handlers.get(hookId) : undefined;
       if (!isName(invocationId) || !isName(method) || !handler) {
-        return errorResult(bridgeError(`No hook registered with id ${String(hookId)}`));
+        return errorResult(`No hook registered with id ${String(hookId)}`);
       }
-      const state = { prevented: false };
+      let prevented = false;
+      let nextCalled = false;
       const ctx: HookContext = {
         method,
         args: argumentList(invocation.args),
         result: undefined,
         prevent() {
-          state.prevented = true;
+          prevented = true;
         },
       };
-      const source = `registerHook('${method}') handler`;
-      const failed = (thrown: unknown): WireResult<never> => {
-        errors.fromHandler(thrown, source);
-        return errorResult(thrown);
+      /** `next()`: the inner layers run in the host; it may be called once. */
+      const next = async (): Promise<unknown> => {
+        if (nextCalled) throw bridgeError('next() called more than once');
+        nextCalled = true;
+        // A handler may have replaced `ctx.args` with anything; only an array is an argument list.
+        requireArgument(Array.isArray(ctx.args), 'ctx.args must be an array');
+        const remote = await host();
+        // A prevent() before next() must already hold for the inner layers and the default implementation.
+        const inner = unwrapResult(await remote.hookNext(invocationId, argumentList(ctx.args), prevented));
+        ctx.result = isRecord(inner) ? inner.result : undefined;
+        return ctx.result;
       };
-      try {
-        await handler(ctx, nextFor(invocationId, ctx, state));
-      } catch (error) {
-        return failed(error);
-      }
-      // A handler may have replaced `ctx.args` with anything; only an array is an argument list.
-      if (!Array.isArray(ctx.args)) return failed(bridgeError('ctx.args must be an array', 'INVALID_ARGUMENT'));
-      const outcome: HookOutcome = { args: argumentList(ctx.args), result: ctx.result, prevented: state.prevented };
-      const result = valueResult(outcome, `The outcome of the ${method} hook`);
-      if (!result.ok) errors.fromHandler(result.error.message, source);
-      return result;
+      return answerFor(
+        async (): Promise<HookOutcome> => {
+          await handler(ctx, next);
+          requireArgument(Array.isArray(ctx.args), 'ctx.args must be an array');
+          return { args: argumentList(ctx.args), result: ctx.result, prevented };
+        },
+        `The outcome of the ${method} hook`,
+        errors,
+        `registerHook('${method}') handler`,
+      );
     },
   };
 }

@@ -23,45 +23,33 @@ export interface HostSession {
   readonly identity: Promise<GuestIdentity>;
 }
 
-function identityFrom(value: unknown): GuestIdentity {
-  if (!isRecord(value) || typeof value.pluginId !== 'string') {
-    throw bridgeError('The host answered hello without a plugin id');
-  }
-  const apiBase = value.apiBase;
-  return Object.freeze({ pluginId: value.pluginId, apiBase: typeof apiBase === 'string' ? apiBase : null });
-}
-
 /**
  * Connects to `window.parent` at once and says `hello` first, before any other call. Nothing
  * times out: the host connects when it is ready, and calls made before wait.
  */
 export function openHostSession(methods: GuestMethods, runtimeVersion: string): HostSession {
-  const opened = (async () => {
+  const connected = (async () => {
     if (window.parent === window) throw bridgeError('The guest runtime only works inside a plugin frame');
     // The frame's origin is opaque ('null') and it cannot know the launcher's origin, so penpal
     // must allow any. Messages are still bound to `window.parent`: penpal drops anything whose
     // `source` is another window, and after the handshake everything moves to a MessagePort.
-    const connection = connect<MethodShape<HostMethods>>({
+    return connect<MethodShape<HostMethods>>({
       messenger: new WindowMessenger({ remoteWindow: window.parent, allowedOrigins: ['*'] }),
-      methods: exposable(methods),
-    });
-    const host = await connection.promise;
-    const answer = await host.hello({ protocolVersion: BRIDGE_PROTOCOL_VERSION, runtimeVersion });
-    return { host, identity: identityFrom(unwrapResult(answer)) };
+      // No prototype, so inherited members (`constructor`, `__proto__`, `toString`) are not
+      // callable from the host: penpal walks this object for method paths.
+      methods: Object.assign(Object.create(null), methods) as MethodShape<GuestMethods>,
+    }).promise;
   })();
-  const host = opened.then(({ host }) => host);
-  const identity = opened.then(({ identity }) => identity);
+  const identity = connected.then(async (host): Promise<GuestIdentity> => {
+    const answer = unwrapResult(await host.hello({ protocolVersion: BRIDGE_PROTOCOL_VERSION, runtimeVersion }));
+    if (!isRecord(answer) || typeof answer.pluginId !== 'string') throw bridgeError('The host answered hello without a plugin id');
+    const { pluginId, apiBase } = answer;
+    return Object.freeze({ pluginId, apiBase: typeof apiBase === 'string' ? apiBase : null });
+  });
+  const host = identity.then(() => connected);
   // Internal promises: a refused connection must not surface as an unhandled rejection (which
   // the error reporter would try to send over that very connection).
   host.catch(() => undefined);
   identity.catch(() => undefined);
   return { host: () => host, identity };
-}
-
-/**
- * The object penpal walks for method paths: no prototype, so inherited members (`constructor`,
- * `__proto__`, `toString`) are not callable from the host.
- */
-function exposable(methods: GuestMethods): MethodShape<GuestMethods> {
-  return Object.freeze(Object.assign(Object.create(null) as MethodShape<GuestMethods>, methods));
 }

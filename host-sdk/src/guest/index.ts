@@ -48,7 +48,7 @@ function install(): void {
   void opened.identity.then(
     ({ apiBase }) => {
       // The launcher normally injects this before the plugin runs; fill it in when it did not.
-      if (apiBase !== null && window.__PLUGIN_API_BASE__ === undefined && !('__PLUGIN_API_BASE__' in window)) {
+      if (apiBase !== null && !('__PLUGIN_API_BASE__' in window)) {
         defineConstant('__PLUGIN_API_BASE__', apiBase);
       }
     },

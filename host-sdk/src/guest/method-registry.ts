@@ -2,11 +2,11 @@
 import type { WireResult } from '../core/bridge/protocol.js';
 import type { PluginMethod } from './plugin-api.js';
 import type { HostAccess } from './host-session.js';
-import { bridgeError } from './bridge-error.js';
+import { requireArgument } from './bridge-error.js';
 import type { CaughtErrors } from './error-reporter.js';
 import { callHostDirect } from './host-calls.js';
 import { argumentList, isName } from './guards.js';
-import { errorResult, valueResult } from './wire-result.js';
+import { answerFor, errorResult } from './wire-result.js';
 
 /** The methods this plugin registered. */
 export interface MethodRegistry {
@@ -25,8 +25,8 @@ export function createMethodRegistry(host: HostAccess, errors: CaughtErrors): Me
 
   return {
     async register(name, fn) {
-      if (!isName(name)) throw bridgeError('registerMethod needs a method name', 'INVALID_ARGUMENT');
-      if (typeof fn !== 'function') throw bridgeError('registerMethod needs a function', 'INVALID_ARGUMENT');
+      requireArgument(isName(name), 'registerMethod needs a method name');
+      requireArgument(typeof fn === 'function', 'registerMethod needs a function');
       // Kept before the host hears of it, so a call arriving right after registration finds it.
       const previous = methods.get(name);
       methods.set(name, fn);
@@ -43,18 +43,8 @@ export function createMethodRegistry(host: HostAccess, errors: CaughtErrors): Me
 
     async invoke(name, args) {
       const fn = isName(name) ? methods.get(name) : undefined;
-      if (!fn) return errorResult(bridgeError(`Method not registered: ${isName(name) ? name : '(not a name)'}`));
-      const source = `registerMethod('${name}')`;
-      let value: unknown;
-      try {
-        value = await fn(...argumentList(args));
-      } catch (error) {
-        errors.fromHandler(error, source);
-        return errorResult(error);
-      }
-      const result = valueResult(value, `The result of ${name}`);
-      if (!result.ok) errors.fromHandler(result.error.message, source);
-      return result;
+      if (!fn) return errorResult(`Method not registered: ${isName(name) ? name : '(not a name)'}`);
+      return answerFor(() => fn(...argumentList(args)), `The result of ${name}`, errors, `registerMethod('${name}')`);
     },
   };
 }

@@ -6,15 +6,16 @@ export interface RateLimiterOptions {
   readonly limit: number;
   /** Window length in milliseconds. */
   readonly windowMs: number;
-  /** Clock; `performance.now` by default (monotonic, unaffected by the plugin changing `Date`). */
-  readonly now?: () => number;
 }
 
 /** Returns `true` and counts the event when it is within the limit, else `false`. */
 export type RateLimiter = () => boolean;
 
+// Monotonic, and captured at start-up: a plugin changing `Date` or `performance` cannot reset the window.
+const now = performance.now.bind(performance);
+
 /** A limiter remembering at most `limit` timestamps. */
-export function createRateLimiter({ limit, windowMs, now = performance.now.bind(performance) }: RateLimiterOptions): RateLimiter {
+export function createRateLimiter({ limit, windowMs }: RateLimiterOptions): RateLimiter {
   const times: number[] = [];
   return () => {
     const at = now();

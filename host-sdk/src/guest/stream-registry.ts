@@ -1,7 +1,7 @@
 /** `proxyFetchStream` / `streamEvent`: proxied server-sent event streams, by request id. */
 import type { ProxyStreamHandlers, ProxyStreamRequest } from './plugin-api.js';
 import type { HostAccess } from './host-session.js';
-import { bridgeError, reviveError } from './bridge-error.js';
+import { requireArgument, reviveError } from './bridge-error.js';
 import type { CaughtErrors } from './error-reporter.js';
 import { callHostDirect } from './host-calls.js';
 import { isName, isRecord } from './guards.js';
@@ -12,87 +12,60 @@ export interface StreamRegistry {
   /** `__PLUGIN_API__.proxyFetchStream`. */
   start(request: ProxyStreamRequest, handlers: ProxyStreamHandlers): Promise<void>;
   /** `GuestMethods.streamEvent`: delivers one event, in the order they arrive. */
-  deliver(requestId: unknown, event: unknown): void;
-}
-
-/** A running stream: where its events go and how it ends. */
-interface OpenStream {
-  readonly handlers: ProxyStreamHandlers;
-  /** Stops delivery, detaches from the signal and settles the caller's promise. */
-  readonly finish: () => void;
-}
-
-/** The ProxyRequest without `signal` (which cannot cross, and is replaced by `abortStream`). */
-function withoutSignal(request: ProxyStreamRequest): Record<string, unknown> {
-  const { signal: _signal, ...rest } = request;
-  return rest;
+  deliver(requestId: unknown, event: unknown): Promise<void>;
 }
 
 /** A registry whose handlers live only in this closure; what they throw goes to `errors`. */
 export function createStreamRegistry(host: HostAccess, newId: () => string, errors: CaughtErrors): StreamRegistry {
-  const streams = new Map<string, OpenStream>();
+  /** Each running stream's receiver of its events, by request id. */
+  const streams = new Map<string, (event: Readonly<Record<string, unknown>>) => void>();
 
   return {
-    start(request, handlers) {
-      if (!isRecord(request)) return Promise.reject(bridgeError('proxyFetchStream needs a request object', 'INVALID_ARGUMENT'));
-      if (!isRecord(handlers) || typeof handlers.onChunk !== 'function') {
-        return Promise.reject(bridgeError('proxyFetchStream needs handlers with onChunk', 'INVALID_ARGUMENT'));
-      }
-      const signal = request.signal;
-      if (signal !== undefined && !(signal instanceof AbortSignal)) {
-        return Promise.reject(bridgeError('signal must be an AbortSignal', 'INVALID_ARGUMENT'));
-      }
-      if (signal?.aborted) return Promise.resolve();
-      const wireRequest = withoutSignal(request);
+    async start(request, handlers) {
+      requireArgument(isRecord(request), 'proxyFetchStream needs a request object');
+      requireArgument(isRecord(handlers) && typeof handlers.onChunk === 'function', 'proxyFetchStream needs handlers with onChunk');
+      // The signal cannot cross: the host hears of an abort through `abortStream`.
+      const { signal, ...wireRequest } = request;
+      requireArgument(signal === undefined || signal instanceof AbortSignal, 'signal must be an AbortSignal');
+      if (signal?.aborted) return;
       const requestId = newId();
 
       return new Promise<void>((resolve, reject) => {
+        /** Stops delivery and detaches from the signal; `false` when the stream had already ended. */
+        const end = (): boolean => {
+          signal?.removeEventListener('abort', onAbort);
+          return streams.delete(requestId);
+        };
         const onAbort = (): void => {
-          if (!streams.has(requestId)) return;
-          finish();
+          if (!end()) return;
+          resolve();
           void host()
             .then((remote) => remote.abortStream(requestId))
             .catch(() => undefined);
         };
-        const finish = (): void => {
-          streams.delete(requestId);
-          signal?.removeEventListener('abort', onAbort);
-          resolve();
-        };
         // Registered before the host hears of the stream: its first events may precede its answer.
-        streams.set(requestId, { handlers, finish });
+        streams.set(requestId, ({ kind, data, error }) => {
+          if (kind === 'chunk') {
+            if (typeof data === 'string') callIsolated(() => handlers.onChunk(data), errors, 'proxyFetchStream onChunk');
+          } else if (kind === 'error' || kind === 'end') {
+            end();
+            resolve();
+            if (kind === 'error') {
+              const revived = reviveError(error);
+              callIsolated(() => handlers.onError?.(revived), errors, 'proxyFetchStream onError');
+            }
+          }
+        });
         signal?.addEventListener('abort', onAbort);
         callHostDirect(host, 'proxyFetchStream', [requestId, wireRequest]).catch((error: unknown) => {
-          if (!streams.has(requestId)) return;
-          streams.delete(requestId);
-          signal?.removeEventListener('abort', onAbort);
-          reject(error);
+          if (end()) reject(error);
         });
       });
     },
 
-    deliver(requestId, event) {
-      const stream = isName(requestId) ? streams.get(requestId) : undefined;
-      if (!stream || !isRecord(event)) return;
-      switch (event.kind) {
-        case 'chunk':
-          if (typeof event.data === 'string') {
-            const data = event.data;
-            callIsolated(() => stream.handlers.onChunk(data), errors, 'proxyFetchStream onChunk');
-          }
-          return;
-        case 'error': {
-          stream.finish();
-          const error = reviveError(event.error);
-          callIsolated(() => stream.handlers.onError?.(error), errors, 'proxyFetchStream onError');
-          return;
-        }
-        case 'end':
-          stream.finish();
-          return;
-        default:
-          return;
-      }
+    async deliver(requestId, event) {
+      const receive = isName(requestId) ? streams.get(requestId) : undefined;
+      if (receive && isRecord(event)) receive(event);
     },
   };
 }

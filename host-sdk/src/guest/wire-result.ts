@@ -1,10 +1,21 @@
 /** Converting between {@link WireResult}s and what the plugin sees (values, thrown errors). */
 import type { WireError, WireResult } from '../core/bridge/protocol.js';
 import { bridgeError, reviveError } from './bridge-error.js';
-import { describeThrown, isRecord } from './guards.js';
+import type { CaughtErrors } from './error-reporter.js';
+import { describeThrown, isRecord, withoutUndefined } from './guards.js';
 
 // Captured at start-up: a plugin replacing the global later cannot change what the runtime sends.
 const clone = globalThis.structuredClone.bind(globalThis);
+
+/** Why `value` cannot be sent to the host (structured clone refuses a function, a DOM node), or `undefined` when it can. */
+function unsendable(value: unknown): string | undefined {
+  try {
+    clone(value);
+    return undefined;
+  } catch (error) {
+    return describeThrown(error);
+  }
+}
 
 /**
  * The value of a host answer, or throws the rebuilt error. Anything that is not a WireResult
@@ -12,36 +23,22 @@ const clone = globalThis.structuredClone.bind(globalThis);
  */
 export function unwrapResult(result: unknown): unknown {
   if (isRecord(result) && result.ok === true) return result.value;
-  if (isRecord(result) && result.ok === false) throw reviveError(result.error);
-  throw bridgeError('The host answered with a malformed result');
+  throw isRecord(result) && result.ok === false ? reviveError(result.error) : bridgeError('The host answered with a malformed result');
 }
 
 /** A WireError describing something a plugin threw: its message, and its `code`/`details` when it set them. */
-export function toWireError(thrown: unknown): WireError {
+function toWireError(thrown: unknown): WireError {
   const message = describeThrown(thrown);
-  if (!isRecord(thrown)) return { message };
-  let code: unknown;
-  let details: unknown;
   try {
-    code = thrown.code;
-    details = thrown.details;
+    const { code, details } = isRecord(thrown) ? thrown : {};
+    return withoutUndefined({
+      message,
+      code: typeof code === 'string' ? code : undefined,
+      details: isRecord(details) && unsendable(details) === undefined ? details : undefined,
+    });
   } catch {
+    // A throwing `code` or `details` getter: the message alone.
     return { message };
-  }
-  return {
-    message,
-    ...(typeof code === 'string' ? { code } : {}),
-    ...(isRecord(details) && canCross(details) ? { details: details } : {}),
-  };
-}
-
-/** Whether a value survives structured clone, i.e. can be sent to the host. */
-function canCross(value: unknown): boolean {
-  try {
-    clone(value);
-    return true;
-  } catch {
-    return false;
   }
 }
 
@@ -51,14 +48,23 @@ export function errorResult(thrown: unknown): WireResult<never> {
 }
 
 /**
- * A success answer, or an error answer when the value cannot be sent (a function, a DOM node):
- * penpal would otherwise fail the reply with a penpal error instead of a WireResult.
+ * Runs a plugin function the host asked for (a registered method, a hook handler) and answers with
+ * what it returned, or with what it threw, or with an error when the value cannot be sent (penpal
+ * would otherwise fail the reply with a penpal error instead of a WireResult). A failure is also
+ * reported to `errors` as this plugin's error, from `source`.
+ *
+ * @param what - the value, for the error text: `The result of greet` cannot be sent to the host: ...
  */
-export function valueResult<T>(value: T, what: string): WireResult<T> {
+export async function answerFor<T>(run: () => T | Promise<T>, what: string, errors: CaughtErrors, source: string): Promise<WireResult<T>> {
+  let failure: unknown;
   try {
-    clone(value);
+    const value = await run();
+    const why = unsendable(value);
+    if (why === undefined) return { ok: true, value };
+    failure = `${what} cannot be sent to the host: ${why}`;
   } catch (error) {
-    return errorResult(new Error(`${what} cannot be sent to the host: ${describeThrown(error)}`));
+    failure = error;
   }
-  return { ok: true, value };
+  errors.fromHandler(failure, source);
+  return errorResult(failure);
 }
