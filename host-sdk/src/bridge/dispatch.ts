@@ -1,4 +1,4 @@
-import { permissionDenied, toPlainData, toWireError, unknownMethod, type WireResult } from '../core/index.js';
+import { permissionDenied, toPlainData, toWireError, unknownMethod, type WireError, type WireResult } from '../core/index.js';
 import { BridgeFailure } from '../host/backend-client.js';
 import type { BridgeCallContext, BridgeMethod } from './bridge-method.js';
 
@@ -22,6 +22,11 @@ export function indexMethods(methods: readonly BridgeMethod[]): BridgeMethodInde
   return index;
 }
 
+/** The refusal of a call from a plugin that is not running (deactivated, or never activated). */
+export function notActive(pluginId: string): WireError {
+  return { message: `${pluginId} is not active; its calls are refused` };
+}
+
 /**
  * Runs one bridge call: looks the method up (a direct member through `callDirect` only, the
  * others through `call` only), checks the caller's permission, copies the arguments to plain
@@ -40,7 +45,7 @@ export async function dispatchBridgeCall(
     if (method.permission !== null && !context.plugin.manifest.permissions.includes(method.permission)) {
       return { ok: false, error: permissionDenied(method.permission) };
     }
-    if (!context.services.active(context.plugin.id)) return { ok: false, error: { message: `${context.plugin.id} is not active; its calls are refused` } };
+    if (!context.services.active(context.plugin.id)) return { ok: false, error: notActive(context.plugin.id) };
     // Byte arrays given as number[] (uploadPlugin, writeBytes) count one node per byte.
     const plainArgs = toPlainData(Array.isArray(args) ? args : [], { label: 'args', maxNodes: MAX_ARGUMENT_NODES }) as unknown[];
     const value = await method.handler(context, plainArgs);

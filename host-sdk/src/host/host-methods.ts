@@ -2,7 +2,7 @@ import { BRIDGE_PROTOCOL_VERSION, toPlainData, toWireError, type HostMethods } f
 import type { BridgeMethodIndex } from '../bridge/dispatch.js';
 import { dispatchBridgeCall } from '../bridge/dispatch.js';
 import type { CallingPlugin } from '../bridge/bridge-method.js';
-import { abortStream } from '../bridge/methods/network-methods.js';
+import { abortStream } from '../bridge/plugin-streams.js';
 import type { HostServices } from './host-services.js';
 
 /** A runtime error as a plugin's frame reported it, checked and clipped. */

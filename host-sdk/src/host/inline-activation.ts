@@ -4,8 +4,22 @@ import { containerFor, stoppedWhileLoading, type ActivationContext } from './act
 import { dependenciesSettled } from './dependency-gate.js';
 import { guestReportsFor } from './guest-reports.js';
 import { hostMethodsFor } from './host-methods.js';
-import { createInlineGuest } from './inline-guest.js';
 import type { RunningPlugin } from './running-plugins.js';
+
+/**
+ * Loads the guest runtime inline plugins share the launcher's window with (`inline-guest.ts` and
+ * the guest API it builds): only a launcher that activates an inline plugin needs it.
+ *
+ * @throws PluginHostError `PLUGIN_LOAD_FAILED` naming the plugin when it cannot be loaded.
+ */
+function loadInlineGuest(pluginId: string): Promise<typeof import('./inline-guest.js')> {
+  return import('./inline-guest.js').catch((error: unknown) => {
+    throw new PluginHostError(
+      ErrorCode.PLUGIN_LOAD_FAILED,
+      `${pluginId} renders inline, but the launcher could not load the inline plugin runtime (${error instanceof Error ? error.message : String(error)}); reload the launcher and retry`,
+    );
+  });
+}
 
 /** A place in the line of inline mounts: wait for `previous`, call `done` when mounted (or failed). */
 export interface InlineTurn {
@@ -51,8 +65,12 @@ export class InlineActivation {
         `${id} renders inline, but the launcher gave the host no inlineContainer; pass one to the PluginHost options`,
       );
     const container = containerFor(context.inlineContainer, id);
+    // The guest runtime of inline plugins loads with the first of them, while it waits its turn.
+    const runtime = loadInlineGuest(id);
+    runtime.catch(() => undefined);
     await turn.previous;
     await dependenciesSettled(plugin.manifest, context.running.byId);
+    const { createInlineGuest } = await runtime;
     if (!context.running.isCurrent(plugin)) throw stoppedWhileLoading(id);
     const reports = guestReportsFor(plugin, context.sinks);
     const methods = hostMethodsFor({ id, manifest: plugin.manifest }, null, context.services, context.index, reports);

@@ -4,28 +4,11 @@ import { reportCaughtErrors } from '../guest/error-reporter.js';
 import { createGuestMethods } from '../guest/guest-methods.js';
 import { createGuestParts } from '../guest/guest-parts.js';
 import type { HostAccess, HostProxy } from '../guest/host-session.js';
-import type { GuestIdentity, PluginApi } from '../guest/plugin-api.js';
+import type { GuestIdentity } from '../guest/plugin-api.js';
 import { createRateLimiter } from '../guest/rate-limiter.js';
 import { GUEST_RUNTIME_VERSION } from '../guest/version.js';
 import { unwrapResult } from '../guest/wire-result.js';
-
-/** The API objects of inline plugins per window, and which one `__PLUGIN_API__` currently is. */
-const windows = new WeakMap<Window, { current: PluginApi | undefined; owner?: string }>();
-
-/**
- * Defines the shared window's `__PLUGIN_API__` once, as a getter the page cannot replace, whose
- * value is the API of the owning plugin: the last inline plugin loaded (specification).
- */
-function ownerSlot(win: Window): { current: PluginApi | undefined; owner?: string } {
-  let slot = windows.get(win);
-  if (!slot) {
-    const created: { current: PluginApi | undefined; owner?: string } = { current: undefined };
-    Object.defineProperty(win, '__PLUGIN_API__', { get: () => created.current, enumerable: false, configurable: false });
-    windows.set(win, created);
-    slot = created;
-  }
-  return slot;
-}
+import { ownerSlot } from './inline-api-slot.js';
 
 /**
  * The guest side of an inline plugin: the same API a frame's runtime builds, but talking to the
@@ -47,12 +30,4 @@ export function createInlineGuest(win: Window, hostMethods: HostMethods, pluginI
   slot.current = createPluginApi({ ...parts, host, identity, runtimeVersion: GUEST_RUNTIME_VERSION });
   slot.owner = pluginId;
   return createGuestMethods(parts);
-}
-
-/** After `pluginId` is deactivated the shared window's `__PLUGIN_API__` no longer acts for it. */
-export function releaseInlineApi(win: Window, pluginId: string): void {
-  const slot = windows.get(win);
-  if (slot?.owner !== pluginId) return;
-  slot.current = undefined;
-  delete slot.owner;
 }

@@ -1,11 +1,11 @@
 import type { Connection } from 'penpal';
 import type { GuestMethods, PluginManifest } from '../core/index.js';
-import { destroyOverlaysOf } from '../bridge/methods/overlay-methods.js';
+import { destroyOverlaysOf } from '../bridge/plugin-overlays.js';
 import type { InlineMount } from '../frame/index.js';
 import type { GuestMethodMap } from './frame-connection.js';
 import type { HostEvents } from './host-events.js';
 import type { ActivePlugin, HostServices, PluginRuntimeState } from './host-services.js';
-import { releaseInlineApi } from './inline-guest.js';
+import { releaseInlineApi } from './inline-api-slot.js';
 import { guestWhenConnected } from './pending-guest.js';
 
 /** A plugin the host is running or loading, with what it has to release when it stops. */

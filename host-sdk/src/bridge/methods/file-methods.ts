@@ -1,6 +1,5 @@
 import type { BridgeCallContext } from '../bridge-method.js';
-import type { ReadRange, TextFileContent, BinaryFileContent, FilePathResult } from '../bridge-call-types.js';
-import { bridgeMethod, signature } from '../bridge-method.js';
+import type { BridgeHandler } from '../lazy-handlers.js';
 import { badArgument, idSegment, optionalNumber, optionalObjectArgument, stringArgument } from './arguments.js';
 import { withConsent } from './with-consent.js';
 
@@ -28,51 +27,25 @@ function rangeOf(method: string, args: readonly unknown[]): { start?: number; le
 }
 
 /** The file methods (`filesystem:read`, `filesystem:write`), with the consent prompt. */
-export const FILE_METHODS = [
-  bridgeMethod({
-    name: 'readText',
-    permission: 'filesystem:read',
-    signature: signature<[path: string, options?: ReadRange], TextFileContent>(),
-    handler: (context, args) =>
-      fileCall(context, 'read', { path: stringArgument('readText', args, 0, 'path'), encoding: 'text', ...rangeOf('readText', args) }),
-  }),
-  bridgeMethod({
-    name: 'readBytes',
-    permission: 'filesystem:read',
-    signature: signature<[path: string, options?: ReadRange], BinaryFileContent>(),
-    handler: (context, args) =>
-      fileCall(context, 'read', { path: stringArgument('readBytes', args, 0, 'path'), encoding: 'base64', ...rangeOf('readBytes', args) }),
-  }),
-  bridgeMethod({
-    name: 'writeText',
-    permission: 'filesystem:write',
-    signature: signature<[path: string, content: string], FilePathResult>(),
-    handler: (context, args) => {
-      const content = args[1];
-      if (typeof content !== 'string') throw badArgument('writeText', '"content" must be a string');
-      return fileCall(context, 'write', { path: stringArgument('writeText', args, 0, 'path'), content });
-    },
-  }),
-  bridgeMethod({
-    name: 'writeBytes',
-    permission: 'filesystem:write',
-    signature: signature<[path: string, bytes: Uint8Array], FilePathResult>(),
-    handler: (context, args) => {
-      const bytes = args[1];
-      const data =
-        bytes instanceof Uint8Array
-          ? bytes
-          : Array.isArray(bytes) && bytes.every((byte) => Number.isInteger(byte) && byte >= 0 && byte <= 255)
-            ? Uint8Array.from(bytes as number[])
-            : undefined;
-      if (!data) throw badArgument('writeBytes', '"bytes" must be a Uint8Array');
-      return fileCall(context, 'write', { path: stringArgument('writeBytes', args, 0, 'path'), contentBase64: toBase64(data) });
-    },
-  }),
-  bridgeMethod({
-    name: 'deleteFile',
-    permission: 'filesystem:write',
-    signature: signature<[path: string], FilePathResult>(),
-    handler: (context, args) => fileCall(context, 'delete', { path: stringArgument('deleteFile', args, 0, 'path') }),
-  }),
-];
+export const handlers = {
+  readText: (context, args) => fileCall(context, 'read', { path: stringArgument('readText', args, 0, 'path'), encoding: 'text', ...rangeOf('readText', args) }),
+  readBytes: (context, args) =>
+    fileCall(context, 'read', { path: stringArgument('readBytes', args, 0, 'path'), encoding: 'base64', ...rangeOf('readBytes', args) }),
+  writeText: (context, args) => {
+    const content = args[1];
+    if (typeof content !== 'string') throw badArgument('writeText', '"content" must be a string');
+    return fileCall(context, 'write', { path: stringArgument('writeText', args, 0, 'path'), content });
+  },
+  writeBytes: (context, args) => {
+    const bytes = args[1];
+    const data =
+      bytes instanceof Uint8Array
+        ? bytes
+        : Array.isArray(bytes) && bytes.every((byte) => Number.isInteger(byte) && byte >= 0 && byte <= 255)
+          ? Uint8Array.from(bytes as number[])
+          : undefined;
+    if (!data) throw badArgument('writeBytes', '"bytes" must be a Uint8Array');
+    return fileCall(context, 'write', { path: stringArgument('writeBytes', args, 0, 'path'), contentBase64: toBase64(data) });
+  },
+  deleteFile: (context, args) => fileCall(context, 'delete', { path: stringArgument('deleteFile', args, 0, 'path') }),
+} satisfies Readonly<Record<string, BridgeHandler>>;

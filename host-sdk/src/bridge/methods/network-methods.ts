@@ -1,13 +1,9 @@
 import { proxyFailed, readEventStream, toWireError, type GuestMethods, type StreamEvent } from '../../core/index.js';
 import { BackendClient, BridgeFailure } from '../../host/backend-client.js';
 import type { HostServices } from '../../host/host-services.js';
-import type { ProxyRequest, ProxyResponse } from '../bridge-call-types.js';
-import { bridgeMethod, signature } from '../bridge-method.js';
+import type { BridgeHandler } from '../lazy-handlers.js';
+import { streamKey } from '../plugin-streams.js';
 import { objectArgument, stringArgument } from './arguments.js';
-
-function streamKey(pluginId: string, requestId: string): string {
-  return `${pluginId}\n${requestId}`;
-}
 
 /** A proxy failure: `Proxy failed: <status>` with the backend's code. */
 async function proxyFailure(response: Response): Promise<BridgeFailure> {
@@ -59,42 +55,22 @@ async function pumpStream(
 }
 
 /** `proxyFetch` and `proxyFetchStream`: the backend's SSRF-guarded proxy. */
-export const NETWORK_METHODS = [
-  bridgeMethod({
-    name: 'proxyFetch',
-    permission: 'network:cors_proxy',
-    signature: signature<[request: ProxyRequest], ProxyResponse>(),
-    handler: async ({ plugin, services }, args) => {
-      const request = objectArgument('proxyFetch', args, 0, 'request');
-      const response = await services.backend.request('/api/plugins/proxy', { json: { ...request, stream: false }, pluginId: plugin.id });
-      if (!response.ok) throw await proxyFailure(response);
-      return response.json();
-    },
-  }),
-  bridgeMethod({
-    name: 'proxyFetchStream',
-    permission: 'network:cors_proxy',
-    direct: true,
-    handler: ({ plugin, services }, args) => {
-      const requestId = stringArgument('proxyFetchStream', args, 0, 'requestId');
-      const request = objectArgument('proxyFetchStream', args, 1, 'request');
-      const guest = services.active(plugin.id)?.guest;
-      if (!guest) throw new BridgeFailure({ message: 'proxyFetchStream: the plugin is not active' });
-      const controller = new AbortController();
-      // Keyed by owner too: a plugin choosing another's request id addresses nothing of theirs.
-      services.streams.add(plugin.id, controller, streamKey(plugin.id, requestId));
-      void pumpStream(services, guest, plugin.id, requestId, request, controller);
-      return null;
-    },
-  }),
-];
-
-/** Aborts a stream the caller started (`GuestMethods` abort message); another plugin's id does nothing. */
-export function abortStream(services: HostServices, pluginId: string, requestId: unknown): void {
-  if (typeof requestId !== 'string') return;
-  const key = streamKey(pluginId, requestId);
-  const controller = services.streams.get(pluginId, key);
-  if (!controller) return;
-  controller.abort();
-  services.streams.delete(key);
-}
+export const handlers = {
+  proxyFetch: async ({ plugin, services }, args) => {
+    const request = objectArgument('proxyFetch', args, 0, 'request');
+    const response = await services.backend.request('/api/plugins/proxy', { json: { ...request, stream: false }, pluginId: plugin.id });
+    if (!response.ok) throw await proxyFailure(response);
+    return response.json();
+  },
+  proxyFetchStream: ({ plugin, services }, args) => {
+    const requestId = stringArgument('proxyFetchStream', args, 0, 'requestId');
+    const request = objectArgument('proxyFetchStream', args, 1, 'request');
+    const guest = services.active(plugin.id)?.guest;
+    if (!guest) throw new BridgeFailure({ message: 'proxyFetchStream: the plugin is not active' });
+    const controller = new AbortController();
+    // Keyed by owner too: a plugin choosing another's request id addresses nothing of theirs.
+    services.streams.add(plugin.id, controller, streamKey(plugin.id, requestId));
+    void pumpStream(services, guest, plugin.id, requestId, request, controller);
+    return null;
+  },
+} satisfies Readonly<Record<string, BridgeHandler>>;

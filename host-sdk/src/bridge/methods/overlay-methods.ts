@@ -2,7 +2,8 @@ import { findPackagePathProblem } from '../../core/index.js';
 import { BridgeFailure } from '../../host/backend-client.js';
 import type { HostServices } from '../../host/host-services.js';
 import type { OverlayOptions } from '../../host/ui-adapter.js';
-import { bridgeMethod, signature } from '../bridge-method.js';
+import type { BridgeCallContext } from '../bridge-method.js';
+import type { BridgeHandler } from '../lazy-handlers.js';
 import { badArgument, optionalNumber, optionalObjectArgument } from './arguments.js';
 
 const MAX_OVERLAY_HTML = 1024 * 1024;
@@ -36,63 +37,38 @@ function ownOverlay(services: HostServices, pluginId: string, method: string, id
   return id as string;
 }
 
-/** `overlay.create`, `.show`, `.hide`, `.destroy`, `.setHtml`, `.setPosition`. */
-export const OVERLAY_METHODS = [
-  bridgeMethod({
-    name: 'overlay.create',
-    permission: 'ui:sub_window',
-    signature: signature<[options: OverlayOptions], string>(),
-    handler: async ({ plugin, services }, args) => {
-      const options = overlayOptions(optionalObjectArgument('overlay.create', args, 0, 'options'));
-      const id = services.overlays.add(plugin.id, undefined);
-      await services.ui.overlays.create(plugin.id, id, options);
-      return id;
-    },
-  }),
-  ...(['show', 'hide', 'destroy'] as const).map((action) =>
-    bridgeMethod({
-      name: `overlay.${action}`,
-      permission: 'ui:sub_window',
-      signature: signature<[overlayId: string]>(),
-      handler: ({ plugin, services }, args) => {
-        const id = ownOverlay(services, plugin.id, `overlay.${action}`, args[0]);
-        services.ui.overlays[action](id);
-        if (action === 'destroy') services.overlays.delete(id);
-        return null;
-      },
-    }),
-  ),
-  bridgeMethod({
-    name: 'overlay.setHtml',
-    permission: 'ui:sub_window',
-    signature: signature<[overlayId: string, html: string]>(),
-    handler: ({ plugin, services }, args) => {
-      const id = ownOverlay(services, plugin.id, 'overlay.setHtml', args[0]);
-      const html = args[1];
-      if (typeof html !== 'string' || html.length > MAX_OVERLAY_HTML) throw badArgument('overlay.setHtml', '"html" must be a string of at most 1 MiB');
-      services.ui.overlays.setHtml(id, html);
-      return null;
-    },
-  }),
-  bridgeMethod({
-    name: 'overlay.setPosition',
-    permission: 'ui:sub_window',
-    signature: signature<[overlayId: string, x: number, y: number]>(),
-    handler: ({ plugin, services }, args) => {
-      const id = ownOverlay(services, plugin.id, 'overlay.setPosition', args[0]);
-      const x = optionalNumber('overlay.setPosition', args[1], 'x');
-      const y = optionalNumber('overlay.setPosition', args[2], 'y');
-      if (x === undefined || y === undefined) throw badArgument('overlay.setPosition', '"x" and "y" must be numbers');
-      services.ui.overlays.setPosition(id, x, y);
-      return null;
-    },
-  }),
-];
-
-/** Destroys every overlay of `pluginId` (deactivation). */
-export function destroyOverlaysOf(services: HostServices, pluginId: string): void {
-  for (const id of services.overlays.idsOf(pluginId)) {
-    services.ui.overlays.destroy(id);
-    services.overlays.delete(id);
-  }
+/** `overlay.show`, `.hide`, `.destroy` of the caller's own overlay. */
+function overlayAction({ plugin, services }: BridgeCallContext, args: readonly unknown[], action: 'show' | 'hide' | 'destroy'): null {
+  const id = ownOverlay(services, plugin.id, `overlay.${action}`, args[0]);
+  services.ui.overlays[action](id);
+  if (action === 'destroy') services.overlays.delete(id);
+  return null;
 }
+
+/** `overlay.create`, `.show`, `.hide`, `.destroy`, `.setHtml`, `.setPosition`. */
+export const handlers = {
+  'overlay.create': async ({ plugin, services }, args) => {
+    const options = overlayOptions(optionalObjectArgument('overlay.create', args, 0, 'options'));
+    const id = services.overlays.add(plugin.id, undefined);
+    await services.ui.overlays.create(plugin.id, id, options);
+    return id;
+  },
+  'overlay.show': (context, args) => overlayAction(context, args, 'show'),
+  'overlay.hide': (context, args) => overlayAction(context, args, 'hide'),
+  'overlay.destroy': (context, args) => overlayAction(context, args, 'destroy'),
+  'overlay.setHtml': ({ plugin, services }, args) => {
+    const id = ownOverlay(services, plugin.id, 'overlay.setHtml', args[0]);
+    const html = args[1];
+    if (typeof html !== 'string' || html.length > MAX_OVERLAY_HTML) throw badArgument('overlay.setHtml', '"html" must be a string of at most 1 MiB');
+    services.ui.overlays.setHtml(id, html);
+    return null;
+  },
+  'overlay.setPosition': ({ plugin, services }, args) => {
+    const id = ownOverlay(services, plugin.id, 'overlay.setPosition', args[0]);
+    const x = optionalNumber('overlay.setPosition', args[1], 'x');
+    const y = optionalNumber('overlay.setPosition', args[2], 'y');
+    if (x === undefined || y === undefined) throw badArgument('overlay.setPosition', '"x" and "y" must be numbers');
+    services.ui.overlays.setPosition(id, x, y);
+    return null;
+  },
+} satisfies Readonly<Record<string, BridgeHandler>>;

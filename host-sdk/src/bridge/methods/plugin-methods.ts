@@ -1,7 +1,7 @@
 import { isValidPluginId, pluginMethodUnavailable } from '../../core/index.js';
 import { BridgeFailure } from '../../host/backend-client.js';
 import { withTimeout } from '../../host/with-timeout.js';
-import { bridgeMethod } from '../bridge-method.js';
+import type { BridgeHandler } from '../lazy-handlers.js';
 import { badArgument, stringArgument } from './arguments.js';
 
 const METHOD_NAME = /^[A-Za-z_$][\w$.:-]{0,127}$/;
@@ -12,50 +12,35 @@ function methodName(method: string, value: unknown, what: string): string {
 }
 
 /** `registerMethod`, `callPlugin`, `registerHook`: cross-plugin calls relayed through the host. */
-export const PLUGIN_METHODS = [
-  bridgeMethod({
-    name: 'registerMethod',
-    permission: 'config:write',
-    direct: true,
-    handler: ({ plugin, services }, args) => {
-      services.methods.register(plugin.id, methodName('registerMethod', args[0], 'method'));
-      return null;
-    },
-  }),
-  bridgeMethod({
-    name: 'callPlugin',
-    permission: 'network:fetch',
-    direct: true,
-    handler: async ({ services }, args) => {
-      const target = stringArgument('callPlugin', args, 0, 'pluginId');
-      const method = methodName('callPlugin', args[1], 'method');
-      if (!isValidPluginId(target) || !services.isInstalled(target)) throw new BridgeFailure(pluginMethodUnavailable(target, method, 'not-installed'));
-      // A target still loading (frames load in parallel at start) is waited for; its own connect
-      // timeout bounds the wait.
-      const loading = services.active(target);
-      if (loading?.state === 'loading') await loading.ready;
-      const active = services.active(target);
-      if (active?.state !== 'active') throw new BridgeFailure(pluginMethodUnavailable(target, method, 'inactive'));
-      if (!services.methods.has(target, method)) throw new BridgeFailure(pluginMethodUnavailable(target, method, 'no-such-method'));
-      const result = await withTimeout(
-        active.guest.invokeMethod(method, args.slice(2)),
-        services.timeouts.crossPluginCallMs,
-        `${target} did not answer ${method} within ${services.timeouts.crossPluginCallMs} ms`,
-      );
-      if (!result.ok) throw new BridgeFailure(result.error);
-      return result.value;
-    },
-  }),
-  bridgeMethod({
-    name: 'registerHook',
-    permission: 'hook:register',
-    direct: true,
-    handler: ({ plugin, services }, args) => {
-      const method = methodName('registerHook', args[0], 'method');
-      const hookId = stringArgument('registerHook', args, 1, 'hookId');
-      if (!services.hooks.isHookable(method)) throw badArgument('registerHook', `"${method}" is not a hookable launcher method`);
-      services.hooks.register(method, { pluginId: plugin.id, hookId });
-      return null;
-    },
-  }),
-];
+export const handlers = {
+  registerMethod: ({ plugin, services }, args) => {
+    services.methods.register(plugin.id, methodName('registerMethod', args[0], 'method'));
+    return null;
+  },
+  callPlugin: async ({ services }, args) => {
+    const target = stringArgument('callPlugin', args, 0, 'pluginId');
+    const method = methodName('callPlugin', args[1], 'method');
+    if (!isValidPluginId(target) || !services.isInstalled(target)) throw new BridgeFailure(pluginMethodUnavailable(target, method, 'not-installed'));
+    // A target still loading (frames load in parallel at start) is waited for; its own connect
+    // timeout bounds the wait.
+    const loading = services.active(target);
+    if (loading?.state === 'loading') await loading.ready;
+    const active = services.active(target);
+    if (active?.state !== 'active') throw new BridgeFailure(pluginMethodUnavailable(target, method, 'inactive'));
+    if (!services.methods.has(target, method)) throw new BridgeFailure(pluginMethodUnavailable(target, method, 'no-such-method'));
+    const result = await withTimeout(
+      active.guest.invokeMethod(method, args.slice(2)),
+      services.timeouts.crossPluginCallMs,
+      `${target} did not answer ${method} within ${services.timeouts.crossPluginCallMs} ms`,
+    );
+    if (!result.ok) throw new BridgeFailure(result.error);
+    return result.value;
+  },
+  registerHook: ({ plugin, services }, args) => {
+    const method = methodName('registerHook', args[0], 'method');
+    const hookId = stringArgument('registerHook', args, 1, 'hookId');
+    if (!services.hooks.isHookable(method)) throw badArgument('registerHook', `"${method}" is not a hookable launcher method`);
+    services.hooks.register(method, { pluginId: plugin.id, hookId });
+    return null;
+  },
+} satisfies Readonly<Record<string, BridgeHandler>>;
