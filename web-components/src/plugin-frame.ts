@@ -1,5 +1,4 @@
-import { LitElement, css, html, nothing } from 'lit';
-import { property } from 'lit/decorators.js';
+import { LitElement, css, html, nothing, type PropertyDeclarations } from 'lit';
 
 /** What a `<plugin-frame>` shows about its plugin. */
 export type PluginFrameStatus = 'loading' | 'ready' | 'failed' | 'unresponsive';
@@ -73,20 +72,39 @@ export class PluginFrame extends LitElement {
     }
   `;
 
+  // Declared without decorators: lowering them adds a runtime helper to every page that loads
+  // this element before any plugin runs (see scripts/size.mjs).
+  static override properties: PropertyDeclarations = {
+    pluginId: { attribute: 'plugin-id', reflect: true },
+    pluginName: { attribute: 'plugin-name' },
+    active: { type: Boolean, reflect: true },
+    status: { reflect: true },
+    message: {},
+  };
+
   /** The plugin shown here. */
-  @property({ attribute: 'plugin-id', reflect: true }) accessor pluginId = '';
+  declare pluginId: string;
 
   /** The plugin's name, for the notices. */
-  @property({ attribute: 'plugin-name' }) accessor pluginName = '';
+  declare pluginName: string;
 
   /** Shown while true; the frame keeps running while hidden. */
-  @property({ type: Boolean, reflect: true }) accessor active = false;
+  declare active: boolean;
 
   /** The plugin's state, set by the launcher from the host's events. */
-  @property({ reflect: true }) accessor status: PluginFrameStatus = 'loading';
+  declare status: PluginFrameStatus;
 
   /** Why loading failed (shown with `status="failed"`). */
-  @property() accessor message = '';
+  declare message: string;
+
+  constructor() {
+    super();
+    this.pluginId = '';
+    this.pluginName = '';
+    this.active = false;
+    this.status = 'loading';
+    this.message = '';
+  }
 
   protected override updated(): void {
     // The host creates frames hidden; visibility follows this element from then on.

@@ -1,5 +1,4 @@
-import { LitElement, css, html, nothing, type PropertyValues } from 'lit';
-import { property } from 'lit/decorators.js';
+import { LitElement, css, html, nothing, type PropertyDeclarations, type PropertyValues } from 'lit';
 import { styleMap } from 'lit/directives/style-map.js';
 import { DEFAULT_OVERLAY_BOX, MIN_OVERLAY_HEIGHT, MIN_OVERLAY_WIDTH, clampPosition, clampSize, viewportSize } from './plugin-overlay/geometry.js';
 
@@ -257,35 +256,49 @@ export class PluginOverlay extends LitElement {
   #returnFocus: HTMLElement | undefined;
   readonly #onViewportResize = (): void => this.requestUpdate();
 
+  // Declared without decorators: lowering them adds a runtime helper to every page that loads
+  // this element before any plugin runs (see scripts/size.mjs). Lit wraps the `state` accessor
+  // below, as it would a decorated one.
+  static override properties: PropertyDeclarations = {
+    heading: {},
+    x: { type: Number },
+    y: { type: Number },
+    width: { type: Number },
+    height: { type: Number },
+    minimizable: { type: Boolean },
+    resizable: { type: Boolean },
+    minimized: { type: Boolean, reflect: true },
+    state: { reflect: true },
+  };
+
   /** The title, shown in the title bar and used as the dialog's accessible name. */
-  @property() accessor heading = '';
+  declare heading: string;
 
   /** Left edge in CSS pixels (viewport coordinates), kept inside the viewport. */
-  @property({ type: Number }) accessor x = DEFAULT_OVERLAY_BOX.x;
+  declare x: number;
 
   /** Top edge in CSS pixels (viewport coordinates), kept inside the viewport. */
-  @property({ type: Number }) accessor y = DEFAULT_OVERLAY_BOX.y;
+  declare y: number;
 
   /** Width in CSS pixels, at least {@link MIN_OVERLAY_WIDTH} and at most the viewport's. */
-  @property({ type: Number }) accessor width = DEFAULT_OVERLAY_BOX.width;
+  declare width: number;
 
   /** Height in CSS pixels (whole window), at least {@link MIN_OVERLAY_HEIGHT} and at most the viewport's. */
-  @property({ type: Number }) accessor height = DEFAULT_OVERLAY_BOX.height;
+  declare height: number;
 
   /** Offer a minimize button. */
-  @property({ type: Boolean }) accessor minimizable = false;
+  declare minimizable: boolean;
 
   /** Offer a resize handle. */
-  @property({ type: Boolean }) accessor resizable = false;
+  declare resizable: boolean;
 
   /** Only the title bar is shown. Always `false` unless `minimizable`. */
-  @property({ type: Boolean, reflect: true }) accessor minimized = false;
+  declare minimized: boolean;
 
   /**
    * The lifecycle state. Setting it (property or attribute) runs the same transition as the
    * methods; a transition the state machine does not allow is ignored.
    */
-  @property({ reflect: true })
   set state(next: PluginOverlayState) {
     this.#transition(next);
   }
@@ -295,7 +308,15 @@ export class PluginOverlay extends LitElement {
 
   constructor() {
     super();
-    // A decorated setter has no initialiser: ask for the first reflection of `created` here.
+    this.heading = '';
+    this.x = DEFAULT_OVERLAY_BOX.x;
+    this.y = DEFAULT_OVERLAY_BOX.y;
+    this.width = DEFAULT_OVERLAY_BOX.width;
+    this.height = DEFAULT_OVERLAY_BOX.height;
+    this.minimizable = false;
+    this.resizable = false;
+    this.minimized = false;
+    // The state has no initialiser: ask for the first reflection of `created` here.
     this.requestUpdate('state', undefined);
   }
 

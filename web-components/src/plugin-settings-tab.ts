@@ -1,5 +1,4 @@
-import { LitElement, css, html, nothing } from 'lit';
-import { property } from 'lit/decorators.js';
+import { LitElement, css, html, nothing, type PropertyDeclarations } from 'lit';
 import type { SettingsPageContribution } from '@plughost/host-sdk/core';
 
 /** A plugin as the settings section needs it. */
@@ -120,17 +119,34 @@ export class PluginSettingsTab extends LitElement {
     }
   `;
 
+  // Declared without decorators: lowering them adds a runtime helper to every page that loads
+  // this element before any plugin runs (see scripts/size.mjs).
+  static override properties: PropertyDeclarations = {
+    plugins: { type: Array },
+    selected: { reflect: true },
+    selectedPage: { attribute: 'selected-page' },
+    generalLabel: { attribute: 'general-label' },
+  };
+
   /** Installed plugins; those with `settingsPages` get a tab, in this order. */
-  @property({ type: Array }) accessor plugins: readonly SettingsTabPlugin[] = [];
+  declare plugins: readonly SettingsTabPlugin[];
 
   /** The selected plugin id; `''` (or a plugin without settings pages) shows General. */
-  @property({ reflect: true }) accessor selected = '';
+  declare selected: string;
 
   /** The key (`id`, else position) of the page shown for the selected plugin; `''` for its first. */
-  @property({ attribute: 'selected-page' }) accessor selectedPage = '';
+  declare selectedPage: string;
 
   /** Label of the default tab. */
-  @property({ attribute: 'general-label' }) accessor generalLabel = 'General';
+  declare generalLabel: string;
+
+  constructor() {
+    super();
+    this.plugins = [];
+    this.selected = '';
+    this.selectedPage = '';
+    this.generalLabel = 'General';
+  }
 
   /** Plugins that have at least one settings page. */
   get #withPages(): SettingsTabPlugin[] {
