@@ -220,6 +220,14 @@ describe('<launcher-settings-page>', () => {
     part(el, 'add-source-button')!.click();
     await el.updateComplete;
     expect(text(part(el, 'add-source-error'))).to.equal('This source is already in the list.');
+    await typeInto(el, 'add-source-input', 'https://user:secret@store.example/api/v1');
+    part(el, 'add-source-button')!.click();
+    await el.updateComplete;
+    expect(text(part(el, 'add-source-error'))).to.equal('A source address cannot contain a user name or password.');
+    await typeInto(el, 'add-source-input', 'https://new.example/api/v1?token=1');
+    part(el, 'add-source-button')!.click();
+    await el.updateComplete;
+    expect(text(part(el, 'add-source-error'))).to.match(/ends at its path/);
     expect(parts(el, 'source')).to.have.length(3);
 
     // Without a primary, and with a broken interval.
@@ -228,10 +236,13 @@ describe('<launcher-settings-page>', () => {
     part(el, 'save-button')!.click();
     await el.updateComplete;
     expect(text(part(el, 'sources-error'))).to.equal('Choose which source is the primary: publishing and sign-in go to it.');
-    expect(text(part(el, 'interval-error'))).to.equal('Enter a whole number of hours, 1 or more.');
+    const intervalMessage = 'Enter a whole number of hours from 1 to 168 (a week).';
+    expect(text(part(el, 'interval-error'))).to.equal(intervalMessage);
     expect(part(el, 'update-interval')!.getAttribute('aria-invalid')).to.equal('true');
-    await typeInto(el, 'update-interval', '0');
-    expect(text(part(el, 'interval-error'))).to.equal('Enter a whole number of hours, 1 or more.');
+    for (const value of ['0', '169', '']) {
+      await typeInto(el, 'update-interval', value);
+      expect(text(part(el, 'interval-error')), value).to.equal(intervalMessage);
+    }
     expect(backend.calls('PATCH', '/api/launcher/settings')).to.have.length(0);
 
     // Fixing them clears the messages as the draft is edited.
@@ -247,14 +258,15 @@ describe('<launcher-settings-page>', () => {
   });
 
   it('shows the backend’s message when it refuses to save, and keeps the draft', async () => {
-    const backend = backendWith().on('PATCH', '/api/launcher/settings', errorReply(400, 'INVALID_ARGUMENT', 'updateCheckHours must be at most 168'));
+    const refusal = 'registryUrl lists https://store.example/api/v1 twice';
+    const backend = backendWith().on('PATCH', '/api/launcher/settings', errorReply(400, 'INVALID_ARGUMENT', refusal, { field: 'registryUrl[1]' }));
     const el = await pageWith(backend);
-    await typeInto(el, 'update-interval', '500');
+    await typeInto(el, 'update-interval', '48');
     part(el, 'save-button')!.click();
     await waitUntil(() => part(el, 'save-error') !== null, 'no save error shown');
-    expect(text(part(el, 'save-error'))).to.equal('The settings were not saved: updateCheckHours must be at most 168');
+    expect(text(part(el, 'save-error'))).to.equal(`The settings were not saved: ${refusal}`);
     expect(part(el, 'save-error')!.getAttribute('role')).to.equal('alert');
-    expect(part<HTMLInputElement>(el, 'update-interval')!.value).to.equal('500');
+    expect(part<HTMLInputElement>(el, 'update-interval')!.value).to.equal('48');
     expect(el.dirty).to.equal(true);
 
     part(el, 'discard-button')!.click();
@@ -276,6 +288,19 @@ describe('<launcher-settings-page>', () => {
     await waitUntil(() => part(el, 'status-error') !== null && el.settings !== null, 'the retry did not load');
     expect(text(part(el, 'status-error'))).to.equal('The sources’ status could not be read: No source answers.');
     expect(parts<HTMLLIElement>(el, 'source').map((li) => li.dataset.state)).to.deep.equal(['unknown', 'unknown', 'unknown']);
+  });
+
+  it('"Retry sources" asks every source again and shows the new status', async () => {
+    const backend = backendWith().on('POST', '/api/registries/retry', {
+      body: STATUSES.map((status) => (status.url === PRIMARY ? { ...status, active: true, lastError: null } : { ...status, active: false })),
+    });
+    const el = await pageWith(backend);
+    expect(sourceRow(el, PRIMARY).dataset.state).to.equal('usable');
+    part(el, 'retry-sources-button')!.click();
+    await waitUntil(() => sourceRow(el, PRIMARY).dataset.state === 'active', 'the retried status was not shown');
+    expect(backend.calls('POST', '/api/registries/retry')).to.have.length(1);
+    expect(part(sourceRow(el, PRIMARY), 'source-error')).to.equal(null);
+    expect(sourceRow(el, BACKUP).dataset.state).to.equal('usable');
   });
 
   it('shows the launcher’s plugin settings in the Plugins tab, reachable from the keyboard', async () => {

@@ -222,6 +222,8 @@ describe('<plugin-manager> updates', () => {
   });
 
   for (const [where, body] of [
+    // backend-kit's error handler writes `added` beside `code` in the error envelope.
+    ['error.added', (added: unknown) => errorReply(409, 'CONSENT_REQUIRED', 'The update asks for new permissions.', { added })],
     ['error.details.added', (added: unknown) => errorReply(409, 'CONSENT_REQUIRED', 'The update asks for new permissions.', { details: { added } })],
     [
       'a top-level added',

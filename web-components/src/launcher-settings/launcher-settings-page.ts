@@ -49,9 +49,10 @@ type Load = { readonly status: 'idle' | 'loading' } | { readonly status: 'error'
  * order, each with "Enabled", "Primary", "Up", "Down" and "Remove" and its live status from
  * `GET /api/registries` (in use, usable, not usable, API version, plugin count, last error), plus an
  * "Add" row; and how often the launcher checks for plugin updates (`updateCheckHours`). "Save"
- * checks the draft (one primary source; a whole number of hours, 1 or more; a source address is
+ * checks the draft (one primary source; a whole number of hours from 1 to 168; a source address is
  * checked when it is added), sends `PATCH /api/launcher/settings` and shows the backend's message
- * when it refuses. **Plugins**: the launcher's `<plugin-settings-tab>`, put into the `plugins` slot.
+ * when it refuses. "Retry sources" asks every source again (`POST /api/registries/retry`), as after
+ * a primary was marked unavailable. **Plugins**: the launcher's `<plugin-settings-tab>`, put into the `plugins` slot.
  *
  * Give it `source` (the local backend's address and token); it reads
  * `GET /api/launcher/settings` and `GET /api/registries` itself when connected. Backend strings are
@@ -89,7 +90,7 @@ type Load = { readonly status: 'idle' | 'loading' } | { readonly status: 'error'
  * @csspart add-source-input - The address of a source to add.
  * @csspart add-source-button - "Add".
  * @csspart add-source-error - Why the address cannot be added.
- * @csspart refresh-status-button - "Refresh status".
+ * @csspart retry-sources-button - "Retry sources" (`POST /api/registries/retry`: forgets timeouts and asks every source again).
  * @csspart update-interval - The hours between update checks.
  * @csspart interval-error - The interval's validation message.
  * @csspart save-button - "Save".
@@ -133,6 +134,7 @@ export class LauncherSettingsPage extends LitElement {
   @state() private accessor saving = false;
   @state() private accessor saveError: string | null = null;
   @state() private accessor savedNotice = false;
+  @state() private accessor retrying = false;
 
   #loadRequest: AbortController | null = null;
   #statusRequest: AbortController | null = null;
@@ -196,6 +198,25 @@ export class LauncherSettingsPage extends LitElement {
         if (!controller.signal.aborted) this.statusError = messageOf(error);
       },
     );
+  }
+
+  /**
+   * "Retry sources": `POST /api/registries/retry`, which forgets timeouts and a primary marked
+   * unavailable, asks every source again and answers their new status.
+   */
+  async retrySources(): Promise<void> {
+    const source = this.source;
+    if (!source || this.retrying) return;
+    this.#statusRequest?.abort();
+    this.retrying = true;
+    try {
+      this.statuses = readSourceStatuses(await backendJson(source, '/api/registries/retry', { method: 'POST' }));
+      this.statusError = null;
+    } catch (error) {
+      this.statusError = messageOf(error);
+    } finally {
+      this.retrying = false;
+    }
   }
 
   override connectedCallback(): void {
@@ -412,7 +433,8 @@ export class LauncherSettingsPage extends LitElement {
             this.addError = null;
           },
           add: () => this.#add(),
-          refreshStatus: () => this.refreshStatus(),
+          retry: () => void this.retrySources(),
+          retrying: this.retrying,
         })}
       </fieldset>
       <fieldset>

@@ -52,6 +52,12 @@ export interface SettingsDraft {
   readonly updateCheckHours: string;
 }
 
+/** The bounds the backend enforces on `updateCheckHours`: at least hourly, at most weekly. */
+export const UPDATE_CHECK_HOURS_RANGE = { min: 1, max: 168 } as const;
+
+/** The most sources the backend accepts. */
+export const MAX_SOURCES = 16;
+
 /** Validation messages by field: `sources` and `updateCheckHours`. */
 export interface DraftErrors {
   readonly sources?: string;
@@ -136,7 +142,8 @@ export function sameDraft(a: SettingsDraft, b: SettingsDraft): boolean {
 
 /**
  * Why `url` cannot be added as a source, or null: it must be an absolute `http:` or `https:`
- * URL without credentials, not yet in the list.
+ * URL without credentials, query or fragment, not yet in the list, which holds at most
+ * {@link MAX_SOURCES} (the backend's rules, checked here so the user learns at once).
  */
 export function sourceUrlProblem(url: string, sources: SettingsDraft['sources']): string | null {
   const text = url.trim();
@@ -149,7 +156,10 @@ export function sourceUrlProblem(url: string, sources: SettingsDraft['sources'])
   }
   if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return 'A source address starts with https:// (or http:// for a store on this computer).';
   if (parsed.username !== '' || parsed.password !== '') return 'A source address cannot contain a user name or password.';
+  if (parsed.search !== '' || parsed.hash !== '' || text.includes('?') || text.includes('#'))
+    return 'A source address ends at its path: remove the part from ? or #.';
   if (sources.some((source) => sourceKey(source.url) === sourceKey(text))) return 'This source is already in the list.';
+  if (sources.length >= MAX_SOURCES) return `The launcher keeps at most ${MAX_SOURCES} sources: remove one first.`;
   return null;
 }
 
@@ -159,7 +169,10 @@ export function validateDraft(draft: SettingsDraft): DraftErrors {
   const primaries = draft.sources.filter((source) => source.primary).length;
   if (draft.sources.length > 0 && primaries !== 1) errors.sources = 'Choose which source is the primary: publishing and sign-in go to it.';
   const hours = draft.updateCheckHours.trim();
-  if (!/^\d+$/.test(hours) || Number(hours) < 1) errors.updateCheckHours = 'Enter a whole number of hours, 1 or more.';
+  const { min, max } = UPDATE_CHECK_HOURS_RANGE;
+  if (!/^\d+$/.test(hours) || Number(hours) < min || Number(hours) > max) {
+    errors.updateCheckHours = `Enter a whole number of hours from ${min} to ${max} (a week).`;
+  }
   return errors;
 }
 

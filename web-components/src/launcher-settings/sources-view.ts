@@ -21,7 +21,10 @@ export interface SourcesView {
   setPrimary(index: number): void;
   addInput(text: string): void;
   add(): void;
-  refreshStatus(): void;
+  /** "Retry sources": forget timeouts and ask every source again. */
+  retry(): void;
+  /** True while the retry runs. */
+  readonly retrying: boolean;
 }
 
 type SourceState = 'active' | 'usable' | 'unusable' | 'disabled' | 'unknown';
@@ -155,7 +158,9 @@ export function renderSources(view: SourcesView): TemplateResult {
         }}
       />
       <button type="button" part="add-source-button" ?disabled=${view.disabled} @click=${view.add}>Add</button>
-      <button type="button" part="refresh-status-button" @click=${view.refreshStatus}>Refresh status</button>
+      <button type="button" part="retry-sources-button" ?disabled=${view.retrying} @click=${view.retry}>
+        ${view.retrying ? 'Asking the sources…' : 'Retry sources'}
+      </button>
     </div>
     ${view.addError ? html`<p class="problem" id="add-source-error" part="add-source-error" role="alert">${view.addError}</p>` : nothing}`;
 }
