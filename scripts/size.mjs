@@ -8,6 +8,13 @@
 // Issue 13 sets 30 KB for the host and 7 KB for the guest runtime; the budgets below are the sizes
 // reached so far (see CHANGELOG), so that nothing grows while the rest of the work is done.
 //
+// What loads at start is the entry chunk and the chunks it imports statically; code behind a dynamic
+// `import()` (the bridge method groups, the inline plugin runtime) is reported apart as "loaded on
+// demand". esbuild assigns whole files to chunks: a file that any chunk uses and that the entry
+// reaches through its imports or re-exports loads at start. `@plughost/host-sdk` re-exports the
+// whole core, so a core module (the semver matcher, the SSE reader) cannot load on demand from
+// that entry, whoever calls it.
+//
 // Sizes are in KB of 1,000 bytes (as size-limit and bundlephobia print them). Exit 1 when an entry
 // is over its budget. PLUGHOST_SIZE_BUDGET_HOST_KB and PLUGHOST_SIZE_BUDGET_GUEST_KB override the
 // budgets (the unit test uses them to prove the check fails). `--verbose` lists every input.
@@ -31,7 +38,7 @@ const BUDGETS = [
   {
     name: 'host+3 elements',
     env: 'PLUGHOST_SIZE_BUDGET_HOST_KB',
-    kb: 44,
+    kb: 39.5,
     options: { stdin: { contents: HOST_ENTRY, resolveDir: ROOT, loader: 'js', sourcefile: 'vendor-host-entry.js' }, format: 'esm' },
   },
   {
@@ -63,7 +70,9 @@ async function measure(options) {
     logLevel: 'error',
   });
   const outputs = result.metafile.outputs;
-  const entry = Object.keys(outputs).find((path) => outputs[path].entryPoint !== undefined || options.stdin);
+  // With code splitting, dynamically imported modules are entry points of their own chunks too.
+  const entryPoint = options.stdin?.sourcefile ?? options.entryPoints[0];
+  const entry = Object.keys(outputs).find((path) => outputs[path].entryPoint === entryPoint);
   // The entry chunk and every chunk it imports statically load at start.
   const eager = new Set([entry]);
   for (const path of eager) {
