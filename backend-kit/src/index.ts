@@ -12,7 +12,7 @@ export { childEnvironment } from './services/system/child-environment.js';
 export * from './package/index.js';
 export * from './local-backend/index.js';
 export { consoleLogger, silentLogger, type BackendLogger } from './http/logger.js';
-export { jsonBody, requireJsonObject } from './http/body.js';
+export { jsonBody, jsonOrFormBody, requireJsonObject } from './http/body.js';
 export { receiveFileUpload, uploadedFilePath, type FileUploadErrors, type FileUploadOptions } from './http/file-upload.js';
 export { pathScopedChain, routesOf } from './http/path-scoped-chain.js';
 export { hostCheck, type HostCheckOptions } from './middleware/host-check.js';

@@ -8,7 +8,7 @@ export interface ErrorBody {
   error: { code: string; message: string; [extra: string]: unknown };
 }
 
-/** Koa and koa-body raise HTTP errors with `status` and `expose` (for example malformed JSON). */
+/** Koa and the body parsers raise HTTP errors with `status` and `expose` (for example malformed JSON). */
 function httpErrorOf(error: unknown): { status: number; message: string } | null {
   const candidate = error as { status?: unknown; expose?: unknown; message?: unknown };
   if (typeof candidate?.status !== 'number' || candidate.status < 400 || candidate.status >= 500) return null;
@@ -26,7 +26,7 @@ function publicDetails(details: Readonly<Record<string, unknown>> | undefined): 
   return out;
 }
 
-// A 413 raised by Koa or koa-body is a JSON (or form) body over its route's limit: never a
+// A 413 raised by Koa or a body parser is a JSON (or form) body over its route's limit: never a
 // package, whose upload route raises its own `PACKAGE_TOO_LARGE` (decisions section 4).
 const STATUS_CODES: Readonly<Record<number, ErrorCode>> = {
   401: 'UNAUTHORIZED',

@@ -1,5 +1,5 @@
 import type { Context, Middleware } from 'koa';
-import { koaBody } from 'koa-body';
+import { jsonOrFormBody } from '@plughost/backend-kit';
 import { isOAuthError } from './auth-errors.js';
 import { isRegistryError } from '../errors/registry-error.js';
 
@@ -14,15 +14,7 @@ export type ErrorShape = 'registry' | 'oauth';
 
 // The auth bodies are a few short strings; a small limit keeps floods cheap to refuse. Both JSON
 // and form encoding are accepted, because OAuth clients send forms (RFC 6749 section 4.1.3).
-const parseBody = koaBody({
-  json: true,
-  jsonStrict: true,
-  urlencoded: true,
-  text: false,
-  multipart: false,
-  jsonLimit: '16kb',
-  formLimit: '16kb',
-});
+const parseBody = jsonOrFormBody('16kb');
 
 function fieldsOf(ctx: Context): BodyFields {
   const body: unknown = ctx.request.body;
@@ -55,7 +47,7 @@ function answerError(ctx: Context, error: unknown, shape: ErrorShape): void {
     ctx.body = { error: { code: error.code, message: error.message } };
     return;
   }
-  // A body koa-body refused (malformed JSON, too large, bad encoding) is the client's mistake.
+  // A body the parser refused (malformed JSON, too large, bad encoding) is the client's mistake.
   const http = error as { status?: unknown; expose?: unknown; message?: unknown } | null;
   if (typeof http?.status === 'number' && http.status >= 400 && http.status < 500) {
     const message = http.expose === true && typeof http.message === 'string' ? http.message : 'The request body could not be read';

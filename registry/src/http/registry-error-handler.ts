@@ -6,7 +6,7 @@ import { RegistryError, isRegistryError, type RegistryErrorCode } from '../error
 /** The body of every registry error response (decisions section 3), as the protocol declares it. */
 export type { RegistryErrorBody };
 
-// Codes for HTTP errors raised by Koa or koa-body (malformed JSON, a body too large), which carry
+// Codes for HTTP errors raised by Koa or the body parsers (malformed JSON, a body too large), which carry
 // a status but none of our codes.
 const CODE_OF_STATUS: Readonly<Record<number, RegistryErrorCode>> = {
   401: 'unauthorized',
@@ -30,7 +30,7 @@ interface ExposedError {
 /**
  * A 4xx error meant for the client: a {@link RegistryError}, another module's error of the same
  * shape (`status`, `expose`, a lower_snake `code`, optional `headers`, like the auth module's), or
- * an `http-errors` error from Koa or koa-body (code taken from its status).
+ * an `http-errors` error from Koa or the body parsers (code taken from its status).
  */
 function exposedErrorOf(error: unknown): ExposedError | null {
   if (isRegistryError(error)) return { status: error.status, code: error.code, message: error.message, headers: error.headers };

@@ -41,14 +41,14 @@ describe('errorHandler', () => {
     expect(result.logged.join('\n')).toContain('ENOENT: /home/user/.secret/thing');
   });
 
-  it('keeps client errors raised by Koa or koa-body as 4xx', async () => {
+  it('keeps client errors raised by Koa or the body parsers as 4xx', async () => {
     const error = Object.assign(new Error('invalid JSON'), { status: 400, expose: true });
     expect(await answer(error)).toMatchObject({ status: 400, body: { error: { code: 'INVALID_ARGUMENT', message: 'invalid JSON' } } });
   });
 });
 
 describe('413 codes (decisions section 4)', () => {
-  it('maps a 413 raised by koa-body to BODY_TOO_LARGE: there is no package in a JSON body', async () => {
+  it('maps a 413 raised by a body parser to BODY_TOO_LARGE: there is no package in a JSON body', async () => {
     const error = Object.assign(new Error('request entity too large'), { status: 413, expose: true });
     expect(await answer(error)).toMatchObject({ status: 413, body: { error: { code: 'BODY_TOO_LARGE' } } });
   });
