@@ -35,6 +35,7 @@ describe('host errors', () => {
   it('activate() names why with a code: not installed, not enabled, dependency missing', async () => {
     const { host, close } = await createHost([
       { id: 'app.off', enabled: false, files: { 'index.html': testPluginPage() } },
+      { id: 'app.ghost', removeAfterInstall: true, files: { 'index.html': testPluginPage() } },
       { id: 'app.needs-ghost', dependencies: { 'app.ghost': '^1.0.0' }, files: { 'index.html': testPluginPage() } },
     ]);
     cleanup = close;
@@ -42,23 +43,29 @@ describe('host errors', () => {
     expectCode(await rejectionOf(host.activate('app.nowhere')), 'PLUGIN_NOT_FOUND', /app\.nowhere is not installed/);
     const disabled = await rejectionOf(host.activate('app.off'));
     expectCode(disabled, 'PLUGIN_NOT_ENABLED', /app\.off is not enabled/);
-    expect((disabled as { details?: unknown }).details).to.deep.equal({ status: 'disabled' });
+    expect((disabled as { details?: unknown }).details).to.deep.equal({ status: 'installed' });
     expectCode(await rejectionOf(host.activate('app.needs-ghost')), 'DEPENDENCY_MISSING', /app\.ghost/);
   });
 
-  it('start() reports each failure with its code: a page missing from the package, a plugin that never connects', async () => {
+  it('start() reports each failure with its code: a frame whose container is not in the page, a plugin that never connects', async () => {
+    const attached = document.createElement('div');
+    document.body.append(attached);
+    const detached = document.createElement('div');
     const { host, close } = await createHost(
       [
-        { id: 'app.no-page', entry: { frontend: 'missing.html' }, files: { 'index.html': testPluginPage() } },
+        { id: 'app.detached', files: { 'index.html': testPluginPage() } },
         { id: 'app.hung', files: { 'index.html': HUNG_PAGE } },
       ],
-      { connectTimeoutMs: 1500 },
+      { connectTimeoutMs: 1500, frameContainer: (id) => (id === 'app.detached' ? detached : attached) },
     );
-    cleanup = close;
+    cleanup = () => {
+      close();
+      attached.remove();
+    };
     const report = await host.start();
     const byId = Object.fromEntries(report.failed.map((failure) => [failure.pluginId, failure]));
-    expect(byId['app.no-page']?.code).to.equal('PLUGIN_LOAD_FAILED');
-    expect(byId['app.no-page']?.message).to.match(/missing\.html of app\.no-page could not be loaded \(HTTP 404\)/);
+    expect(byId['app.detached']?.code).to.equal('PLUGIN_LOAD_FAILED');
+    expect(byId['app.detached']?.message).to.match(/The frame of app\.detached has no window: its container is not in the page/);
     expect(byId['app.hung']?.code).to.equal('PLUGIN_TIMEOUT');
     expect(byId['app.hung']?.message).to.match(/did not connect within 1\.5 s/);
   });
