@@ -5,6 +5,8 @@ import type { EntryExtent } from './local-header.js';
 import { invalidPackage, quoteEntry } from './package-errors.js';
 import { ZIP_METHOD } from './zip-format.js';
 
+const INFLATE_CHUNK_BYTES = 64 * 1024;
+
 /**
  * Streams the uncompressed data of one entry, read from the extent the layout check accepted:
  * exactly the `compressedSize` bytes from `dataStart`, so a stream can never see the bytes of
@@ -34,7 +36,9 @@ export async function* readEntryData(file: ArchiveFile, extent: EntryExtent): As
     for await (const chunk of compressed as AsyncIterable<Buffer>) yield chunk;
     return;
   }
-  const inflater = createInflateRaw();
+  // 64 KiB output chunks (zlib's default is 16 KiB): each chunk is one file write, and most
+  // package files then take a single write.
+  const inflater = createInflateRaw({ chunkSize: INFLATE_CHUNK_BYTES });
   // A read error destroys the inflater with that error, and destroying the inflater (leaving
   // the loop early) stops the read: either way the loop below sees it, so the callback has
   // nothing left to do.
