@@ -193,7 +193,7 @@ describe('<plugin-manager> updates', () => {
     const { el, backend } = await managerWith(
       [
         plugin('com.example.a', 'Alpha', {
-          manifest: { id: 'com.example.a', name: 'Alpha', version: '1.0.0', minLauncherVersion: '1.0.0', layers: ['l2'], permissions: ['ui:toast', 'storage'] },
+          manifest: { id: 'com.example.a', name: 'Alpha', version: '1.0.0', minLauncherVersion: '1.0.0', layers: ['l2'], permissions: ['ui:toast', 'config:read'] },
         }),
       ],
       [update('com.example.a', '2.0.0', { addedPermissions: added })],
