@@ -82,8 +82,18 @@ export interface FrontedRegistry {
   mode: FrontMode;
   /** `METHOD path` of every request the front received, in order. */
   readonly requests: string[];
+  /** The bodies of the POST requests the front received, by `path`, in order. */
+  readonly bodies: Map<string, string[]>;
+  /** Changes successful JSON answers on their way out (e.g. a mirror URL the test host serves over http). */
+  transform: ((path: string, body: string) => string) | undefined;
   /** Resolves when the front has received `count` requests in total. */
   received(count: number): Promise<void>;
+  /** Resolves when the front has received `count` requests `METHOD path` (e.g. `POST /api/v1/plugins/check-updates`). */
+  receivedOf(request: string, count: number): Promise<void>;
+  /** Resolves with the bodies of POST `path` once there are `count` of them. */
+  bodiesAt(path: string, count: number): Promise<string[]>;
+  /** How many requests `METHOD path` the front received. */
+  countOf(request: string): number;
   /** Stops the front (its port then refuses connections) but keeps the registry. */
   stopFront(): Promise<void>;
   close(): Promise<void>;
@@ -119,14 +129,18 @@ function forward(target: URL, incoming: IncomingMessage, outgoing: ServerRespons
  * The registry's public URL is the front's, so every URL it writes (download `url`) goes through
  * the front too.
  */
-export async function startFrontedRegistry(mode: FrontMode = 'ok', options: { mirrors?: string[] } = {}): Promise<FrontedRegistry> {
+export async function startFrontedRegistry(mode: FrontMode = 'ok', options: { mirrors?: string[]; pauseThreshold?: number } = {}): Promise<FrontedRegistry> {
   const events = new EventEmitter();
   const held: ServerResponse[] = [];
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const host = `127.0.0.1:${(server.address() as AddressInfo).port}`;
   const base = `http://${host}/api/v1`;
-  const registry = await startTestRegistry({ publicUrl: base, ...(options.mirrors ? { mirrors: options.mirrors } : {}) });
+  const registry = await startTestRegistry({
+    publicUrl: base,
+    ...(options.mirrors ? { mirrors: options.mirrors } : {}),
+    ...(options.pauseThreshold !== undefined ? { pauseThreshold: options.pauseThreshold } : {}),
+  });
   const target = new URL(registry.origin);
   let frontOpen = true;
   const front: FrontedRegistry = {
@@ -135,8 +149,18 @@ export async function startFrontedRegistry(mode: FrontMode = 'ok', options: { mi
     registry,
     mode,
     requests: [],
+    bodies: new Map(),
+    transform: undefined,
     async received(count) {
       while (front.requests.length < count) await once(events, 'request');
+    },
+    async bodiesAt(path, count) {
+      while ((front.bodies.get(path)?.length ?? 0) < count) await once(events, 'request');
+      return front.bodies.get(path) ?? [];
+    },
+    countOf: (request) => front.requests.filter((entry) => entry === request).length,
+    async receivedOf(request, count) {
+      while (front.countOf(request) < count) await once(events, 'request');
     },
     async stopFront() {
       if (!frontOpen) return;
@@ -151,6 +175,14 @@ export async function startFrontedRegistry(mode: FrontMode = 'ok', options: { mi
   };
   server.on('request', (incoming: IncomingMessage, outgoing: ServerResponse) => {
     const path = (incoming.url ?? '').split('?')[0] ?? '';
+    if (incoming.method === 'POST') {
+      const chunks: Buffer[] = [];
+      incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
+      incoming.on('end', () => {
+        front.bodies.set(path, [...(front.bodies.get(path) ?? []), Buffer.concat(chunks).toString('utf8')]);
+        events.emit('request');
+      });
+    }
     front.requests.push(`${incoming.method} ${path}`);
     events.emit('request');
     const error = (status: number, code: string): void => {
@@ -162,10 +194,13 @@ export async function startFrontedRegistry(mode: FrontMode = 'ok', options: { mi
     }
     if (front.mode === '5xx') return error(503, 'unavailable');
     if (front.mode === 'list-4xx' && incoming.method === 'GET' && path === '/api/v1/plugins') return error(400, 'invalid_argument');
+    const transform = front.transform;
     const rewrite =
       front.mode === 'old-api' && path === '/api/v1/registry'
         ? (body: Buffer) => Buffer.from(JSON.stringify({ ...(JSON.parse(body.toString('utf8')) as object), apiVersion: '0.9' }))
-        : undefined;
+        : transform && !path.endsWith('/package')
+          ? (body: Buffer) => Buffer.from(transform(path, body.toString('utf8')))
+          : undefined;
     forward(target, incoming, outgoing, rewrite);
   });
   return front;

@@ -55,6 +55,8 @@ export interface UpdateService {
    *   `CONSENT_REQUIRED`, and everything a store install throws.
    */
   update(id: string, request: UpdateRequest, signal?: AbortSignal): Promise<PluginInfo>;
+  /** Resolves when no check is running (the next one is scheduled by then). */
+  whenIdle(): Promise<void>;
   /** Checks once now (in the background) and then every `updateCheckHours`. */
   start(): void;
   /** Stops the schedule. */
@@ -162,6 +164,14 @@ export function createUpdateService(deps: UpdateServiceDependencies): UpdateServ
         { slug: origin.slug, version: request.version, enable: false, allowDowngrade: false, acceptPermissions: request.acceptPermissions },
         { signal, expectedPluginId: id },
       );
+    },
+    whenIdle() {
+      return running
+        ? running.then(
+            () => undefined,
+            () => undefined,
+          )
+        : Promise.resolve();
     },
     start() {
       if (started) return;

@@ -1,4 +1,4 @@
-import { lstat, mkdir, mkdtemp, realpath, rm, stat, symlink } from 'node:fs/promises';
+import { lstat, mkdir, mkdtemp, readFile, realpath, rm, stat, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -120,7 +120,8 @@ describe('places no file API reaches (403 FS_PATH_FORBIDDEN)', () => {
       expect(body).toMatchObject(FORBIDDEN);
     }
     await stat(join(root, 'plugins', id, 'manifest.json'));
-    await expect(stat(join(root, 'launcher-settings.json'))).rejects.toThrow();
+    // The launcher's own settings file (written at start) was not replaced.
+    expect(JSON.parse(await readFile(join(root, 'launcher-settings.json'), 'utf8'))).toHaveProperty('installationId');
   });
 
   it.runIf(linux)('a link from a consented folder into the data directory is refused', async () => {
