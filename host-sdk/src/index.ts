@@ -1,10 +1,37 @@
 /**
- * The plugin host SDK for launcher pages: the isomorphic core, the permission-gated bridge, plugin
- * activation in sandboxed frames (or inline), hooks, and the UI adapter a launcher implements.
+ * The plugin host SDK for launcher pages: the permission-gated bridge, plugin activation in
+ * sandboxed frames (or inline), hooks, the UI adapter a launcher implements, and the parts of the
+ * core a launcher page needs (errors, the permission table, theme tokens, the wire and manifest
+ * types). Package verification (signatures, certificates, revocation lists, SHA-256, canonical
+ * JSON), full manifest validation, the registry protocol and the event-stream writer live in
+ * `@plughost/host-sdk/core` only, so a launcher's browser bundle never pulls them (nor TweetNaCl
+ * and @noble/hashes).
  *
  * @packageDocumentation
  */
-export * from './core/index.js';
+export * from './core/errors.js';
+export * from './core/permissions.js';
+export * from './core/bridge/protocol.js';
+export * from './core/bridge/theme-tokens.js';
+export type { BridgeError } from './core/bridge/bridge-errors.js';
+export type {
+  CommandContribution,
+  Contributes,
+  OverlayContribution,
+  PluginMenuItem,
+  SettingsPageContribution,
+} from './core/manifest/contributes-types.js';
+export type { DependencyObject, DependencySpec, Layer, ManifestEntry, PluginManifest, RenderMode } from './core/manifest/manifest-types.js';
+export type { PluginInfo, PluginStatus } from './core/plugin-info.js';
+export type {
+  AddedDownloadTask,
+  DownloadCategory,
+  DownloadKind,
+  DownloadSnapshot,
+  DownloadSnapshotDetails,
+  DownloadStatus,
+  LocalDownloadSnapshot,
+} from './core/downloads.js';
 export { PluginHost } from './host/plugin-host.js';
 export type { PluginHostEvent, PluginHostOptions, StartReport, FailedPlugin } from './host/plugin-host.js';
 export type { ActivePlugin, PluginRuntimeState } from './host/host-services.js';

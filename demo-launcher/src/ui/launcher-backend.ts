@@ -1,4 +1,5 @@
-import { BackendClient, parseManifest, type PluginManifest } from '@plughost/host-sdk';
+import { BackendClient, type PluginManifest } from '@plughost/host-sdk';
+import { parseManifest } from '@plughost/host-sdk/core';
 import type { ManagedPlugin, PackageInspection } from '@plughost/web-components';
 
 /** The launcher page's calls to its local backend (the bearer token stays here). */

@@ -1,4 +1,5 @@
-import type { PermissionId, PluginManifest } from '../core/index.js';
+import type { PermissionId } from '../core/permissions.js';
+import type { PluginManifest } from '../core/manifest/manifest-types.js';
 import type { HostServices } from '../host/host-services.js';
 
 /** The plugin making a bridge call: always the identity of its connection, never an argument. */

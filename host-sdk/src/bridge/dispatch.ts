@@ -1,4 +1,6 @@
-import { permissionDenied, toPlainData, toWireError, unknownMethod, type WireError, type WireResult } from '../core/index.js';
+import { permissionDenied, toWireError, unknownMethod } from '../core/bridge/bridge-errors.js';
+import { toPlainData } from '../core/bridge/plain-data.js';
+import type { WireError, WireResult } from '../core/bridge/protocol.js';
 import { BridgeFailure } from '../host/backend-client.js';
 import type { BridgeCallContext, BridgeMethod } from './bridge-method.js';
 

@@ -4,7 +4,7 @@
  * module (`methods/*-methods.ts`), which a launcher page loads only when a plugin first calls one
  * of that group's methods, so the page starts with the table alone.
  */
-import { PluginHostError } from '../core/index.js';
+import { PluginHostError } from '../core/errors.js';
 import { BridgeFailure } from '../host/backend-client.js';
 import type { BridgeMethod } from './bridge-method.js';
 import { notActive } from './dispatch.js';

@@ -1,5 +1,5 @@
 import type { BridgeMethodIndex } from '../bridge/dispatch.js';
-import { ErrorCode, PluginHostError } from '../core/index.js';
+import { ErrorCode, PluginHostError } from '../core/errors.js';
 import type { ReportSinks } from './guest-reports.js';
 import type { HostServices } from './host-services.js';
 import type { InstalledPlugins } from './installed-plugins.js';

@@ -1,4 +1,6 @@
-import { ErrorCode, isPluginHostError, PluginHostError, planActivation, type PluginManifest, type SkippedPlugin } from '../core/index.js';
+import { ErrorCode, isPluginHostError, PluginHostError } from '../core/errors.js';
+import { planActivation, type SkippedPlugin } from '../core/dependency-order.js';
+import type { PluginManifest } from '../core/manifest/manifest-types.js';
 import { stoppedWhileLoading, type ActivationContext } from './activation-context.js';
 import { addContributedMenuItems } from './contributed-menu.js';
 import { skipMessage, unmetDependency } from './dependency-gate.js';

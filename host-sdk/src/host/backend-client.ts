@@ -1,4 +1,6 @@
-import { ErrorCode, PluginHostError, backendError, type WireError } from '../core/index.js';
+import { ErrorCode, PluginHostError } from '../core/errors.js';
+import { backendError } from '../core/bridge/bridge-errors.js';
+import type { WireError } from '../core/bridge/protocol.js';
 
 /** Options of {@link BackendClient}. */
 export interface BackendClientOptions {

@@ -1,4 +1,4 @@
-import type { PluginManifest } from '../core/index.js';
+import type { PluginManifest } from '../core/manifest/manifest-types.js';
 import type { MenuRegistry } from './menu-registry.js';
 import type { PluginUiAdapter } from './ui-adapter.js';
 

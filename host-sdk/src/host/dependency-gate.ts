@@ -3,7 +3,9 @@
  * before activating one plugin on its own, and the wait that makes a dependant activate after the
  * plugins it depends on.
  */
-import { listDependencies, planActivation, type PluginManifest, type SkippedPlugin } from '../core/index.js';
+import { listDependencies } from '../core/manifest/dependency-list.js';
+import { planActivation, type SkippedPlugin } from '../core/dependency-order.js';
+import type { PluginManifest } from '../core/manifest/manifest-types.js';
 import type { PluginRuntimeState } from './host-services.js';
 
 /** A plugin as the backend lists it. */

@@ -1,5 +1,6 @@
 import { connect, WindowMessenger, type Connection } from 'penpal';
-import { ErrorCode, PluginHostError, type GuestMethods, type HostMethods } from '../core/index.js';
+import { ErrorCode, PluginHostError } from '../core/errors.js';
+import type { GuestMethods, HostMethods } from '../core/bridge/protocol.js';
 import { createSandboxFrame } from '../frame/index.js';
 
 /** The guest's methods as penpal's `Methods` record (a mapped type has the index signature it needs). */

@@ -1,4 +1,4 @@
-import type { GuestMethods } from '../core/index.js';
+import type { GuestMethods } from '../core/bridge/protocol.js';
 import type { PluginRuntimeState } from './host-services.js';
 import { withTimeout } from './with-timeout.js';
 

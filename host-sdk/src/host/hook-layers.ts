@@ -1,4 +1,5 @@
-import { ErrorCode, PluginHostError, type HookOutcome, type WireResult } from '../core/index.js';
+import { ErrorCode, PluginHostError } from '../core/errors.js';
+import type { HookOutcome, WireResult } from '../core/bridge/protocol.js';
 import { BridgeFailure } from './backend-client.js';
 import type { HostEvents } from './host-events.js';
 import { HookRegistry, type HookableMethod } from './hook-registry.js';

@@ -1,4 +1,4 @@
-import { ErrorCode, PluginHostError } from '../core/index.js';
+import { ErrorCode, PluginHostError } from '../core/errors.js';
 import { randomId } from './random-id.js';
 
 /** A launcher method a vendor makes hookable. */

@@ -1,4 +1,6 @@
-import { BRIDGE_PROTOCOL_VERSION, toPlainData, toWireError, type HostMethods } from '../core/index.js';
+import { BRIDGE_PROTOCOL_VERSION, type HostMethods } from '../core/bridge/protocol.js';
+import { toPlainData } from '../core/bridge/plain-data.js';
+import { toWireError } from '../core/bridge/bridge-errors.js';
 import type { BridgeMethodIndex } from '../bridge/dispatch.js';
 import { dispatchBridgeCall } from '../bridge/dispatch.js';
 import type { CallingPlugin } from '../bridge/bridge-method.js';

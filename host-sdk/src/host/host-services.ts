@@ -1,4 +1,5 @@
-import type { GuestMethods, PluginManifest } from '../core/index.js';
+import type { GuestMethods } from '../core/bridge/protocol.js';
+import type { PluginManifest } from '../core/manifest/manifest-types.js';
 import type { BackendClient } from './backend-client.js';
 import type { HookRegistry } from './hook-registry.js';
 import type { MenuRegistry } from './menu-registry.js';

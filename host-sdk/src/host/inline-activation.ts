@@ -1,4 +1,5 @@
-import { ErrorCode, PluginHostError, type GuestMethods } from '../core/index.js';
+import { ErrorCode, PluginHostError } from '../core/errors.js';
+import type { GuestMethods } from '../core/bridge/protocol.js';
 import { mountInlinePlugin } from '../frame/index.js';
 import { containerFor, stoppedWhileLoading, type ActivationContext } from './activation-context.js';
 import { dependenciesSettled } from './dependency-gate.js';

@@ -1,4 +1,4 @@
-import { BRIDGE_PROTOCOL_VERSION, type GuestMethods, type HostMethods } from '../core/index.js';
+import { BRIDGE_PROTOCOL_VERSION, type GuestMethods, type HostMethods } from '../core/bridge/protocol.js';
 import { createPluginApi } from '../guest/create-plugin-api.js';
 import { reportCaughtErrors } from '../guest/error-reporter.js';
 import { createGuestMethods } from '../guest/guest-methods.js';

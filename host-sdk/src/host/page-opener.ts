@@ -1,5 +1,5 @@
 import type { BridgeMethodIndex } from '../bridge/dispatch.js';
-import { ErrorCode, PluginHostError } from '../core/index.js';
+import { ErrorCode, PluginHostError } from '../core/errors.js';
 import { indexMethods } from '../bridge/dispatch.js';
 import { openPluginFrame } from './frame-connection.js';
 import { guestReportsFor, type ReportSinks } from './guest-reports.js';

@@ -1,4 +1,4 @@
-import type { GuestMethods } from '../core/index.js';
+import type { GuestMethods } from '../core/bridge/protocol.js';
 
 /** Every guest method, listed as a complete record so a new one cannot be forgotten here. */
 const GUEST_METHODS: Readonly<Record<keyof GuestMethods, true>> = {

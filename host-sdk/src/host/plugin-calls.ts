@@ -1,4 +1,4 @@
-import { pluginMethodUnavailable, wireErrorToError } from '../core/index.js';
+import { pluginMethodUnavailable, wireErrorToError } from '../core/bridge/bridge-errors.js';
 import type { HostServices } from './host-services.js';
 import type { InstalledPlugins } from './installed-plugins.js';
 import type { RunningPlugins } from './running-plugins.js';

@@ -1,4 +1,6 @@
-import { ErrorCode, PluginHostError, readInstalledManifest, type PluginManifest } from '../core/index.js';
+import { ErrorCode, PluginHostError } from '../core/errors.js';
+import { readInstalledManifest } from '../core/manifest/installed-manifest.js';
+import type { PluginManifest } from '../core/manifest/manifest-types.js';
 import type { BackendClient } from './backend-client.js';
 
 /** A plugin's package files as the backend serves them (`/api/plugins/<id>/files/...`). */

@@ -1,5 +1,6 @@
 import type { Connection } from 'penpal';
-import type { GuestMethods, PluginManifest } from '../core/index.js';
+import type { GuestMethods } from '../core/bridge/protocol.js';
+import type { PluginManifest } from '../core/manifest/manifest-types.js';
 import { destroyOverlaysOf } from '../bridge/plugin-overlays.js';
 import type { InlineMount } from '../frame/index.js';
 import type { GuestMethodMap } from './frame-connection.js';

@@ -1,4 +1,4 @@
-import type { GuestMethods } from '../core/index.js';
+import type { GuestMethods } from '../core/bridge/protocol.js';
 import { containerFor, stoppedWhileLoading, type ActivationContext } from './activation-context.js';
 import { dependenciesSettled } from './dependency-gate.js';
 import { openPluginFrame } from './frame-connection.js';

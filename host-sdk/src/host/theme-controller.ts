@@ -1,4 +1,4 @@
-import { THEME_OVERRIDE_STYLE_ID, buildThemeOverrideCss } from '../core/index.js';
+import { THEME_OVERRIDE_STYLE_ID, buildThemeOverrideCss } from '../core/bridge/theme-tokens.js';
 
 /**
  * The document-level styling plugins may affect: a plugin's theme CSS (`entry.theme`, a style

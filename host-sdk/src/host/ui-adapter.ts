@@ -1,4 +1,4 @@
-import type { OverlayOptions } from '../core/index.js';
+import type { OverlayOptions } from '../core/bridge/overlay-options.js';
 
 export type { OverlayOptions };
 

@@ -1,4 +1,4 @@
-import { ErrorCode, PluginHostError } from '../core/index.js';
+import { ErrorCode, PluginHostError } from '../core/errors.js';
 
 /** Rejects with `PLUGIN_TIMEOUT` and `message` when `promise` (a plugin's answer) has not settled after `ms` milliseconds. */
 export function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promise<T> {

@@ -1,4 +1,4 @@
-import { invalidArgument } from '../../core/index.js';
+import { invalidArgument } from '../../core/bridge/bridge-errors.js';
 import { BridgeFailure } from '../../host/backend-client.js';
 
 /** Rejects a call with `INVALID_ARGUMENT`-style text naming the method and what was wrong. */

@@ -1,4 +1,5 @@
-import { backendError, resolveBackendEndpoint } from '../../core/index.js';
+import { backendError } from '../../core/bridge/bridge-errors.js';
+import { resolveBackendEndpoint } from '../../core/bridge/backend-endpoint.js';
 import { BridgeFailure } from '../../host/backend-client.js';
 import type { BridgeHandler } from '../lazy-handlers.js';
 

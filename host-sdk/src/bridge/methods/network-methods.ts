@@ -1,4 +1,6 @@
-import { proxyFailed, readEventStream, toWireError, type GuestMethods, type StreamEvent } from '../../core/index.js';
+import { proxyFailed, toWireError } from '../../core/bridge/bridge-errors.js';
+import { readEventStream } from '../../core/event-stream/read-event-stream.js';
+import type { GuestMethods, StreamEvent } from '../../core/bridge/protocol.js';
 import { BackendClient, BridgeFailure } from '../../host/backend-client.js';
 import type { HostServices } from '../../host/host-services.js';
 import type { BridgeHandler } from '../lazy-handlers.js';

@@ -1,4 +1,4 @@
-import { findPackagePathProblem } from '../../core/index.js';
+import { findPackagePathProblem } from '../../core/package-path.js';
 import { BridgeFailure } from '../../host/backend-client.js';
 import type { HostServices } from '../../host/host-services.js';
 import type { OverlayOptions } from '../../host/ui-adapter.js';

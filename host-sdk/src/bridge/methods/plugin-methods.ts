@@ -1,4 +1,5 @@
-import { isValidPluginId, pluginMethodUnavailable } from '../../core/index.js';
+import { isValidPluginId } from '../../core/manifest/plugin-id.js';
+import { pluginMethodUnavailable } from '../../core/bridge/bridge-errors.js';
 import { BridgeFailure } from '../../host/backend-client.js';
 import { withTimeout } from '../../host/with-timeout.js';
 import type { BridgeHandler } from '../lazy-handlers.js';

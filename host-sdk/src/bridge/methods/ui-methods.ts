@@ -1,4 +1,4 @@
-import { isValidPluginId } from '../../core/index.js';
+import { isValidPluginId } from '../../core/manifest/plugin-id.js';
 import { BridgeFailure } from '../../host/backend-client.js';
 import type { ToastType } from '../../host/ui-adapter.js';
 import type { BridgeHandler } from '../lazy-handlers.js';

@@ -1,4 +1,4 @@
-import { isValidPluginId } from '../../core/index.js';
+import { isValidPluginId } from '../../core/manifest/plugin-id.js';
 import type { BridgeHandler } from '../lazy-handlers.js';
 import { badArgument, stringArgument } from './arguments.js';
 
