@@ -21,6 +21,7 @@ import {
   type EntryKind,
   type PackedTarball,
 } from '../support/packaging/packaging.js';
+import { installClosure } from '../support/packaging/install-closure.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const SUPPORT = join(ROOT, 'tests/support/packaging');
@@ -128,16 +129,12 @@ describe('packed tarballs', () => {
   });
 
   it('import only their declared dependencies and peers (JavaScript and declarations); pluginctl imports only Node', async () => {
-    // unzipper's S3 source, bundled into pluginctl, requires the AWS SDK lazily; pluginctl never
-    // reads from S3, and rollup's commonjs plugin is told to leave that require alone.
-    const neverLoaded: Record<string, string[]> = { pluginctl: ['@aws-sdk/client-s3'] };
     const undeclared: string[] = [];
     for (const [name, manifest] of manifests) {
       const declared = new Set([
         name,
         ...Object.keys(manifest.dependencies ?? {}),
         ...Object.keys(manifest.peerDependencies ?? {}),
-        ...(neverLoaded[name] ?? []),
       ]);
       for (const [specifier, file] of await bareImports(join(isolated, 'node_modules', name, 'dist'))) {
         const dependency = packageOf(specifier);
@@ -256,5 +253,14 @@ describe("a vendor app with npm's default (hoisted) layout", () => {
     expect(Object.keys(report.modules).sort()).toEqual(['@plughost/backend-kit', '@plughost/host-sdk', '@plughost/registry', '@plughost/web-components']);
     expect(report.backend).toEqual({ status: 200, body: { status: 'ok' } });
     expect(report.sameErrorClass).toEqual({ backendKit: true, registry: true });
+  });
+
+  it('pulls at most 60 packages for the launcher side (host, backend kit, elements and their peers), and the elements none from Node', async () => {
+    const launcher = await installClosure(hoisted, ['@plughost/host-sdk', '@plughost/backend-kit', '@plughost/web-components']);
+    // Printed so a change in the count shows in the test log, not only when it breaks the budget.
+    console.info(`packaging: a launcher-side install pulls ${launcher.length} packages: ${launcher.join(', ')}`);
+    expect(launcher.length, launcher.join('\n')).toBeLessThanOrEqual(60);
+    const browser = await installClosure(hoisted, ['@plughost/host-sdk', '@plughost/web-components']);
+    expect(browser.filter((name) => /^(koa|@koa\/|@types\/)/.test(name))).toEqual([]);
   });
 });
