@@ -43,5 +43,13 @@ export { BRIDGE_METHODS } from './bridge/bridge-methods.js';
 export { bridgeMethod } from './bridge/bridge-method.js';
 export type { BridgeCallContext, BridgeMethod, CallingPlugin } from './bridge/bridge-method.js';
 export { internalRoute } from './bridge/internal-route.js';
-export * from './frame/index.js';
+// The frame helpers, except the inline mount: PluginHost loads that with the first inline plugin.
+export { buildPluginDocument } from './frame/plugin-document.js';
+export type { PluginDocumentOptions } from './frame/plugin-document.js';
+export { createSandboxFrame, hideFrame, PLUGIN_FRAME_SANDBOX, showFrame } from './frame/sandbox-frame.js';
+export type { SandboxFrameOptions } from './frame/sandbox-frame.js';
+export type { InlineMount, InlineMountOptions } from './frame/inline-mount.js';
+export { FRAME_REPORT_EVENT } from './frame/report-event.js';
+export type { FrameLoadFailedDetail, FrameReportDetail, FrameRuntimeErrorDetail } from './frame/report-event.js';
+export { escapeInlineScript } from './frame/script-text.js';
 export { takeBootValues } from './boot-values.js';

@@ -6,6 +6,7 @@
  */
 import { PluginHostError } from '../core/errors.js';
 import { BridgeFailure } from '../host/backend-client.js';
+import { loadOnce } from '../host/load-once.js';
 import type { BridgeMethod } from './bridge-method.js';
 import { notActive } from './dispatch.js';
 
@@ -39,14 +40,7 @@ export function lazyHandlers<Group extends BridgeHandlerGroup>(
   group: string,
   load: () => Promise<Group>,
 ): (name: keyof Group['handlers'] & string) => BridgeHandler {
-  let loading: Promise<Group> | undefined;
-  const loaded = (): Promise<Group> => {
-    loading ??= load().catch((error: unknown) => {
-      loading = undefined;
-      throw error;
-    });
-    return loading;
-  };
+  const loaded = loadOnce(load);
   return (name) => async (context, args) => {
     let module: Group;
     try {

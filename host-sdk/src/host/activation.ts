@@ -1,9 +1,9 @@
 import { ErrorCode, isPluginHostError, PluginHostError } from '../core/errors.js';
-import { planActivation, type SkippedPlugin } from '../core/dependency-order.js';
+import type { SkippedPlugin } from '../core/dependency-order.js';
 import type { PluginManifest } from '../core/manifest/manifest-types.js';
 import { stoppedWhileLoading, type ActivationContext } from './activation-context.js';
 import { addContributedMenuItems } from './contributed-menu.js';
-import { skipMessage, unmetDependency } from './dependency-gate.js';
+import { declaresDependencies, dependencyRules } from './dependency-gate.js';
 import { InlineActivation } from './inline-activation.js';
 import { activateSandboxed } from './sandbox-activation.js';
 
@@ -58,8 +58,7 @@ export class PluginActivation {
         }),
     );
     const candidates = read.filter((manifest): manifest is PluginManifest => manifest?.entry?.frontend !== undefined);
-    const plan = planActivation(candidates.map(({ id, version, dependencies }) => ({ id, version, dependencies })));
-    const skipped = plan.skipped.map((entry) => ({ ...entry, message: skipMessage(entry, installed.byId) }));
+    const { order, skipped } = await this.plan(candidates);
     for (const entry of skipped) {
       console.warn(`[plugins] ${entry.message}`);
       sinks.events.emit({ type: 'skipped', pluginId: entry.id, message: entry.message });
@@ -67,10 +66,10 @@ export class PluginActivation {
     // Each activation registers its plugin before its first await, so `running` (and with it the
     // order of hook layers) follows the plan even though the frames load in parallel.
     const byId = new Map(candidates.map((manifest) => [manifest.id, manifest]));
-    const outcomes = plan.order.map((id) => this.activateManifest(byId.get(id) as PluginManifest));
+    const outcomes = order.map((id) => this.activateManifest(byId.get(id) as PluginManifest));
     const activated: string[] = [];
     (await Promise.allSettled(outcomes)).forEach((outcome, index) => {
-      const id = plan.order[index] as string;
+      const id = order[index] as string;
       if (outcome.status === 'fulfilled') activated.push(id);
       else failed.push({ pluginId: id, message: messageOf(outcome.reason), code: codeOf(outcome.reason) });
     });
@@ -89,12 +88,28 @@ export class PluginActivation {
         status: listed.status,
       });
     const manifest = await this.context.files.manifest(id);
-    const missing = unmetDependency(manifest, running.byId, installed.byId);
+    const missing = declaresDependencies(manifest) ? (await dependencyRules(id)).unmetDependency(manifest, running.byId, installed.byId) : undefined;
     if (missing) {
       this.context.sinks.events.emit({ type: 'skipped', pluginId: id, message: missing });
       throw new PluginHostError(ErrorCode.DEPENDENCY_MISSING, missing);
     }
     await this.activateManifest(manifest);
+  }
+
+  /**
+   * The activation order of a start and the plugins it skips. Without any declared dependency the
+   * order is the backend's list as it is (what the plan would give: the candidates' ids are unique,
+   * each manifest having been checked against the id it was read for), and the dependency rules
+   * are not loaded.
+   */
+  private async plan(candidates: readonly PluginManifest[]): Promise<{ order: string[]; skipped: SkippedPlugin[] }> {
+    const dependant = candidates.find(declaresDependencies);
+    if (dependant === undefined) return { order: candidates.map((manifest) => manifest.id), skipped: [] };
+    const rules = await dependencyRules(dependant.id);
+    return rules.planStart(
+      candidates.map(({ id, version, dependencies }) => ({ id, version, dependencies })),
+      this.context.installed.byId,
+    );
   }
 
   /** Registers a loading plugin at once (keeping activation order), then loads it. */

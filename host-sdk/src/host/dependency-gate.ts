@@ -1,12 +1,14 @@
 /**
- * The host's side of dependency order at run time: the sentence a skipped plugin shows, the check
- * before activating one plugin on its own, and the wait that makes a dependant activate after the
- * plugins it depends on.
+ * The host's side of dependency order at run time: whether a plugin declares dependencies, the
+ * rules that apply when one does (`dependency-rules.ts`, loaded on first use: a launcher whose
+ * plugins declare none never loads them, nor the semver range matcher), and the wait that makes a
+ * dependant activate after the plugins it depends on.
  */
+import { ErrorCode, PluginHostError } from '../core/errors.js';
 import { listDependencies } from '../core/manifest/dependency-list.js';
-import { planActivation, type SkippedPlugin } from '../core/dependency-order.js';
-import type { PluginManifest } from '../core/manifest/manifest-types.js';
+import type { DependencySpec, PluginManifest } from '../core/manifest/manifest-types.js';
 import type { PluginRuntimeState } from './host-services.js';
+import { loadOnce } from './load-once.js';
 
 /** A plugin as the backend lists it. */
 export interface ListedPlugin {
@@ -23,33 +25,28 @@ export interface GatedPlugin {
   readonly ready: Promise<boolean>;
 }
 
-/**
- * The plan's skip sentence, made to say what the user can do: a dependency that is installed but
- * off is "not enabled", one that is absent "not installed".
- */
-export function skipMessage(skipped: SkippedPlugin, installed: ReadonlyMap<string, ListedPlugin>): string {
-  if (skipped.reason !== 'dependency-missing') return skipped.message;
-  const dependency = skipped.dependency === undefined ? undefined : installed.get(skipped.dependency);
-  if (!dependency) return `${skipped.message.replace(', which is not installed or not enabled', ', which is not installed')}: install it, then retry`;
-  return `${skipped.id} requires ${dependency.name} (${dependency.id}), which is ${dependency.status === 'active' ? 'not running' : 'not enabled: enable it in the plugin manager, then retry'}`;
+/** True when the manifest lists at least one dependency (required or optional). */
+export function declaresDependencies(manifest: { readonly dependencies?: DependencySpec | undefined }): boolean {
+  return listDependencies(manifest.dependencies).length > 0;
 }
 
+const loadRules = loadOnce(() => import('./dependency-rules.js'));
+
 /**
- * Why `manifest` cannot be activated next to the plugins already running (a required dependency
- * absent, failed, or of a version outside the range), or undefined when it can.
+ * The dependency rules, loaded once (calls made while they load share that load).
+ *
+ * @throws PluginHostError `PLUGIN_LOAD_FAILED` naming `pluginId` when they cannot be loaded; the
+ * next call tries again.
  */
-export function unmetDependency(
-  manifest: PluginManifest,
-  running: ReadonlyMap<string, GatedPlugin>,
-  installed: ReadonlyMap<string, ListedPlugin>,
-): string | undefined {
-  // The running plugins' own dependencies were checked when they activated; only this one's are.
-  const present = [...running.values()]
-    .filter((plugin) => plugin.state !== 'failed' && plugin.manifest.id !== manifest.id)
-    .map((plugin) => ({ id: plugin.manifest.id, version: plugin.manifest.version }));
-  const plan = planActivation([...present, { id: manifest.id, version: manifest.version, dependencies: manifest.dependencies }]);
-  const skipped = plan.skipped.find((entry) => entry.id === manifest.id);
-  return skipped ? skipMessage(skipped, installed) : undefined;
+export async function dependencyRules(pluginId: string): Promise<typeof import('./dependency-rules.js')> {
+  try {
+    return await loadRules();
+  } catch (error) {
+    throw new PluginHostError(
+      ErrorCode.PLUGIN_LOAD_FAILED,
+      `${pluginId} declares dependencies, but the launcher could not load its dependency rules (${error instanceof Error ? error.message : String(error)}); reload the launcher and retry`,
+    );
+  }
 }
 
 /**

@@ -1,7 +1,7 @@
 import { connect, WindowMessenger, type Connection } from 'penpal';
 import { ErrorCode, PluginHostError } from '../core/errors.js';
 import type { GuestMethods, HostMethods } from '../core/bridge/protocol.js';
-import { createSandboxFrame } from '../frame/index.js';
+import { createSandboxFrame } from '../frame/sandbox-frame.js';
 
 /** The guest's methods as penpal's `Methods` record (a mapped type has the index signature it needs). */
 export type GuestMethodMap = { [K in keyof GuestMethods]: GuestMethods[K] };

@@ -1,6 +1,5 @@
 import { ErrorCode, PluginHostError } from '../core/errors.js';
 import type { GuestMethods } from '../core/bridge/protocol.js';
-import { mountInlinePlugin } from '../frame/index.js';
 import { containerFor, stoppedWhileLoading, type ActivationContext } from './activation-context.js';
 import { dependenciesSettled } from './dependency-gate.js';
 import { guestReportsFor } from './guest-reports.js';
@@ -8,13 +7,13 @@ import { hostMethodsFor } from './host-methods.js';
 import type { RunningPlugin } from './running-plugins.js';
 
 /**
- * Loads the guest runtime inline plugins share the launcher's window with (`inline-guest.ts` and
- * the guest API it builds): only a launcher that activates an inline plugin needs it.
+ * Loads what only inline plugins need (`inline-runtime.ts`: the guest API they share the
+ * launcher's window with, and the inline mount): only a launcher that activates one loads it.
  *
  * @throws PluginHostError `PLUGIN_LOAD_FAILED` naming the plugin when it cannot be loaded.
  */
-function loadInlineGuest(pluginId: string): Promise<typeof import('./inline-guest.js')> {
-  return import('./inline-guest.js').catch((error: unknown) => {
+function loadInlineRuntime(pluginId: string): Promise<typeof import('./inline-runtime.js')> {
+  return import('./inline-runtime.js').catch((error: unknown) => {
     throw new PluginHostError(
       ErrorCode.PLUGIN_LOAD_FAILED,
       `${pluginId} renders inline, but the launcher could not load the inline plugin runtime (${error instanceof Error ? error.message : String(error)}); reload the launcher and retry`,
@@ -67,11 +66,11 @@ export class InlineActivation {
       );
     const container = containerFor(context.inlineContainer, id);
     // The guest runtime of inline plugins loads with the first of them, while it waits its turn.
-    const runtime = loadInlineGuest(id);
+    const runtime = loadInlineRuntime(id);
     runtime.catch(() => undefined);
     await turn.previous;
     await dependenciesSettled(plugin.manifest, context.running.byId);
-    const { createInlineGuest } = await runtime;
+    const { createInlineGuest, mountInlinePlugin } = await runtime;
     if (!context.running.isCurrent(plugin)) throw stoppedWhileLoading(id);
     const reports = guestReportsFor(plugin, context.sinks);
     const methods = hostMethodsFor({ id, manifest: plugin.manifest }, null, context.services, context.index, reports);

@@ -2,7 +2,7 @@ import type { Connection } from 'penpal';
 import type { GuestMethods } from '../core/bridge/protocol.js';
 import type { PluginManifest } from '../core/manifest/manifest-types.js';
 import { destroyOverlaysOf } from '../bridge/plugin-overlays.js';
-import type { InlineMount } from '../frame/index.js';
+import type { InlineMount } from '../frame/inline-mount.js';
 import type { GuestMethodMap } from './frame-connection.js';
 import type { HostEvents } from './host-events.js';
 import type { ActivePlugin, HostServices, PluginRuntimeState } from './host-services.js';

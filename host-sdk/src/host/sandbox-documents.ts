@@ -1,4 +1,4 @@
-import { buildPluginDocument } from '../frame/index.js';
+import { buildPluginDocument } from '../frame/plugin-document.js';
 import type { PluginFiles } from './plugin-files.js';
 
 /** Options of {@link SandboxDocuments}. */

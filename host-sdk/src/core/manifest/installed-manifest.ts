@@ -6,8 +6,8 @@
  * (about 22 KB minified, a fifth of the host bundle).
  */
 import type { PluginManifest } from './manifest-types.js';
-import { MANIFEST_FIELDS } from './validate-manifest.js';
-import { isStrictSemver } from './semver-rules.js';
+import { MANIFEST_FIELDS } from './manifest-fields.js';
+import { isStrictSemver } from './strict-version.js';
 
 /** The outcome of {@link readInstalledManifest}. */
 export type InstalledManifestResult = { readonly ok: true; readonly manifest: PluginManifest } | { readonly ok: false; readonly problem: string };

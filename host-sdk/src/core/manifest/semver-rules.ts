@@ -5,44 +5,9 @@
  */
 import { PluginHostError } from '../errors.js';
 import { compareSemver, parseSemver, parseSemverRange, rangeIncludes } from './semver-range.js';
+import { MAX_VERSION_LENGTH, isStrictSemver } from './strict-version.js';
 
-/** Longest version or range string accepted (semver's own limit for versions). */
-export const MAX_VERSION_LENGTH = 256;
-
-// The regular expression published on semver.org, anchored: `x.y.z`, optional pre-release and
-// build metadata, no leading zeros in numeric identifiers.
-const STRICT_SEMVER =
-  /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-((?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*)(?:\.(?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*))*))?(?:\+([0-9a-zA-Z-]+(?:\.[0-9a-zA-Z-]+)*))?$/;
-
-// The parser also enforces that each number is a safe integer.
-function isStrict(value: string): boolean {
-  return STRICT_SEMVER.test(value) && parseSemver(value) !== null;
-}
-
-/**
- * Explains why `value` is not a strict semver version, or returns `null` when it is one.
- *
- * @example
- * ```ts
- * findVersionProblem('1.2.3-beta.1+build5'); // null
- * findVersionProblem('v1.2.3'); // 'must not start with "v" ...'
- * ```
- */
-export function findVersionProblem(value: string): string | null {
-  if (value.length === 0) return 'must not be empty';
-  if (value.length > MAX_VERSION_LENGTH) return `must be at most ${MAX_VERSION_LENGTH} characters`;
-  if (!isStrict(value)) {
-    const stripped = value.slice(1);
-    if (/^[vV=]/.test(value) && isStrict(stripped)) return `must not start with "${value[0]}" (write "${stripped}")`;
-    return `must be a semver version such as 1.2.3, 1.2.3-beta.1 or 1.2.3+build5 (got "${value}")`;
-  }
-  return null;
-}
-
-/** True when `value` is a strict semver version (pre-release and build metadata allowed). */
-export function isStrictSemver(value: unknown): value is string {
-  return typeof value === 'string' && findVersionProblem(value) === null;
-}
+export { MAX_VERSION_LENGTH, findVersionProblem, isStrictSemver } from './strict-version.js';
 
 /**
  * Explains why `range` is not a usable semver range, or returns `null` when it is one. An empty

@@ -12,6 +12,7 @@ import { validateContributes } from './validate-contributes.js';
 import { validateDependencies } from './validate-dependencies.js';
 import { checkWasmPackage, readEntry, readRender } from './validate-entry.js';
 import { readLayers, readPermissions } from './validate-lists.js';
+import { MANIFEST_FIELDS } from './manifest-fields.js';
 
 /** Options of {@link validateManifest}. */
 export interface ValidateManifestOptions {
@@ -45,25 +46,7 @@ export interface ManifestInvalid {
 /** The outcome of {@link validateManifest}. */
 export type ManifestValidationResult = ManifestValid | ManifestInvalid;
 
-/** Every top-level field a manifest may have; anything else gives a warning. */
-export const MANIFEST_FIELDS: readonly string[] = [
-  '$schema',
-  'id',
-  'name',
-  'version',
-  'minLauncherVersion',
-  'layers',
-  'permissions',
-  'entry',
-  'render',
-  'icon',
-  'dependencies',
-  'contributes',
-  'description',
-  'author',
-  'homepage',
-  'license',
-];
+export { MANIFEST_FIELDS };
 
 /**
  * Checks a parsed `manifest.json` against every manifest rule and returns either the validated
