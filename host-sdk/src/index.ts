@@ -43,8 +43,10 @@ export { BRIDGE_METHODS } from './bridge/bridge-methods.js';
 export { bridgeMethod } from './bridge/bridge-method.js';
 export type { BridgeCallContext, BridgeMethod, CallingPlugin } from './bridge/bridge-method.js';
 export { internalRoute } from './bridge/internal-route.js';
-// The frame helpers, except the inline mount: PluginHost loads that with the first inline plugin.
-export { buildPluginDocument } from './frame/plugin-document.js';
+// The frame helpers. The document builder and the inline mount load on first use (PluginHost loads
+// them with the first plugin that shows), so they are not exported themselves: the builder comes
+// from loadPluginDocumentBuilder.
+export { loadPluginDocumentBuilder } from './frame/load-document-builder.js';
 export type { PluginDocumentOptions } from './frame/plugin-document.js';
 export { createSandboxFrame, hideFrame, PLUGIN_FRAME_SANDBOX, showFrame } from './frame/sandbox-frame.js';
 export type { SandboxFrameOptions } from './frame/sandbox-frame.js';

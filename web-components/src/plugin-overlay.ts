@@ -1,5 +1,4 @@
 import { LitElement, css, html, nothing, type PropertyDeclarations, type PropertyValues } from 'lit';
-import { styleMap } from 'lit/directives/style-map.js';
 import { DEFAULT_OVERLAY_BOX, MIN_OVERLAY_HEIGHT, MIN_OVERLAY_WIDTH, clampPosition, clampSize, viewportSize } from './plugin-overlay/geometry.js';
 
 /**
@@ -35,8 +34,6 @@ export interface PluginOverlayStateDetail {
 /** Detail of `plugin-overlay-close` (nothing: the event itself is the request). */
 export type PluginOverlayCloseDetail = Record<string, never>;
 
-const STATES: readonly PluginOverlayState[] = ['created', 'shown', 'hidden', 'destroyed'];
-
 /** The transitions the state machine allows; `destroyed` allows none. */
 const TRANSITIONS: Readonly<Record<PluginOverlayState, readonly PluginOverlayState[]>> = {
   created: ['shown', 'destroyed'],
@@ -55,13 +52,11 @@ const ARROWS: Readonly<Record<string, readonly [number, number]>> = {
   ArrowDown: [0, 1],
 };
 
-function isState(value: unknown): value is PluginOverlayState {
-  return typeof value === 'string' && (STATES as readonly string[]).includes(value);
-}
-
 /** A drag in progress (title bar: move; handle: resize). */
 interface Drag {
   readonly kind: 'move' | 'resize';
+  /** The title bar or the handle, which holds the pointer capture. */
+  readonly target: HTMLElement;
   readonly pointerId: number;
   readonly startX: number;
   readonly startY: number;
@@ -361,32 +356,23 @@ export class PluginOverlay extends LitElement {
   override render() {
     const title = this.heading;
     const label = title || 'Plugin overlay';
-    // Minimized, the window is as tall as its title bar.
-    const style = { left: `${this.x}px`, top: `${this.y}px`, width: `${this.width}px`, height: this.minimized ? 'auto' : `${this.height}px` };
+    // The pointer and key handlers sit on the window: a drag's events reach it from the captured
+    // title bar or handle, and each handler tells which of them the event is for.
     return html`<div
       class="window ${this.minimized ? 'minimized' : ''} ${this.#drag ? 'dragging' : ''}"
       part="window"
       role="dialog"
       aria-modal="false"
       aria-label=${label}
-      style=${styleMap(style)}
-      @keydown=${this.#onWindowKeydown}
+      @keydown=${this.#onKeydown}
       @focusin=${this.#onFocusIn}
+      @pointerdown=${this.#onPointerDown}
+      @pointermove=${this.#onPointerMove}
+      @pointerup=${this.#onPointerEnd}
+      @pointercancel=${this.#onPointerEnd}
+      @lostpointercapture=${this.#onPointerEnd}
     >
-      <div
-        class="title-bar"
-        part="title-bar"
-        tabindex="0"
-        role="group"
-        aria-label=${`Move ${label}`}
-        aria-describedby="move-help"
-        @pointerdown=${this.#onTitlePointerDown}
-        @pointermove=${this.#onPointerMove}
-        @pointerup=${this.#onPointerEnd}
-        @pointercancel=${this.#onPointerEnd}
-        @lostpointercapture=${this.#onPointerEnd}
-        @keydown=${this.#onTitleKeydown}
-      >
+      <div class="title-bar" part="title-bar" tabindex="0" role="group" aria-label=${`Move ${label}`} aria-describedby="move-help">
         <span class="title" part="title">${title}</span>
         <span id="move-help" class="visually-hidden">Use the arrow keys to move the window.</span>
         ${
@@ -395,7 +381,7 @@ export class PluginOverlay extends LitElement {
               part="minimize-button"
               type="button"
               aria-label=${this.minimized ? 'Restore' : 'Minimize'}
-              aria-expanded=${this.minimized ? 'false' : 'true'}
+              aria-expanded=${!this.minimized}
               aria-controls="body"
               @click=${this.#onMinimizeClick}
             >
@@ -410,23 +396,22 @@ export class PluginOverlay extends LitElement {
       <div id="body" class="body" part="body" ?hidden=${this.minimized}><slot></slot></div>
       ${
         this.resizable && !this.minimized
-          ? html`<div
-            class="resize-handle"
-            part="resize-handle"
-            tabindex="0"
-            role="group"
-            aria-label=${`Resize ${label}`}
-            aria-describedby="resize-help"
-            @pointerdown=${this.#onHandlePointerDown}
-            @pointermove=${this.#onPointerMove}
-            @pointerup=${this.#onPointerEnd}
-            @pointercancel=${this.#onPointerEnd}
-            @lostpointercapture=${this.#onPointerEnd}
-            @keydown=${this.#onHandleKeydown}
+          ? html`<div class="resize-handle" part="resize-handle" tabindex="0" role="group" aria-label=${`Resize ${label}`} aria-describedby="resize-help"
           ><span id="resize-help" class="visually-hidden">Use Shift and the arrow keys to resize the window.</span></div>`
           : nothing
       }
     </div>`;
+  }
+
+  protected override updated(changed: PropertyValues<this>): void {
+    super.updated(changed);
+    // Through the CSSOM, not a style attribute, which a page's Content-Security-Policy may refuse.
+    const box = (this.renderRoot.querySelector('.window') as HTMLElement).style;
+    box.left = `${this.x}px`;
+    box.top = `${this.y}px`;
+    box.width = `${this.width}px`;
+    // Minimized, the window is as tall as its title bar.
+    box.height = this.minimized ? 'auto' : `${this.height}px`;
   }
 
   /** The height the window takes on screen: the title bar's alone when minimized. */
@@ -445,15 +430,15 @@ export class PluginOverlay extends LitElement {
   #transition(next: unknown): void {
     const current = this.#state;
     if (next === current) return;
-    if (!isState(next) || !TRANSITIONS[current].includes(next)) {
+    if (!TRANSITIONS[current].includes(next as PluginOverlayState)) {
       // Refused. An attribute written from outside is put back to the real state.
       if (this.hasAttribute('state') && this.getAttribute('state') !== current) this.setAttribute('state', current);
       return;
     }
-    this.#state = next;
+    this.#state = next as PluginOverlayState;
     if (next === 'shown') this.minimized = false;
     if (next === 'hidden' || next === 'destroyed') this.#releaseFocus();
-    this.#emit<PluginOverlayStateDetail>('plugin-overlay-state', { state: next });
+    this.#emit<PluginOverlayStateDetail>('plugin-overlay-state', { state: this.#state });
     if (next === 'destroyed') {
       this.#drag = undefined;
       this.remove();
@@ -492,59 +477,59 @@ export class PluginOverlay extends LitElement {
 
   // ---- keyboard ----
 
-  #onWindowKeydown(event: KeyboardEvent): void {
-    if (event.key !== 'Escape') return;
-    event.preventDefault();
-    this.#requestClose();
-  }
-
-  #onTitleKeydown(event: KeyboardEvent): void {
+  /**
+   * Escape anywhere in the window chrome asks to close it; arrow keys move the window from the
+   * title bar itself (not its buttons) and resize it from the handle (with or without Shift).
+   */
+  #onKeydown(event: KeyboardEvent): void {
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      this.#requestClose();
+      return;
+    }
     const arrow = ARROWS[event.key];
-    // Arrow keys on the buttons inside the bar are theirs.
-    if (!arrow || event.target !== event.currentTarget || event.altKey || event.ctrlKey || event.metaKey) return;
+    const target = event.target as HTMLElement;
+    const kind = target.classList.contains('title-bar') ? 'move' : target.classList.contains('resize-handle') ? 'resize' : undefined;
+    if (!arrow || !kind || event.altKey || event.ctrlKey || event.metaKey) return;
     event.preventDefault();
-    this.#moveTo(this.x + arrow[0] * KEY_STEP, this.y + arrow[1] * KEY_STEP, true);
-  }
-
-  #onHandleKeydown(event: KeyboardEvent): void {
-    const arrow = ARROWS[event.key];
-    if (!arrow || event.altKey || event.ctrlKey || event.metaKey) return;
-    event.preventDefault();
-    this.#resizeTo(this.width + arrow[0] * KEY_STEP, this.height + arrow[1] * KEY_STEP, true);
+    const [dx, dy] = [arrow[0] * KEY_STEP, arrow[1] * KEY_STEP];
+    if (kind === 'move') this.#moveTo(this.x + dx, this.y + dy, true);
+    else this.#resizeTo(this.width + dx, this.height + dy, true);
   }
 
   // ---- pointer ----
 
-  #onTitlePointerDown(event: PointerEvent): void {
-    if (event.button !== 0 || (event.target as Element | null)?.closest('button')) return;
-    this.#startDrag(event, 'move', this.x, this.y);
-  }
-
-  #onHandlePointerDown(event: PointerEvent): void {
-    if (event.button !== 0) return;
-    event.preventDefault();
-    this.#startDrag(event, 'resize', this.width, this.height);
-  }
-
-  #startDrag(event: PointerEvent, kind: Drag['kind'], originA: number, originB: number): void {
-    const target = event.currentTarget as HTMLElement;
+  /** A primary-button press on the title bar (not its buttons) starts a move, on the handle a resize. */
+  #onPointerDown(event: PointerEvent): void {
+    const target = event.target as HTMLElement;
+    const handle = target.closest<HTMLElement>('.title-bar, .resize-handle');
+    if (event.button !== 0 || !handle || target.closest('button')) return;
+    const move = handle.classList.contains('title-bar');
+    if (!move) event.preventDefault();
     try {
-      target.setPointerCapture(event.pointerId);
+      handle.setPointerCapture(event.pointerId);
     } catch {
-      // A pointer the browser does not know (a synthetic event): the moves still reach `target`.
+      // A pointer the browser does not know (a synthetic event): the moves still reach the window.
     }
-    this.#drag = { kind, pointerId: event.pointerId, startX: event.clientX, startY: event.clientY, originA, originB, changed: false };
+    this.#drag = {
+      kind: move ? 'move' : 'resize',
+      target: handle,
+      pointerId: event.pointerId,
+      startX: event.clientX,
+      startY: event.clientY,
+      originA: move ? this.x : this.width,
+      originB: move ? this.y : this.height,
+      changed: false,
+    };
     this.requestUpdate();
   }
 
   #onPointerMove(event: PointerEvent): void {
     const drag = this.#drag;
     if (!drag || event.pointerId !== drag.pointerId) return;
-    const dx = event.clientX - drag.startX;
-    const dy = event.clientY - drag.startY;
-    const changed =
-      drag.kind === 'move' ? this.#moveTo(drag.originA + dx, drag.originB + dy, false) : this.#resizeTo(drag.originA + dx, drag.originB + dy, false);
-    if (changed) drag.changed = true;
+    const a = drag.originA + event.clientX - drag.startX;
+    const b = drag.originB + event.clientY - drag.startY;
+    if (drag.kind === 'move' ? this.#moveTo(a, b, false) : this.#resizeTo(a, b, false)) drag.changed = true;
   }
 
   #onPointerEnd(event: PointerEvent): void {
@@ -552,8 +537,7 @@ export class PluginOverlay extends LitElement {
     if (!drag || event.pointerId !== drag.pointerId) return;
     this.#drag = undefined;
     this.requestUpdate();
-    const target = event.currentTarget as HTMLElement;
-    if (event.type !== 'lostpointercapture' && target.hasPointerCapture(event.pointerId)) target.releasePointerCapture(event.pointerId);
+    if (event.type !== 'lostpointercapture' && drag.target.hasPointerCapture(event.pointerId)) drag.target.releasePointerCapture(event.pointerId);
     if (!drag.changed) return;
     if (drag.kind === 'move') this.#emit<PluginOverlayMoveDetail>('plugin-overlay-move', { x: this.x, y: this.y });
     else this.#emit<PluginOverlayResizeDetail>('plugin-overlay-resize', { width: this.width, height: this.height });

@@ -6,7 +6,7 @@
  */
 import { PluginHostError } from '../core/errors.js';
 import { BridgeFailure } from '../host/backend-client.js';
-import { loadOnce } from '../host/load-once.js';
+import { loadOnce } from '../load-once.js';
 import type { BridgeMethod } from './bridge-method.js';
 import { notActive } from './dispatch.js';
 

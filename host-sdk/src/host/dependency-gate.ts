@@ -8,7 +8,7 @@ import { ErrorCode, PluginHostError } from '../core/errors.js';
 import { listDependencies } from '../core/manifest/dependency-list.js';
 import type { DependencySpec, PluginManifest } from '../core/manifest/manifest-types.js';
 import type { PluginRuntimeState } from './host-services.js';
-import { loadOnce } from './load-once.js';
+import { loadOnce } from '../load-once.js';
 
 /** A plugin as the backend lists it. */
 export interface ListedPlugin {

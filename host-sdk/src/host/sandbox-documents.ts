@@ -1,4 +1,4 @@
-import { buildPluginDocument } from '../frame/plugin-document.js';
+import { loadPluginDocumentBuilder } from '../frame/load-document-builder.js';
 import type { PluginFiles } from './plugin-files.js';
 
 /** Options of {@link SandboxDocuments}. */
@@ -16,14 +16,20 @@ export class SandboxDocuments {
 
   constructor(private readonly options: SandboxDocumentsOptions) {}
 
-  /** The frame document of `html` (the plugin's page at `entryPath`). */
+  /**
+   * The frame document of `html` (the plugin's page at `entryPath`). The document builder loads
+   * with the guest runtime's source, in parallel, on first use.
+   *
+   * @throws PluginHostError `PLUGIN_LOAD_FAILED` when the document builder cannot be loaded.
+   */
   async build(pluginId: string, html: string, entryPath: string): Promise<string> {
     const { cspNonce } = this.options;
+    const [buildPluginDocument, guestRuntime] = await Promise.all([loadPluginDocumentBuilder(), this.runtimeSource()]);
     return buildPluginDocument({
       html,
       pluginFilesBase: this.options.files.base(pluginId),
       entryPath,
-      guestRuntime: await this.runtimeSource(),
+      guestRuntime,
       mode: 'sandbox',
       ...(cspNonce ? { cspNonce } : {}),
     });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadOnce } from '../../../host-sdk/src/host/load-once.js';
+import { loadOnce } from '../../../host-sdk/src/load-once.js';
 
 /** A promise settled from outside, so a test decides when a module "finishes loading". */
 function deferred<T>(): { promise: Promise<T>; resolve(value: T): void; reject(reason: unknown): void } {

@@ -56,6 +56,8 @@ describe('scripts/size.mjs', () => {
     expect(host).not.toMatch(/host\/inline-guest\.ts|src\/guest\/|frame\/inline-(mount|content|scripts)\.ts/);
     // The dependency rules and the semver range matcher: only when a plugin declares dependencies.
     expect(host).not.toMatch(/dependency-order\.ts|dependency-rules\.ts|semver-range\.ts|semver-rules\.ts/);
+    // The frame document builder: with the guest runtime's source, when the first plugin shows.
+    expect(host).not.toMatch(/frame\/(plugin-document|rewrite-urls|css-urls|srcset)\.ts/);
     // The event-stream reader: only when a plugin opens a stream (the network group).
     expect(host).not.toContain('event-stream/');
   });

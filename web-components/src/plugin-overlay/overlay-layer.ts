@@ -2,7 +2,15 @@
  * The launcher's overlay windows as the host SDK needs them (`OverlayAdapter`), built from
  * `<plugin-overlay>` elements holding sandboxed frames.
  */
-import { buildPluginDocument, createSandboxFrame, ErrorCode, PluginHostError, type OverlayAdapter, type OverlayOptions } from '@plughost/host-sdk';
+import {
+  createSandboxFrame,
+  ErrorCode,
+  loadPluginDocumentBuilder,
+  PluginHostError,
+  type OverlayAdapter,
+  type OverlayOptions,
+  type PluginDocumentOptions,
+} from '@plughost/host-sdk';
 import { PluginOverlay } from '../plugin-overlay.js';
 import { DEFAULT_OVERLAY_BOX } from './geometry.js';
 
@@ -107,8 +115,11 @@ export function createOverlayLayer(options: OverlayLayerOptions): OverlayLayer {
   const entries = new Map<string, OverlayEntry>();
   if (!customElements.get('plugin-overlay')) customElements.define('plugin-overlay', PluginOverlay);
 
+  // The host SDK's document builder loads on first use; `create` waits for it before an overlay
+  // exists, so `setHtml`, which acts on existing overlays only, always finds it loaded.
+  let buildPluginDocument: ((options: PluginDocumentOptions) => string) | undefined;
   const buildDocument = (entry: OverlayEntry, html: string): string =>
-    buildPluginDocument({
+    (buildPluginDocument as (options: PluginDocumentOptions) => string)({
       html,
       pluginFilesBase: options.filesBase(entry.pluginId),
       entryPath: entry.entryPath,
@@ -133,6 +144,8 @@ export function createOverlayLayer(options: OverlayLayerOptions): OverlayLayer {
     element: (overlayId) => entries.get(overlayId)?.element,
 
     async create(pluginId, overlayId, overlay: OverlayOptions) {
+      // Before the id check: nothing may come between that check and the entry's registration.
+      buildPluginDocument ??= await loadPluginDocumentBuilder();
       if (entries.has(overlayId))
         throw new PluginHostError(ErrorCode.INVALID_ARGUMENT, `Overlay ${overlayId} already exists; destroy it first or use another id`);
       const element = doc.createElement('plugin-overlay') as PluginOverlay;
