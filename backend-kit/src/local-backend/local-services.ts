@@ -107,9 +107,18 @@ export async function createLocalServices(options: LocalBackendOptions, logger: 
   // The kept list applies before the first install is checked.
   const revocation = createRevocationService({ paths, rootPublicKey: options.rootPublicKey, sources, logger });
   await revocation.load();
-  const plugins = await createPluginService({ paths, logger, pluginLock, rootPublicKey: options.rootPublicKey, packageLimits, revocation, authorizations });
   const origins = await loadStoreOrigins(paths, logger);
-  const store = createStoreInstaller({ paths, logger, plugins, sources, origins, trustedHosts: options.trustedHosts, packageLimits });
+  const plugins = await createPluginService({
+    paths,
+    logger,
+    pluginLock,
+    rootPublicKey: options.rootPublicKey,
+    packageLimits,
+    revocation,
+    authorizations,
+    origins,
+  });
+  const store = createStoreInstaller({ paths, logger, plugins, sources, trustedHosts: options.trustedHosts, packageLimits });
   const updates = createUpdateService({
     paths,
     logger,

@@ -19,6 +19,7 @@ import { reachedStep } from './plugins/transaction-faults.js';
 import type { FileAuthorizations } from './filesystem/file-authorizations.js';
 import { assertFolderSignerNotRevoked } from './revocation/folder-signature.js';
 import type { RevocationService } from './revocation/revocation-service.js';
+import type { StoreOrigin, StoreOrigins } from './store/store-origins.js';
 import { uninstallPlugin } from './plugins/uninstall-plugin.js';
 
 export type { PackageInspection } from './plugins/inspect-package.js';
@@ -36,6 +37,11 @@ export interface PluginServiceDependencies extends PluginStorage {
   readonly revocation: RevocationService;
   /** The backend's file consent: an uninstall forgets what the user agreed to for the plugin. */
   readonly authorizations: Pick<FileAuthorizations, 'revokeAll'>;
+  /**
+   * Where store-installed plugins came from (`backend/store-origins.json`): PluginInfo's `store`.
+   * Every install updates it (a file install takes its version out), an uninstall removes it.
+   */
+  readonly origins: StoreOrigins;
 }
 
 /** PluginInfo of a plugin just installed, with what it is allowed to do. */
@@ -56,6 +62,11 @@ export interface InstallOptions {
 export interface InstallPackageOptions extends InstallOptions {
   /** `required` (default; manual upload) or `if-present` (store install of legacy unsigned versions). */
   signaturePolicy?: 'required' | 'if-present';
+  /**
+   * The store the package was downloaded from (store install, update). Without it the package
+   * counts as a file: the installed version has no `store` and is not checked for updates.
+   */
+  storeOrigin?: StoreOrigin;
 }
 
 /** The answer of `PUT /api/plugins/<id>/state`. */
@@ -98,9 +109,12 @@ export interface PluginService {
   setEnabled(id: string, enabled: boolean): Promise<PluginStateChange>;
   /** Restores the snapshot of the last overwrite. @throws `PLUGIN_NOT_FOUND`, `ROLLBACK_NOT_AVAILABLE`. */
   rollback(id: string): Promise<PluginInfo>;
-  /** Removes the plugin's folder, snapshots and record. @throws `PLUGIN_NOT_FOUND`. */
+  /** Removes the plugin's folder, snapshots, record and store origin. @throws `PLUGIN_NOT_FOUND`. */
   uninstall(id: string): Promise<void>;
-  /** Re-reads the state from disk and recomputes every status (launcher restart). */
+  /**
+   * Re-reads the state from disk and recomputes every status (launcher restart); what it reads is
+   * what the launcher loads, so `restartPending` is cleared.
+   */
   reload(): Promise<void>;
   /** True when the user disabled `id`: none of its code may run (frontend, WASM), effective at once. */
   isDisabledByUser(id: string): boolean;
@@ -119,7 +133,7 @@ class LocalPluginService implements PluginService {
     this.#deps = deps;
     // The fault hook is looked up by this instance, so a test arms exactly one backend.
     this.#env = { context: deps, records, revocation: deps.revocation, reachedStep: (state) => reachedStep(this, state) };
-    this.#catalog = new PluginCatalog(deps, records, deps.revocation);
+    this.#catalog = new PluginCatalog(deps, records, deps.revocation, deps.origins);
   }
 
   /** Recovery of interrupted transactions, then the first read of the state. */
@@ -128,6 +142,7 @@ class LocalPluginService implements PluginService {
     const { installed } = await readPluginFolders(this.#env.context.paths, this.#env.context.logger);
     const stale = this.#env.records.ids().filter((id) => !installed.includes(id));
     if (stale.length > 0) await this.#env.records.removeMany(stale);
+    await this.#deps.origins.keepOnly(installed);
     await this.#catalog.read();
   }
 
@@ -155,7 +170,7 @@ class LocalPluginService implements PluginService {
         manifest: opened.manifest,
         signer: signer ? { keyId: signer.keyId, ...(signer.developerId !== undefined ? { developerId: signer.developerId } : {}) } : undefined,
       };
-      return this.#installed(await installStaged(this.#env, staged, requestOf(options)));
+      return await this.#installed(await installStaged(this.#env, staged, requestOf(options)), options.storeOrigin);
     } finally {
       await opened.dispose();
     }
@@ -174,7 +189,7 @@ class LocalPluginService implements PluginService {
       await assertFolderSignerNotRevoked(copied.directory, this.#env.revocation.revokedKeyIds());
       await assertDependenciesInstalled(context.paths, manifest);
       const staged: StagedVersion = { directory: copied.directory, manifest, signer: undefined };
-      return this.#installed(await installStaged(this.#env, staged, requestOf(options)));
+      return await this.#installed(await installStaged(this.#env, staged, requestOf(options)), undefined);
     } finally {
       await rm(copied.directory, { recursive: true, force: true, maxRetries: 3 });
     }
@@ -203,6 +218,7 @@ class LocalPluginService implements PluginService {
   async uninstall(id: string): Promise<void> {
     await uninstallPlugin(this.#env, id);
     this.#catalog.forget(id);
+    await this.#deps.origins.forget(id);
     await this.#deps.authorizations.revokeAll(id);
   }
 
@@ -210,9 +226,14 @@ class LocalPluginService implements PluginService {
     return this.#catalog.read();
   }
 
-  #installed(outcome: InstallOutcome): InstalledPlugin {
+  async #installed(outcome: InstallOutcome, storeOrigin: StoreOrigin | undefined): Promise<InstalledPlugin> {
+    const { id, version } = outcome.manifest;
+    // Recorded once the version is in place; a file install over a store install is no longer
+    // the store's package, so that version loses its origin (and its update checks).
+    if (storeOrigin) await this.#deps.origins.record(id, storeOrigin, version);
+    else await this.#deps.origins.recordFileInstall(id, version);
     // A first install starts as `installed` whatever was there before; an overwrite keeps its status.
-    if (!outcome.replaced) this.#catalog.forget(outcome.manifest.id);
+    if (!outcome.replaced) this.#catalog.forget(id);
     return {
       ...this.#catalog.infoOf(outcome.manifest, outcome.record, outcome.hasRollback),
       permissions: permissionsOf(outcome.manifest),

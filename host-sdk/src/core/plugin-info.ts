@@ -17,7 +17,10 @@ export interface PluginInfo {
   readonly id: string;
   readonly name: string;
   readonly version: string;
-  /** The status at the last (re)read; enabling or disabling changes it only after a restart. */
+  /**
+   * The status at the last (re)read (backend start or `POST /api/launcher/restart`); enabling,
+   * disabling, updating or rolling back changes it only after a restart (see `restartPending`).
+   */
   readonly status: PluginStatus;
   /** What the user chose; takes effect at the next restart. */
   readonly enabled: boolean;
@@ -29,4 +32,19 @@ export interface PluginInfo {
    * can decide to uninstall it. Absent otherwise.
    */
   readonly signerRevoked?: true;
+  /**
+   * Where the installed version came from, when it was installed from a store: the source (the
+   * registry API root it was downloaded through) and the plugin's slug there. Only such plugins are
+   * checked for updates. Absent for a plugin installed by upload or from a folder ("installed from
+   * a file"), also when an earlier version came from a store (decisions section 8).
+   */
+  readonly store?: { readonly source: string; readonly slug: string };
+  /**
+   * Present (and `true`) when what is installed differs from what the launcher loaded at the last
+   * (re)read: the plugin was installed since, another copy or version replaced it (update,
+   * overwrite, rollback), or `enabled` changed. A restart applies it; until then `status` and the
+   * running code are the old ones. Absent otherwise, also after changes that cancel out (an update
+   * rolled back, a switch turned off and on again).
+   */
+  readonly restartPending?: true;
 }

@@ -36,6 +36,21 @@ export const pluginSchemas = {
         description:
           "Present when the developer key that signed the installed version is on the store's revocation list. The plugin keeps running; the plugin manager marks it so the user can decide to uninstall it.",
       },
+      store: {
+        type: 'object',
+        required: ['source', 'slug'],
+        properties: {
+          source: { type: 'string', description: 'The store source (registry API root) the installed version was downloaded through.' },
+          slug: { type: 'string', description: "The plugin's slug on that store; update checks send it." },
+        },
+        description:
+          'Present when the installed version was installed from a store (store install or update). Absent for a plugin installed by upload or from a folder, also over an earlier store install: it is not checked for updates ("Installed from a file").',
+      },
+      restartPending: {
+        const: true,
+        description:
+          'Present when what is installed differs from what the launcher loaded at the last (re)read (start or `POST /api/launcher/restart`): installed since, another version or copy (update, overwrite, rollback), or `enabled` changed. `status` and the running code stay the old ones until the restart.',
+      },
     },
   },
   PermissionGrant: {

@@ -1,5 +1,6 @@
 import { planActivation, type PluginManifest } from '@plughost/host-sdk/core';
 import type { RevocationService } from '../revocation/revocation-service.js';
+import type { StoreOrigins } from '../store/store-origins.js';
 import { readInstalledManifest } from '../installed-manifest.js';
 import { readPluginFolders } from './plugin-folders.js';
 import { statusAtRead, type PluginInfo, type PluginStatus } from './plugin-info.js';
@@ -7,32 +8,64 @@ import type { PluginRecord, PluginRecordStore } from './plugin-records.js';
 import type { PluginStorage } from './service-env.js';
 
 /**
+ * What the launcher loaded of one plugin at the last (re)read. The install time tells two copies
+ * of one version apart (a reinstall, an overwrite by the same version); a rollback restores the
+ * snapshot's install time, so rolling an update back before the restart leaves nothing pending.
+ */
+interface LoadedCopy {
+  readonly version: string;
+  readonly installedAt: string | undefined;
+  readonly enabled: boolean;
+}
+
+/** What the launcher would load of a plugin now. */
+function copyOf(manifest: PluginManifest, record: PluginRecord | undefined): LoadedCopy {
+  return { version: manifest.version, installedAt: record?.installedAt, enabled: record?.enabled ?? false };
+}
+
+/**
  * The installed plugins as the launcher sees them: what is on disk now, with the status each had
  * when the backend last read its state. Statuses change only at (re)read, so enabling, disabling,
- * overwriting or rolling back shows up after the launcher restarts (decisions section 4).
+ * overwriting or rolling back shows up after the launcher restarts (decisions section 4); until
+ * then PluginInfo carries `restartPending`.
  */
 export class PluginCatalog {
   readonly #context: Pick<PluginStorage, 'paths' | 'logger'>;
   readonly #records: PluginRecordStore;
   readonly #revocation: RevocationService;
+  readonly #origins: Pick<StoreOrigins, 'originOf'>;
   #statuses = new Map<string, PluginStatus>();
+  // Kept through an uninstall: the launcher still runs what it loaded until it restarts.
+  #loaded = new Map<string, LoadedCopy>();
   // Folders already reported as unreadable since the last read, so listing does not flood the log.
   #warned = new Set<string>();
 
-  constructor(context: Pick<PluginStorage, 'paths' | 'logger'>, records: PluginRecordStore, revocation: RevocationService) {
+  constructor(
+    context: Pick<PluginStorage, 'paths' | 'logger'>,
+    records: PluginRecordStore,
+    revocation: RevocationService,
+    origins: Pick<StoreOrigins, 'originOf'>,
+  ) {
     this.#context = context;
     this.#records = records;
     this.#revocation = revocation;
+    this.#origins = origins;
   }
 
-  /** Reads the state again: records from disk, then every plugin's status. */
+  /** Reads the state again: records from disk, then every plugin's status and what the launcher loads. */
   async read(): Promise<void> {
     await this.#records.reload();
     this.#warned = new Set();
     const installed = await this.#manifests();
     const statuses = new Map<string, PluginStatus>();
-    for (const manifest of installed) statuses.set(manifest.id, statusAtRead(manifest, this.#records.get(manifest.id)));
+    const loaded = new Map<string, LoadedCopy>();
+    for (const manifest of installed) {
+      const record = this.#records.get(manifest.id);
+      statuses.set(manifest.id, statusAtRead(manifest, record));
+      loaded.set(manifest.id, copyOf(manifest, record));
+    }
     this.#statuses = statuses;
+    this.#loaded = loaded;
     this.#logActivationProblems(installed);
   }
 
@@ -41,18 +74,33 @@ export class PluginCatalog {
     return this.#statuses.get(id) ?? 'installed';
   }
 
-  /** Forgets the status of a plugin that was removed, or installed anew. */
+  /**
+   * Forgets the status of a plugin that was removed, or installed anew. What the launcher loaded
+   * of it stays known, so a reinstall still reports `restartPending`.
+   */
   forget(id: string): void {
     this.#statuses.delete(id);
   }
 
   /**
+   * True when what is installed now differs from what the launcher loaded at the last read: not
+   * installed then, another copy or version now, or `enabled` changed.
+   */
+  restartPending(manifest: PluginManifest, record: PluginRecord | undefined): boolean {
+    const loaded = this.#loaded.get(manifest.id);
+    const now = copyOf(manifest, record);
+    return loaded === undefined || loaded.version !== now.version || loaded.installedAt !== now.installedAt || loaded.enabled !== now.enabled;
+  }
+
+  /**
    * PluginInfo of one plugin from its manifest and record. `signerRevoked` is added when the key
    * that signed the installed version is on the store's revocation list now: the plugin keeps
-   * running, and the manager marks it (decisions section 8).
+   * running, and the manager marks it (decisions section 8). `store` is added when the installed
+   * version came from a store, `restartPending` when a restart would load something else.
    */
   infoOf(manifest: PluginManifest, record: PluginRecord | undefined, hasRollback: boolean): PluginInfo {
     const signer = record?.signer?.keyId;
+    const store = this.#origins.originOf(manifest.id, manifest.version);
     return {
       id: manifest.id,
       name: manifest.name,
@@ -61,6 +109,8 @@ export class PluginCatalog {
       enabled: record?.enabled ?? false,
       hasRollback,
       ...(signer !== undefined && this.#revocation.revokedKeyIds().has(signer) ? { signerRevoked: true as const } : {}),
+      ...(store ? { store: { source: store.source, slug: store.slug } } : {}),
+      ...(this.restartPending(manifest, record) ? { restartPending: true as const } : {}),
     };
   }
 

@@ -11,8 +11,18 @@ export interface PermissionSummary {
 
 /** Exactly the PluginInfo fields of `installed` (an install answer without its extras). */
 export function pluginInfoOf(installed: PluginInfo): PluginInfo {
-  const { id, name, version, status, enabled, hasRollback, signerRevoked } = installed;
-  return { id, name, version, status, enabled, hasRollback, ...(signerRevoked === true ? { signerRevoked } : {}) };
+  const { id, name, version, status, enabled, hasRollback, signerRevoked, store, restartPending } = installed;
+  return {
+    id,
+    name,
+    version,
+    status,
+    enabled,
+    hasRollback,
+    ...(signerRevoked === true ? { signerRevoked } : {}),
+    ...(store ? { store } : {}),
+    ...(restartPending === true ? { restartPending } : {}),
+  };
 }
 
 /** The status a plugin gets when the backend reads its state. */

@@ -15,7 +15,6 @@ import { assertConsented } from './permission-consent.js';
 import { isListedMirror } from './registry-mirrors.js';
 import { storeApiRoot, storeTrustedHost } from './store-endpoint.js';
 import type { StoreInstallRequest } from './store-install-request.js';
-import type { StoreOrigins } from './store-origins.js';
 
 /** Prefix of the work folders in `backend/tmp/`; listed in `WORK_PREFIXES`, so a start removes what a dead process left. */
 export const STORE_DOWNLOAD_PREFIX = 'store-download-';
@@ -24,12 +23,13 @@ export const STORE_DOWNLOAD_PREFIX = 'store-download-';
 export interface StoreInstallerDependencies {
   readonly paths: DataPaths;
   readonly logger: BackendLogger;
-  /** Installs what was downloaded, after reading it for the consent check. */
+  /**
+   * Installs what was downloaded, after reading it for the consent check; the install records the
+   * source and slug with the plugin (`storeOrigin`), so update checks know its slug.
+   */
   readonly plugins: Pick<PluginService, 'installPackage' | 'inspectPackage'>;
   /** The registry sources; download info comes from the active one, with fallback. */
   readonly sources: RegistrySources;
-  /** Where each store install is recorded, so update checks know the plugin's slug. */
-  readonly origins: StoreOrigins;
   /** The backend's `trustedHosts`; the answering source's own `host:port` is added to them. */
   readonly trustedHosts?: readonly string[] | undefined;
   /** Overrides of the package limits (the download is capped at `maxPackageBytes`). */
@@ -140,8 +140,8 @@ export function createStoreInstaller(deps: StoreInstallerDependencies): StoreIns
           enable: order.enable,
           allowDowngrade: order.allowDowngrade,
           signaturePolicy: 'if-present',
+          storeOrigin: { source: source.url, slug: order.slug },
         });
-        await deps.origins.record(installed.id, { source: source.url, slug: order.slug }, installed.version);
         logger.info('Installed a plugin from the store', {
           slug: order.slug,
           id: installed.id,

@@ -30,6 +30,15 @@ export interface StoreOrigins {
   originOf(id: string, version: string): StoreOrigin | null;
   /** Records a store install of `id` at `version`. */
   record(id: string, origin: StoreOrigin, version: string): Promise<void>;
+  /**
+   * Records an install of `id` at `version` from a file (upload or folder): that version is no
+   * longer the store's package, so it leaves the record (the record goes with its last version).
+   * Other versions the store installed stay, so rolling back to the store's snapshot makes the
+   * plugin store-installed again.
+   */
+  recordFileInstall(id: string, version: string): Promise<void>;
+  /** Drops the record of `id` (uninstall). */
+  forget(id: string): Promise<void>;
   /** Drops the records of plugins no longer installed. */
   keepOnly(installedIds: readonly string[]): Promise<void>;
 }
@@ -45,8 +54,10 @@ function readRecord(value: unknown): OriginRecord | null {
 /**
  * Loads `backend/store-origins.json`: under `backend/`, outside every plugin folder, so no package
  * can bring its own record and no plugin file route can serve it. A record names the versions that
- * came from the store, so an upload or folder install over a store install leaves the plugin with
- * no slug (nothing in the plugin lifecycle needs to know about stores).
+ * came from the store; the plugin service keeps it up to date: a store install adds its version,
+ * an upload or folder install takes its version out (the same version built elsewhere is not the
+ * store's package), an uninstall drops the record. Rolling back to a version the store installed
+ * (and no file install replaced since) makes the plugin store-installed again.
  */
 export async function loadStoreOrigins(paths: DataPaths, logger: BackendLogger): Promise<StoreOrigins> {
   const file = join(paths.backend, 'store-origins.json');
@@ -87,6 +98,18 @@ export async function loadStoreOrigins(paths: DataPaths, logger: BackendLogger):
         const versions = [...(sameStore ? previous.versions.filter((entry) => entry !== version) : []), version].slice(-VERSIONS_KEPT);
         records.set(id, { source: origin.source, slug: origin.slug, versions });
       });
+    },
+    recordFileInstall(id, version) {
+      if (!records.get(id)?.versions.includes(version)) return Promise.resolve();
+      return write(() => {
+        const previous = records.get(id);
+        const versions = previous?.versions.filter((entry) => entry !== version) ?? [];
+        if (previous && versions.length > 0) records.set(id, { ...previous, versions });
+        else records.delete(id);
+      });
+    },
+    forget(id) {
+      return records.has(id) ? write(() => records.delete(id)) : Promise.resolve();
     },
     async keepOnly(installedIds) {
       const stale = [...records.keys()].filter((id) => !installedIds.includes(id));

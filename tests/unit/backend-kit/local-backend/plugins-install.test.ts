@@ -21,7 +21,15 @@ describe('POST /api/plugins/install', () => {
       'dist/assets/logo.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
     });
     const body = await jsonOf(await install({ sourceDir: source }), 201);
-    expect(body).toEqual({ id: 'com.example.hello', name: 'Hello', version: '1.0.0', status: 'installed', enabled: false, hasRollback: false });
+    expect(body).toEqual({
+      id: 'com.example.hello',
+      name: 'Hello',
+      version: '1.0.0',
+      status: 'installed',
+      enabled: false,
+      hasRollback: false,
+      restartPending: true,
+    });
     const installed = join(fixture.backend.dataDirectory, 'plugins', 'com.example.hello');
     expect(await readFile(join(installed, 'dist/assets/logo.svg'), 'utf8')).toContain('<svg');
     expect(await readFile(join(installed, 'manifest.json'), 'utf8')).toBe(await readFile(join(source, 'manifest.json'), 'utf8'));

@@ -1,6 +1,7 @@
 import { readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { startTestBackend } from '../../../support/local-backend.js';
 import { sampleManifest, testKeys } from '../../../support/plugin-package.js';
 import {
   backendWithScratch,
@@ -47,8 +48,9 @@ describe('overwrite install', () => {
     expect(await pluginText(fixture.backend, ID, 'settings.json')).toBe('{"theme":"dark"}');
     expect(await pluginText(fixture.backend, ID, 'cache.json')).toBe('{"k":{"v":1,"e":null}}');
     expect(await pluginText(fixture.backend, `${ID}.bak-1.0.0`, 'dist/main.js')).toContain('1.0.0');
+    // `status` is the loaded version's until the restart; `restartPending` says so.
     expect(await jsonOf(await fixture.backend.api('/api/plugins/'), 200)).toEqual([
-      { id: ID, name: 'Hello', version: '2.0.0', status: 'active', enabled: true, hasRollback: true },
+      { id: ID, name: 'Hello', version: '2.0.0', status: 'active', enabled: true, hasRollback: true, restartPending: true },
     ]);
     expect(await temporaryLeftovers(fixture.backend)).toEqual([]);
   });
@@ -111,7 +113,8 @@ describe('POST /api/plugins/<id>/rollback', () => {
     await writeFile(join(fixture.backend.dataDirectory, 'plugins', `${ID}.bak-1.0.0`, 'cache.json'), '{"stale":{"v":0,"e":null}}');
 
     const body = await jsonOf(await rollback(), 200);
-    expect(body).toEqual({ id: ID, name: 'Hello', version: '1.0.0', status: 'installed', enabled: true, hasRollback: false });
+    // Never loaded (no restart since the first upload), so a restart is still pending.
+    expect(body).toEqual({ id: ID, name: 'Hello', version: '1.0.0', status: 'installed', enabled: true, hasRollback: false, restartPending: true });
     expect(await pluginsFolder(fixture.backend)).toEqual([ID]);
     expect(await pluginText(fixture.backend, ID, 'dist/main.js')).toContain('1.0.0');
     expect(await pluginText(fixture.backend, ID, 'settings.json')).toBe('{"set":"in 2.0.0"}');
@@ -149,5 +152,75 @@ describe('POST /api/plugins/<id>/rollback', () => {
     const plugins = join(fixture.backend.dataDirectory, 'plugins');
     await rename(join(plugins, `${ID}.bak-1.0.0`), join(plugins, `${ID}.bak-0.9.0`));
     expect(await jsonOf(await rollback(), 200)).toMatchObject({ version: '1.0.0', hasRollback: false });
+  });
+});
+
+describe('restartPending', () => {
+  const fixture = backendWithScratch({ keys });
+
+  const upload = async (version: string, marker = version): Promise<Record<string, unknown>> =>
+    jsonOf(await postPackage(fixture.backend, await packageFile(fixture.scratch, versionSpec(version, keys, marker))), 201);
+  const restart = async (): Promise<void> => {
+    await jsonOf(await fixture.backend.api('/api/launcher/restart', { method: 'POST' }), 202);
+  };
+  const setEnabled = async (enabled: boolean): Promise<void> => {
+    await jsonOf(await fixture.backend.api(`/api/plugins/${ID}/state`, { method: 'PUT', json: { enabled } }), 200);
+  };
+  /** The listed plugin's `version`, `status` and `restartPending` (absent when false). */
+  const listed = async (): Promise<Record<string, unknown>> => {
+    const [info] = await jsonOf<Record<string, unknown>[]>(await fixture.backend.api('/api/plugins/'), 200);
+    const { version, status, restartPending } = info ?? {};
+    return { version, status, ...(restartPending !== undefined ? { restartPending } : {}) };
+  };
+
+  it('is set by an install, an enable switch, an overwrite and a rollback, and cleared by a restart or by changes that cancel out', async () => {
+    expect(await upload('1.0.0')).toMatchObject({ restartPending: true });
+    expect(await listed()).toEqual({ version: '1.0.0', status: 'installed', restartPending: true });
+    await restart();
+    expect(await listed()).toEqual({ version: '1.0.0', status: 'installed' });
+
+    // The switch: pending while it differs from what was loaded, not when turned back.
+    await setEnabled(true);
+    expect(await listed()).toEqual({ version: '1.0.0', status: 'installed', restartPending: true });
+    await setEnabled(false);
+    expect(await listed()).toEqual({ version: '1.0.0', status: 'installed' });
+    await setEnabled(true);
+    await restart();
+    expect(await listed()).toEqual({ version: '1.0.0', status: 'active' });
+
+    // An overwrite keeps the loaded version's status, never "active" for 2.0.0 without a flag.
+    expect(await upload('2.0.0')).toMatchObject({ version: '2.0.0', status: 'active', restartPending: true });
+    expect(await listed()).toEqual({ version: '2.0.0', status: 'active', restartPending: true });
+    // Rolling back to the loaded copy before the restart leaves nothing pending.
+    const rolledBack = await jsonOf(await fixture.backend.api(`/api/plugins/${ID}/rollback`, { method: 'POST' }), 200);
+    expect(rolledBack).toEqual({ id: ID, name: 'Hello', version: '1.0.0', status: 'active', enabled: true, hasRollback: false });
+    expect(await listed()).toEqual({ version: '1.0.0', status: 'active' });
+
+    // Another copy of the same version is not what was loaded either.
+    expect(await upload('1.0.0', 'rebuilt')).toMatchObject({ version: '1.0.0', restartPending: true });
+    await restart();
+    expect(await listed()).toEqual({ version: '1.0.0', status: 'active' });
+    // A rollback after the restart restores a copy the launcher has not loaded.
+    await upload('1.1.0');
+    await restart();
+    expect(await jsonOf(await fixture.backend.api(`/api/plugins/${ID}/rollback`, { method: 'POST' }), 200)).toMatchObject({
+      version: '1.0.0',
+      restartPending: true,
+    });
+  });
+
+  it('an uninstall and a reinstall of the same version is pending; a real restart of the backend clears it', async () => {
+    await upload('1.0.0');
+    await setEnabled(true);
+    await restart();
+    expect(await listed()).toEqual({ version: '1.0.0', status: 'active' });
+    expect((await fixture.backend.api(`/api/plugins/${ID}`, { method: 'DELETE' })).status).toBe(204);
+    expect(await upload('1.0.0')).toMatchObject({ status: 'installed', enabled: false, restartPending: true });
+    await setEnabled(true);
+    expect(await listed()).toEqual({ version: '1.0.0', status: 'installed', restartPending: true });
+
+    await fixture.backend.close({ keepData: true });
+    fixture.backend = await startTestBackend({ dataDirectory: fixture.backend.dataDirectory, keys });
+    expect(await listed()).toEqual({ version: '1.0.0', status: 'active' });
   });
 });

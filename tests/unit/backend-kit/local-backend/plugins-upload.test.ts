@@ -20,13 +20,15 @@ describe('POST /api/plugins/upload', () => {
       status: 'installed',
       enabled: false,
       hasRollback: false,
+      // Installed since the last read, and from a file (no `store`).
+      restartPending: true,
       permissions: [
         { id: 'shell:execute', risk: 'danger' },
         { id: 'ui:toast', risk: 'normal' },
       ],
     });
     expect(await jsonOf(await fixture.backend.api('/api/plugins/'), 200)).toEqual([
-      { id: 'com.example.hello', name: 'Hello', version: '1.0.0', status: 'installed', enabled: false, hasRollback: false },
+      { id: 'com.example.hello', name: 'Hello', version: '1.0.0', status: 'installed', enabled: false, hasRollback: false, restartPending: true },
     ]);
     expect(await pluginsFolder(fixture.backend)).toEqual(['com.example.hello']);
     expect(await temporaryLeftovers(fixture.backend)).toEqual([]);

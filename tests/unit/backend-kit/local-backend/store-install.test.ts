@@ -9,9 +9,19 @@ import { ed25519PublicKeyFromSeed, keyIdOf, sha256Hex } from '@plughost/host-sdk
 import { silentLogger, type BackendLogger } from '@plughost/backend-kit';
 import { createRegistry, type Registry } from '@plughost/registry';
 import { startTestBackend, type TestBackend, type TestBackendOptions } from '../../../support/local-backend.js';
-import { testKeys, type PackageSpec, type TestKeys } from '../../../support/plugin-package.js';
+import { sampleManifest, testKeys, type PackageSpec, type TestKeys } from '../../../support/plugin-package.js';
 import { TEST_ROOT_PRIVATE_KEY } from '../../registry/registry-support.js';
-import { errorOf, jsonOf, packageFile, pluginsFolder, scratchWithCleanups, temporaryLeftovers, versionSpec } from './plugins-support.js';
+import {
+  developmentFolder,
+  errorOf,
+  jsonOf,
+  packageFile,
+  pluginsFolder,
+  postPackage,
+  scratchWithCleanups,
+  temporaryLeftovers,
+  versionSpec,
+} from './plugins-support.js';
 
 // The backend's root and the registry's root are the same test key, as in a real deployment.
 const keys = testKeys();
@@ -233,7 +243,16 @@ describe('POST /api/plugins/store-install', () => {
       const backend = await backendFor({ storeUrl: registry.base });
 
       const body = await jsonOf(await storeInstall(backend, { slug: 'hello' }), 201);
-      expect(body).toEqual({ id: 'com.example.hello', name: 'Hello', version: '1.1.0', status: 'installed', enabled: false, hasRollback: false });
+      expect(body).toEqual({
+        id: 'com.example.hello',
+        name: 'Hello',
+        version: '1.1.0',
+        status: 'installed',
+        enabled: false,
+        hasRollback: false,
+        store: { source: registry.base, slug: 'hello' },
+        restartPending: true,
+      });
       expect(await jsonOf(await backend.api('/api/plugins/'), 200)).toEqual([body]);
       expect(await pluginsFolder(backend)).toEqual(['com.example.hello']);
       expect(await temporaryLeftovers(backend)).toEqual([]);
@@ -280,6 +299,82 @@ describe('POST /api/plugins/store-install', () => {
       await publishHello(registry, '1.0.0');
       const backend = await backendFor({ storeUrl: `${registry.base}/` });
       expect((await storeInstall(backend, { slug: 'hello' })).status).toBe(201);
+    });
+  });
+
+  describe('the store origin in PluginInfo', () => {
+    /** The `store` of the one listed plugin, or undefined. */
+    async function listedStore(backend: TestBackend): Promise<unknown> {
+      const list = await jsonOf<{ store?: unknown }[]>(await backend.api('/api/plugins/'), 200);
+      expect(list).toHaveLength(1);
+      return list[0]?.store;
+    }
+
+    async function upload(backend: TestBackend, version: string, marker = version): Promise<Record<string, unknown>> {
+      return jsonOf(await postPackage(backend, await packageFile(fixture.scratch, versionSpec(version, keys, marker))), 201);
+    }
+
+    async function originsFile(backend: TestBackend): Promise<{ plugins: Record<string, unknown> }> {
+      return JSON.parse(await readFile(join(backend.dataDirectory, 'backend', 'store-origins.json'), 'utf8')) as { plugins: Record<string, unknown> };
+    }
+
+    it('follows the package: an upload over a store install drops it, a rollback to the store version brings it back', async () => {
+      const registry = await store();
+      await publishHello(registry, '1.0.0');
+      await publishHello(registry, '1.1.0');
+      const backend = await backendFor({ storeUrl: registry.base });
+      const origin = { source: registry.base, slug: 'hello' };
+
+      expect(await jsonOf(await storeInstall(backend, { slug: 'hello', version: '1.0.0' }), 201)).toMatchObject({ version: '1.0.0', store: origin });
+      expect(await listedStore(backend)).toEqual(origin);
+
+      const uploaded = await upload(backend, '1.1.0');
+      expect(uploaded).toMatchObject({ version: '1.1.0', hasRollback: true });
+      expect(uploaded).not.toHaveProperty('store');
+      expect(await listedStore(backend)).toBeUndefined();
+
+      // The snapshot is the store's 1.0.0.
+      expect(await jsonOf(await backend.api('/api/plugins/com.example.hello/rollback', { method: 'POST' }), 200)).toMatchObject({
+        version: '1.0.0',
+        store: origin,
+      });
+      expect(await listedStore(backend)).toEqual(origin);
+
+      // The same version number built elsewhere is not the store's package.
+      const rebuilt = await upload(backend, '1.0.0', 'rebuilt');
+      expect(rebuilt).toMatchObject({ version: '1.0.0' });
+      expect(rebuilt).not.toHaveProperty('store');
+      expect(await listedStore(backend)).toBeUndefined();
+
+      // A store install gives it back.
+      expect(await jsonOf(await storeInstall(backend, { slug: 'hello', version: '1.1.0' }), 201)).toMatchObject({ version: '1.1.0', store: origin });
+      expect(await listedStore(backend)).toEqual(origin);
+    });
+
+    it('a development folder over a store install drops it too', async () => {
+      const registry = await store();
+      // An unsigned legacy version: an unsigned folder may replace it (a signed one it may not).
+      await publishHello(registry, '0.9.0', { keys: undefined });
+      const backend = await backendFor({ storeUrl: registry.base });
+      expect(await jsonOf(await storeInstall(backend, { slug: 'hello', version: '0.9.0' }), 201)).toMatchObject({ store: { slug: 'hello' } });
+      const folder = await developmentFolder(join(fixture.scratch, 'dev'), sampleManifest({ version: '0.9.1' }));
+      const installed = await jsonOf(await backend.api('/api/plugins/install', { json: { sourceDir: folder } }), 201);
+      expect(installed).toMatchObject({ version: '0.9.1', hasRollback: true, restartPending: true });
+      expect(installed).not.toHaveProperty('store');
+      expect(await listedStore(backend)).toBeUndefined();
+    });
+
+    it('an uninstall removes the record, so the same version uploaded later is not store-installed', async () => {
+      const registry = await store();
+      await publishHello(registry, '1.0.0');
+      const backend = await backendFor({ storeUrl: registry.base });
+      await jsonOf(await storeInstall(backend, { slug: 'hello' }), 201);
+      expect((await originsFile(backend)).plugins).toEqual({ 'com.example.hello': { source: registry.base, slug: 'hello', versions: ['1.0.0'] } });
+
+      expect((await backend.api('/api/plugins/com.example.hello', { method: 'DELETE' })).status).toBe(204);
+      expect((await originsFile(backend)).plugins).toEqual({});
+      expect(await upload(backend, '1.0.0')).not.toHaveProperty('store');
+      expect(await listedStore(backend)).toBeUndefined();
     });
   });
 

@@ -129,7 +129,16 @@ describe('plugin updates', () => {
     expect(await pluginsFolder(backend)).toEqual(['com.example.hello']);
 
     const updated = await jsonOf(await update(backend, { version: '1.1.0', acceptPermissions: ['network:fetch', 'shell:execute'] }), 200);
-    expect(updated).toEqual({ id: 'com.example.hello', name: 'Hello', version: '1.1.0', status: 'installed', enabled: false, hasRollback: true });
+    expect(updated).toEqual({
+      id: 'com.example.hello',
+      name: 'Hello',
+      version: '1.1.0',
+      status: 'installed',
+      enabled: false,
+      hasRollback: true,
+      store: { source: store.base, slug: 'hello' },
+      restartPending: true,
+    });
     expect(await pluginsFolder(backend)).toEqual(['com.example.hello', 'com.example.hello.bak-1.0.0']);
     expect((await jsonOf<Updates>(await backend.api('/api/plugins/updates'), 200)).updates).toEqual([]);
 
@@ -139,6 +148,71 @@ describe('plugin updates', () => {
     ]);
     // The rolled-back version came from the store too: it is still checked.
     expect((await check(backend)).updates).toHaveLength(1);
+  });
+
+  it('PluginInfo says where the plugin came from and that the update waits for the restart (restartPending), also in the list', async () => {
+    const store = await registry();
+    await publishHello(store, '1.0.0');
+    const backend = await backendFor({ storeUrl: store.base });
+    const origin = { source: store.base, slug: 'hello' };
+    const listed = async (): Promise<Record<string, unknown>> => (await jsonOf<Record<string, unknown>[]>(await backend.api('/api/plugins/'), 200))[0] ?? {};
+    const restart = async (): Promise<void> => {
+      await jsonOf(await backend.api('/api/launcher/restart', { method: 'POST' }), 202);
+    };
+
+    expect(await jsonOf(await backend.api('/api/plugins/store-install', { json: { slug: 'hello', enable: true } }), 201)).toMatchObject({
+      status: 'installed',
+      store: origin,
+      restartPending: true,
+    });
+    await restart();
+    expect(await listed()).toEqual({
+      id: 'com.example.hello',
+      name: 'Hello',
+      version: '1.0.0',
+      status: 'active',
+      enabled: true,
+      hasRollback: false,
+      store: origin,
+    });
+
+    await publishHello(store, '1.1.0');
+    await check(backend);
+    const updated = await jsonOf(await update(backend, { version: '1.1.0' }), 200);
+    // The launcher still runs 1.0.0: the status is its, and the new version is marked as waiting.
+    expect(updated).toEqual({
+      id: 'com.example.hello',
+      name: 'Hello',
+      version: '1.1.0',
+      status: 'active',
+      enabled: true,
+      hasRollback: true,
+      store: origin,
+      restartPending: true,
+    });
+    expect(await listed()).toEqual(updated);
+
+    await restart();
+    expect(await listed()).toEqual({
+      id: 'com.example.hello',
+      name: 'Hello',
+      version: '1.1.0',
+      status: 'active',
+      enabled: true,
+      hasRollback: true,
+      store: origin,
+    });
+    // Rolling back after the restart puts a version on disk the launcher has not loaded.
+    expect(await jsonOf(await backend.api('/api/plugins/com.example.hello/rollback', { method: 'POST' }), 200)).toEqual({
+      id: 'com.example.hello',
+      name: 'Hello',
+      version: '1.0.0',
+      status: 'active',
+      enabled: true,
+      hasRollback: false,
+      store: origin,
+      restartPending: true,
+    });
   });
 
   it('a store install of a newer version over an installed plugin follows the same consent rule', async () => {
