@@ -139,25 +139,18 @@ function hyphenReplace(z: Suffix) {
   };
 }
 
-// `~1.2` => `>=1.2.0 <1.3.0-0`
-function replaceTilde(comp: string, z: Suffix): string {
-  return comp.replace(TILDE, (_, M: string, m?: string, p?: string, pr?: string) => {
+// `~1.2` => `>=1.2.0 <1.3.0-0`, `^0.2.3` => `>=0.2.3 <0.3.0-0`: one rewrite for both, as their
+// lower bounds agree and their upper bounds differ only where the major version is above zero.
+function replaceTildeOrCaret(comp: string, z: Suffix, caret: boolean): string {
+  return comp.replace(caret ? CARET : TILDE, (_, M: string, m?: string, p?: string, pr?: string) => {
     if (isX(M)) return '';
-    if (isX(m)) return `>=${M}.0.0${z} <${+M + 1}.0.0-0`;
-    if (isX(p)) return `>=${M}.${m}.0${z} <${M}.${Number(m) + 1}.0-0`;
-    return `>=${M}.${m}.${p}${pr ? `-${pr}` : ''} <${M}.${Number(m) + 1}.0-0`;
-  });
-}
-
-// `^0.2.3` => `>=0.2.3 <0.3.0-0`
-function replaceCaret(comp: string, z: Suffix): string {
-  return comp.replace(CARET, (_, M: string, m?: string, p?: string, pr?: string) => {
-    if (isX(M)) return '';
-    if (isX(m)) return `>=${M}.0.0${z} <${+M + 1}.0.0-0`;
-    if (isX(p)) return M === '0' ? `>=${M}.${m}.0${z} <${M}.${Number(m) + 1}.0-0` : `>=${M}.${m}.0${z} <${+M + 1}.0.0-0`;
-    const low = `>=${M}.${m}.${p}${pr ? `-${pr}` : ''}`;
-    if (M !== '0') return `${low} <${+M + 1}.0.0-0`;
-    return m === '0' ? `${low} <${M}.${m}.${Number(p) + 1}-0` : `${low} <${M}.${Number(m) + 1}.0-0`;
+    const nextMajor = `<${+M + 1}.0.0-0`;
+    if (isX(m)) return `>=${M}.0.0${z} ${nextMajor}`;
+    // A caret keeps the major version when it is above zero; a tilde always keeps the minor.
+    const high = caret && M !== '0' ? nextMajor : `<${M}.${Number(m) + 1}.0-0`;
+    if (isX(p)) return `>=${M}.${m}.0${z} ${high}`;
+    // `^0.0.3` keeps the patch too.
+    return `>=${M}.${m}.${p}${pr ? `-${pr}` : ''} ${caret && M === '0' && m === '0' ? `<${M}.${m}.${Number(p) + 1}-0` : high}`;
   });
 }
 
@@ -212,8 +205,8 @@ function parseSet(part: string, z: Suffix): Comparator[] | null {
     .split(' ')
     .map((comp) => {
       comp = comp.replace(BUILD_ONCE, '');
-      comp = eachWord(comp, (word) => replaceCaret(word, z));
-      comp = eachWord(comp, (word) => replaceTilde(word, z));
+      comp = eachWord(comp, (word) => replaceTildeOrCaret(word, z, true));
+      comp = eachWord(comp, (word) => replaceTildeOrCaret(word, z, false));
       comp = comp
         .split(WHITESPACE)
         .map((word) => replaceXRange(word, z))
@@ -259,18 +252,8 @@ export function parseSemverRange(range: string, { includePrerelease = false } = 
 function testComparator({ operator, semver }: Comparator, version: SemverVersion): boolean {
   if (!semver) return true;
   const order = compareSemver(version, semver);
-  switch (operator) {
-    case '>':
-      return order > 0;
-    case '>=':
-      return order >= 0;
-    case '<':
-      return order < 0;
-    case '<=':
-      return order <= 0;
-    default:
-      return order === 0;
-  }
+  // `''` is equality; `>=` and `<=` also accept equality.
+  return (operator.includes('>') && order > 0) || (operator.includes('<') && order < 0) || (operator !== '>' && operator !== '<' && order === 0);
 }
 
 /**
