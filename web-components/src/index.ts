@@ -53,6 +53,7 @@ export { needsRestart } from './plugin-manager.js';
 export { PluginUpdates } from './plugin-manager/plugin-updates.js';
 export type {
   PendingRestart,
+  PluginActionOptions,
   PluginRollbackResult,
   PluginUpdateFailure,
   PluginUpdateProgress,

@@ -6,18 +6,19 @@ import { cardIconValue, initialOf, resolveCardIcon } from './plugin-manager/card
 import { messageOf } from './plugin-manager/backend-request.js';
 import type { PluginUpdates } from './plugin-manager/plugin-updates.js';
 import { UpdateConsentPrompt, updateConsentStyles } from './plugin-manager/update-consent.js';
-import { storeRecordOf, type PluginStoreRecord, type PluginUpdate } from './plugin-manager/update-data.js';
+import { storeRecordOf, type PluginUpdate } from './plugin-manager/update-data.js';
 import { UpdatesSubscription } from './plugin-manager/updates-subscription.js';
 import { buttonStyles, cardIconStyles, dialogStyles } from './shared-styles.js';
 
 export type { PluginInfo, PluginStatus };
 
 /**
- * A plugin card's data: the PluginInfo, plus the manifest when the launcher has it (icon,
- * permissions), and the store record the backend keeps for a plugin installed from a store
- * (absent for one installed from a file, which is never checked for updates).
+ * A plugin card's data: the PluginInfo (with `store` for a plugin installed from a store, absent
+ * for one installed from a file, which is never checked for updates, and `restartPending` while a
+ * restart would load something else), plus the manifest when the launcher has it (icon,
+ * permissions).
  */
-export type ManagedPlugin = PluginInfo & { readonly manifest?: PluginManifest; readonly store?: PluginStoreRecord };
+export type ManagedPlugin = PluginInfo & { readonly manifest?: PluginManifest };
 
 /** `detail` of `plugin-toggle`: the plugin and the state the user chose. */
 export interface PluginToggleDetail {
@@ -66,12 +67,14 @@ const REVOKED_TITLE =
   'The store has revoked the developer key that signed this version (it may have been stolen or replaced). The plugin still runs, but no update signed by that key can be installed. Uninstall it unless you trust this copy.';
 
 /**
- * True when the user's choice (`enabled`) differs from what the status at the last read implies,
- * so a launcher restart would change what runs: an active plugin switched off, a disabled plugin
- * switched on, or an installed plugin switched on that has a page to activate (or whose manifest
- * is unknown). A never-enabled `installed` plugin has nothing pending.
+ * True when a launcher restart would change what runs: the backend says so (`restartPending`), or
+ * the user's choice (`enabled`) differs from what the status at the last read implies (an active
+ * plugin switched off, a disabled plugin switched on, or an installed plugin switched on that has
+ * a page to activate or whose manifest is unknown), for backends that do not send
+ * `restartPending`. A never-enabled `installed` plugin has nothing pending then.
  */
 export function needsRestart(plugin: ManagedPlugin): boolean {
+  if (plugin.restartPending === true) return true;
   switch (plugin.status) {
     case 'active':
       return !plugin.enabled;
@@ -114,8 +117,10 @@ function defaultFilesBase(id: string): string {
  * after "Allow and update". A 409 `CONSENT_REQUIRED` (the update changed meanwhile) asks again
  * with the backend's list. While it downloads the button is disabled with a progress text; then
  * the card shows the new version as "Restart to apply", never "Active" for a version the launcher
- * has not loaded. "Check for updates" asks the backend to check now. A plugin without a store
- * record says "Installed from a file". With `updates` set, "Roll back" and "Restart" are also
+ * has not loaded. The same badge shows for every plugin whose PluginInfo has `restartPending`
+ * (installed, updated, rolled back or switched since the launcher loaded it), so the state
+ * survives a reload of the page. "Check for updates" asks the backend to check now. A plugin
+ * without `store` (PluginInfo's store record) says "Installed from a file". With `updates` set, "Roll back" and "Restart" are also
  * performed by the element (`POST .../rollback`, `POST /api/launcher/restart`, then the page
  * reloads) unless a listener of `plugin-rollback` or `plugin-restart` calls `preventDefault()`.
  * Failures show the backend's message on the card.
@@ -137,7 +142,7 @@ function defaultFilesBase(id: string): string {
  * @csspart icon - The icon box.
  * @csspart name - The plugin name.
  * @csspart version - The version text.
- * @csspart status - The status badge (`data-status` is `active`, `installed`, `disabled`, or `pending-restart` while an installed update or rollback waits for the restart).
+ * @csspart status - The status badge (`data-status` is `active`, `installed`, `disabled`, or `pending-restart`, "Restart to apply", while the plugin has `restartPending` or an update or rollback of this page waits for the restart).
  * @csspart revoked - The "Signing key revoked" badge, shown when `signerRevoked` is true.
  * @csspart switch - The enable/disable switch.
  * @csspart restart-notice - The "Restart the launcher to apply" notice.
@@ -473,6 +478,12 @@ export class PluginManager extends LitElement {
   /** A button to focus after the next render: the plugin id and the button's part name. */
   private pendingFocus: { id: string; part: string } | null = null;
 
+  /**
+   * Plugins whose version the launcher runs is not known here: they already had `restartPending`
+   * when this page updated or rolled them back, so what runs is older than the version replaced.
+   */
+  private readonly loadedUnknown = new Set<string>();
+
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('updates')) this.subscription.follow(this.updates);
     if (changed.has('plugins')) {
@@ -509,7 +520,8 @@ export class PluginManager extends LitElement {
     const updates = this.updates;
     if (!updates) return;
     const name = String(plugin.name || plugin.id);
-    const result = await updates.update(plugin.id, (request) => this.consent.ask(request, name));
+    this.noteLoadedVersion(plugin);
+    const result = await updates.update(plugin.id, (request) => this.consent.ask(request, name), { restartPending: plugin.restartPending === true });
     if (result.kind === 'updated') {
       this.emit<PluginVersionChangeDetail>('plugin-updated', { id: plugin.id, version: result.version, plugin: result.plugin });
     } else if (result.kind === 'failed') {
@@ -522,13 +534,21 @@ export class PluginManager extends LitElement {
     const go = this.emit<PluginIdDetail>('plugin-rollback', { id }, true);
     const updates = this.updates;
     if (!go || !updates) return;
-    void updates.rollback(id, updates.pendingRestart(id)?.version ?? plugin.version).then((result) => {
+    this.noteLoadedVersion(plugin);
+    void updates.rollback(id, updates.pendingRestart(id)?.version ?? plugin.version, { restartPending: plugin.restartPending === true }).then((result) => {
       if (result.kind === 'rolled-back') {
         this.emit<PluginVersionChangeDetail>('plugin-rolled-back', { id, version: result.version, plugin: result.plugin });
       } else if (result.kind === 'failed') {
         this.emit<PluginUpdateFailedDetail>('plugin-update-failed', { id, action: 'rollback', code: result.code, message: result.message });
       }
     });
+  }
+
+  /** Before an update or rollback: whether the version it replaces is the one the launcher runs. */
+  private noteLoadedVersion(plugin: ManagedPlugin): void {
+    if (this.updates?.pendingRestart(plugin.id)) return;
+    if (plugin.restartPending === true) this.loadedUnknown.add(plugin.id);
+    else this.loadedUnknown.delete(plugin.id);
   }
 
   private restart(id: string): void {
@@ -686,13 +706,15 @@ export class PluginManager extends LitElement {
     const updates = this.updates;
     const progress = updates?.progressOf(id);
     const busy = launcherBusy || progress?.phase === 'installing' || progress?.phase === 'consent' || progress?.phase === 'rolling-back';
-    // A version written by an update or rollback of this page runs only after the restart: the
-    // card shows it as waiting, never as the status ("Active") of the version that runs now.
+    // A version written by an update or rollback of this page, or anything the backend reports as
+    // not yet loaded (`restartPending`, which survives a reload of the page), runs only after the
+    // restart: the card shows it as waiting, never as the status ("Active") of what runs now.
     const pending = updates?.pendingRestart(id);
+    const waiting = pending !== undefined || plugin.restartPending === true;
     const version = pending?.version ?? plugin.version;
-    const restart = pending !== undefined || needsRestart(plugin);
-    const statusKey = pending ? 'pending-restart' : status;
-    const statusLabel = pending ? 'Restart to apply' : ((STATUS_LABEL as Readonly<Record<string, string>>)[status] ?? String(status));
+    const restart = waiting || needsRestart(plugin);
+    const statusKey = waiting ? 'pending-restart' : status;
+    const statusLabel = waiting ? 'Restart to apply' : ((STATUS_LABEL as Readonly<Record<string, string>>)[status] ?? String(status));
     const update = this.offeredUpdate(plugin);
     const failure = progress?.phase === 'failed' ? progress : undefined;
     return html`<li class="card" part="card" data-plugin-id=${id} aria-labelledby="${key}-name" aria-busy=${busy ? 'true' : 'false'}>
@@ -721,12 +743,14 @@ export class PluginManager extends LitElement {
             <span role="status"
               >${
                 pending
-                  ? `Version ${pending.version} is installed; ${pending.loadedVersion} runs until the launcher restarts.`
+                  ? this.loadedUnknown.has(id)
+                    ? `Version ${pending.version} is installed; it runs after the launcher restarts.`
+                    : `Version ${pending.version} is installed; ${pending.loadedVersion} runs until the launcher restarts.`
                   : 'Restart the launcher to apply'
               }${this.restartError !== null ? html`<br /><span class="problem">Restart failed: ${this.restartError}</span>` : nothing}</span
             >
             <button type="button" part="restart-button" ?disabled=${busy} @click=${() => this.restart(id)}>
-              ${pending ? 'Restart to apply' : 'Restart'}
+              ${waiting ? 'Restart to apply' : 'Restart'}
             </button>
           </div>`
           : nothing

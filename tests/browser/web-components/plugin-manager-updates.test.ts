@@ -193,7 +193,14 @@ describe('<plugin-manager> updates', () => {
     const { el, backend } = await managerWith(
       [
         plugin('com.example.a', 'Alpha', {
-          manifest: { id: 'com.example.a', name: 'Alpha', version: '1.0.0', minLauncherVersion: '1.0.0', layers: ['l2'], permissions: ['ui:toast', 'config:read'] },
+          manifest: {
+            id: 'com.example.a',
+            name: 'Alpha',
+            version: '1.0.0',
+            minLauncherVersion: '1.0.0',
+            layers: ['l2'],
+            permissions: ['ui:toast', 'config:read'],
+          },
         }),
       ],
       [update('com.example.a', '2.0.0', { addedPermissions: added })],
@@ -323,6 +330,68 @@ describe('<plugin-manager> updates', () => {
     expect(event.detail.code).to.equal('ROLLBACK_NOT_AVAILABLE');
     await el.updateComplete;
     expect(text(part(card(el, 'com.example.a'), 'update-error'))).to.equal('Rolling back failed: No earlier version of com.example.a is kept.');
+  });
+
+  it('after a reload of the page, a plugin the backend reports with restartPending shows "Restart to apply", never "Active"', async () => {
+    // What GET /api/plugins/ answers after an update: the version on disk, the status of the loaded one.
+    const waiting = plugin('com.example.a', 'A', { version: '1.1.0', hasRollback: true, restartPending: true });
+    const { el, backend, updates, restarts } = await managerWith([waiting, plugin('com.example.b', 'B')], [], (fake) =>
+      fake.on('POST', '/api/launcher/restart', { status: 202, body: { restarting: true } }),
+    );
+    // Nothing of this page's own: the state comes from the backend alone.
+    expect(updates.pendingRestart('com.example.a')).to.equal(undefined);
+    const shown = card(el, 'com.example.a');
+    expect(text(part(shown, 'version'))).to.equal('v1.1.0');
+    expect(part(shown, 'status')!.dataset.status).to.equal('pending-restart');
+    expect(text(part(shown, 'status'))).to.equal('Restart to apply');
+    expect(text(shown)).not.to.contain('Active');
+    expect(text(part(shown, 'restart-notice'))).to.contain('Restart the launcher to apply');
+    expect(text(part(shown, 'restart-button'))).to.equal('Restart to apply');
+    expect(part(card(el, 'com.example.b'), 'status')!.dataset.status).to.equal('active');
+    expect(part(card(el, 'com.example.b'), 'restart-notice')).to.equal(null);
+
+    part(shown, 'restart-button')!.click();
+    await waitUntil(() => restarts.count === 1, 'the page was never reloaded after the restart');
+    expect(backend.calls('POST', '/api/launcher/restart')).to.have.length(1);
+    // The reloaded page gets the list the backend read at the restart.
+    el.plugins = [plugin('com.example.a', 'A', { version: '1.1.0', hasRollback: true }), plugin('com.example.b', 'B')];
+    await el.updateComplete;
+    expect(part(card(el, 'com.example.a'), 'status')!.dataset.status).to.equal('active');
+    expect(part(card(el, 'com.example.a'), 'restart-notice')).to.equal(null);
+  });
+
+  it('after a reload, the backend’s answers say what waits: a rollback to what runs leaves nothing, an update names no running version', async () => {
+    const { el, updates } = await managerWith(
+      [
+        plugin('com.example.a', 'A', { version: '1.1.0', hasRollback: true, restartPending: true }),
+        plugin('com.example.c', 'C', { version: '1.1.0', hasRollback: true, restartPending: true }),
+      ],
+      [update('com.example.c', '1.2.0', { currentVersion: '1.1.0' })],
+      (fake) =>
+        fake
+          // Back to the version the launcher loaded: the backend sends no restartPending.
+          .on('POST', '/api/plugins/com.example.a/rollback', { body: plugin('com.example.a', 'A') })
+          .on('POST', '/api/plugins/com.example.c/update', {
+            body: plugin('com.example.c', 'C', { version: '1.2.0', hasRollback: true, restartPending: true }),
+          }),
+    );
+    setTimeout(() => part(card(el, 'com.example.a'), 'rollback-button')!.click());
+    const rolled = (await oneEvent(el, 'plugin-rolled-back')) as CustomEvent<PluginVersionChangeDetail>;
+    expect(updates.pendingRestart('com.example.a')).to.equal(undefined);
+    el.plugins = [rolled.detail.plugin as ManagedPlugin, el.plugins[1]!];
+    await el.updateComplete;
+    expect(part(card(el, 'com.example.a'), 'status')!.dataset.status).to.equal('active');
+    expect(part(card(el, 'com.example.a'), 'restart-notice')).to.equal(null);
+
+    // 1.1.0 was already waiting, so the launcher runs an older version this page never saw.
+    setTimeout(() => part(card(el, 'com.example.c'), 'update-button')!.click());
+    await oneEvent(el, 'plugin-updated');
+    await el.updateComplete;
+    const updated = card(el, 'com.example.c');
+    expect(text(part(updated, 'version'))).to.equal('v1.2.0');
+    expect(part(updated, 'status')!.dataset.status).to.equal('pending-restart');
+    expect(text(part(updated, 'restart-notice'))).to.contain('Version 1.2.0 is installed; it runs after the launcher restarts.');
+    expect(text(part(updated, 'restart-notice'))).not.to.contain('1.1.0 runs');
   });
 
   it('keeps the revoked-signer mark next to an update offer', async () => {

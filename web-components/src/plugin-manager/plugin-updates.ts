@@ -64,6 +64,16 @@ export type PluginRollbackResult =
   | { readonly kind: 'busy' }
   | PluginUpdateFailure;
 
+/** What the caller knows of the plugin before an update or rollback. */
+export interface PluginActionOptions {
+  /**
+   * The plugin's `PluginInfo.restartPending` before the action. When it is `true`, the backend
+   * reports the field, so its answer alone decides whether the new version waits for the restart
+   * (a rollback to what the launcher runs leaves nothing waiting, even after the page reloaded).
+   */
+  readonly restartPending?: boolean | undefined;
+}
+
 /** Options of {@link PluginUpdates}. */
 export interface PluginUpdatesOptions {
   /** The local backend (read at every request, so a changed token is picked up). */
@@ -102,6 +112,8 @@ export class PluginUpdates extends EventTarget {
   #state: PluginUpdatesState = { status: 'idle', checkedAt: null, updates: [], checking: false, error: null, errorCode: null };
   readonly #progress = new Map<string, PluginUpdateProgress>();
   readonly #pending = new Map<string, PendingRestart>();
+  /** True once the backend was seen reporting `restartPending`: its answers then say what waits. */
+  #backendReportsPending = false;
   /** The request of the shown list: a newer read replaces an older one still running. */
   #read: AbortController | null = null;
 
@@ -185,7 +197,7 @@ export class PluginUpdates extends EventTarget {
    * for example because the update changed meanwhile); the update runs only after a yes, with
    * those permissions in `acceptPermissions`.
    */
-  async update(id: string, confirm: (request: UpdateConsentRequest) => Promise<boolean>): Promise<PluginUpdateResult> {
+  async update(id: string, confirm: (request: UpdateConsentRequest) => Promise<boolean>, options: PluginActionOptions = {}): Promise<PluginUpdateResult> {
     const update = this.updateFor(id);
     if (!update) return this.#fail(id, 'update', 'NO_UPDATE', `No update is available for ${id}.`);
     const running = this.#progress.get(id);
@@ -212,7 +224,7 @@ export class PluginUpdates extends EventTarget {
         const body = { version: update.latestVersion, ...(accepted.size > 0 ? { acceptPermissions: [...accepted] } : {}) };
         const plugin = await backendJson<PluginInfo>(this.#source(), `${idPath(id)}/update`, { method: 'POST', json: body });
         const version = typeof plugin?.version === 'string' ? plugin.version : update.latestVersion;
-        this.#markInstalled(id, update.currentVersion, version);
+        this.#markInstalled(id, update.currentVersion, version, plugin, options);
         this.#setState({ updates: this.#state.updates.filter((item) => item.id !== id) });
         this.#setProgress(id, undefined);
         return { kind: 'updated', version, plugin };
@@ -236,14 +248,14 @@ export class PluginUpdates extends EventTarget {
    * @param installedVersion - The version on disk now (the card's), remembered as the one running
    *   when no update of this page is waiting for a restart.
    */
-  async rollback(id: string, installedVersion: string): Promise<PluginRollbackResult> {
+  async rollback(id: string, installedVersion: string, options: PluginActionOptions = {}): Promise<PluginRollbackResult> {
     const running = this.#progress.get(id);
     if (running && running.phase !== 'failed') return { kind: 'busy' };
     this.#setProgress(id, { phase: 'rolling-back' });
     try {
       const plugin = await backendJson<PluginInfo>(this.#source(), `${idPath(id)}/rollback`, { method: 'POST' });
       const version = typeof plugin?.version === 'string' ? plugin.version : installedVersion;
-      this.#markInstalled(id, installedVersion, version);
+      this.#markInstalled(id, installedVersion, version, plugin, options);
       this.#setProgress(id, undefined);
       // The version rolled back from may be offered again.
       void this.refresh();
@@ -273,11 +285,16 @@ export class PluginUpdates extends EventTarget {
   }
 
   /** Records that `version` is on disk while the launcher runs what it loaded at start. */
-  #markInstalled(id: string, versionBefore: string, version: string): void {
+  #markInstalled(id: string, versionBefore: string, version: string, answer: PluginInfo | null, options: PluginActionOptions): void {
     const loadedVersion = this.#pending.get(id)?.loadedVersion ?? versionBefore;
+    const reported = answer?.restartPending === true;
+    if (reported || options.restartPending === true) this.#backendReportsPending = true;
+    // The backend compares with what the launcher loaded, which this page may not have seen
+    // (it reloaded since); a backend without the field leaves it to the versions known here.
+    const waits = this.#backendReportsPending ? reported : version !== loadedVersion;
     // Back to what runs (an update rolled back before restarting): nothing waits any more.
-    if (version === loadedVersion) this.#pending.delete(id);
-    else this.#pending.set(id, { loadedVersion, version });
+    if (waits) this.#pending.set(id, { loadedVersion, version });
+    else this.#pending.delete(id);
   }
 
   #fail(id: string, action: 'update' | 'rollback', code: string, message: string): PluginUpdateFailure {
