@@ -1,15 +1,18 @@
 import { LitElement, html, nothing, type PropertyValues } from 'lit';
 import { property, query, state } from 'lit/decorators.js';
 import type { PluginInfo } from '@plughost/host-sdk/core';
+import type { LauncherBackendSource } from './plugin-manager/backend-request.js';
 import type { PluginUpdates } from './plugin-manager/plugin-updates.js';
 import { UpdateConsentPrompt, updateConsentStyles } from './plugin-manager/update-consent.js';
 import { UpdatesSubscription } from './plugin-manager/updates-subscription.js';
 import { renderDetail } from './plugin-store/detail-view.js';
 import { renderCount, renderList, renderToolbar, type ListView } from './plugin-store/list-view.js';
-import type { StorePlugin, StoreSort } from './plugin-store/registry-client.js';
+import { directCatalog, type StorePlugin, type StoreSort } from './plugin-store/registry-client.js';
+import { renderSourceLine, renderUnavailable } from './plugin-store/source-view.js';
 import { StoreData } from './plugin-store/store-data.js';
 import { actionOf, isSort, type Action, type DetailState, type InstalledUpdateState } from './plugin-store/store-model.js';
 import { storeStyles } from './plugin-store/store-styles.js';
+import { StoreSources } from './plugin-store/store-sources.js';
 
 export type { StorePage, StorePlugin, StorePluginDetail, StoreSort, StoreVersion } from './plugin-store/registry-client.js';
 export { STORE_SORTS } from './plugin-store/registry-client.js';
@@ -88,13 +91,22 @@ function deepActiveElement(): HTMLElement | null {
  * registry's own when it sent one) is shown with "Retry". Registry strings are only ever set as
  * text, never as HTML.
  *
+ * Given `backend` (the launcher's local backend), the element reads the launcher's store sources
+ * instead of `registry-url` (decisions section 8): `GET /api/registries` says which sources are
+ * usable, and the catalog is read from the active one, moving at once to the next usable source on
+ * a timeout, a 5xx or no answer. A line above the list names the source the catalog came from (its
+ * host, "backup" when it is not the primary, its plugin count); the status is read again after
+ * every catalog load. When no source is usable the element shows "Store unavailable:" with each
+ * source's reason and "Retry" (`POST /api/registries/retry`, then the catalog again) in place of
+ * the catalog, and install and update buttons are disabled.
+ *
  * Keyboard: each card's name is a button (Tab reaches it, Enter or Space opens the detail), followed
  * by its install button. Escape or "Close" closes the detail and returns focus to the card.
  *
  * @fires plugin-store-install - `CustomEvent<{slug: string, version: string, id: string}>`: "Install" was chosen; `version` is the latest version.
  * @fires plugin-updated - `CustomEvent<{id: string, slug: string, version: string, plugin: PluginInfo}>`: an update was installed (it runs after a restart); set `installed` again.
  * @fires plugin-update-failed - `CustomEvent<{id: string, slug: string, action: 'update', code: string, message: string}>`: an update failed (the message is also shown under the button).
- * @attr registry-url - The registry's API root, such as `https://store.example/api/v1`.
+ * @attr registry-url - The registry's API root, such as `https://store.example/api/v1` (unused when `backend` is set).
  * @attr page-size - Plugins per page, 1 to 50 (default 12).
  * @csspart toolbar - The row of search, category and sort.
  * @csspart search - The search form (`role="search"`).
@@ -124,6 +136,13 @@ function deepActiveElement(): HTMLElement | null {
  * @csspart loading - The first load's progress text.
  * @csspart error - The error box (`role="alert"`) of the list or of the detail.
  * @csspart retry-button - "Retry" in an error box.
+ * @csspart source-status - The line naming the source the catalog comes from (`data-source` is `primary` or `backup`; only with `backend`).
+ * @csspart source-host - The source's host in that line.
+ * @csspart source-backup - The "backup" badge of a source that is not the primary.
+ * @csspart store-unavailable - The disabled state when no source is usable (`role="alert"`).
+ * @csspart source-problems - Its list of sources and why each cannot be used.
+ * @csspart source-problem - One source's reason (`data-url`).
+ * @csspart retry-sources-button - Its "Retry": asks the backend to try every source again, then loads the catalog.
  * @csspart pagination - The page navigation.
  * @csspart previous-button - "Previous".
  * @csspart next-button - "Next".
@@ -163,8 +182,15 @@ function deepActiveElement(): HTMLElement | null {
 export class PluginStore extends LitElement {
   static override styles = [...storeStyles, updateConsentStyles];
 
-  /** The registry's API root (`…/api/v1`). Changing it starts over on page 1. */
+  /** The registry's API root (`…/api/v1`). Changing it starts over on page 1. Unused when `backend` is set. */
   @property({ attribute: 'registry-url' }) accessor registryUrl = '';
+
+  /**
+   * The launcher's local backend (address and token). When set, the catalog comes from the
+   * launcher's store sources (`GET /api/registries`) with fallback, not from `registry-url`.
+   * Setting another object starts over on page 1.
+   */
+  @property({ attribute: false }) accessor backend: LauncherBackendSource | undefined;
 
   /** The plugins the launcher has installed: their cards say "Installed" or "Update to x.y.z". */
   @property({ attribute: false }) accessor installed: readonly StoreInstalledPlugin[] = [];
@@ -190,17 +216,31 @@ export class PluginStore extends LitElement {
   @state() private accessor page = 1;
   /** Icon URLs that failed to load: shown as the initial instead. */
   @state() private accessor brokenIcons: ReadonlySet<string> = new Set();
+  /** True while the disabled state's "Retry" runs. */
+  @state() private accessor retryingSources = false;
 
   @query('dialog[part~="detail"]') private accessor dialog: HTMLDialogElement | null = null;
 
   private readonly subscription = new UpdatesSubscription(this);
   private readonly consent = new UpdateConsentPrompt(this);
 
+  /** The launcher's store sources, when `backend` is set. */
+  private readonly sources = new StoreSources({ backend: () => this.backend, changed: () => this.requestUpdate() });
+
   /** The list, the detail, the categories seen and their requests. */
   private readonly data = new StoreData(this, {
-    registryUrl: () => this.registryUrl,
+    catalog: () => {
+      if (this.backend) return this.sources;
+      const url = this.registryUrl.trim();
+      return url === '' ? null : directCatalog(url);
+    },
     listQuery: () => ({ q: this.searchQuery, category: this.category, sort: this.sort, page: this.page, pageSize: this.effectivePageSize }),
     pageOutOfRange: (last) => (this.page = last),
+    // The status follows every load, so a fallback or a source going away shows at once.
+    listSettled: () => {
+      // A failed status read changes nothing shown; the next catalog load reports it.
+      if (this.backend) this.sources.refresh().catch(() => undefined);
+    },
   });
   /** The detail the dialog was last put in step with. */
   private syncedDetail: DetailState | null = null;
@@ -213,6 +253,26 @@ export class PluginStore extends LitElement {
 
   /** Loads the current page again (what "Retry" does). */
   reload(): void {
+    this.data.loadList();
+  }
+
+  /**
+   * The disabled state's "Retry": asks the backend to try every source again
+   * (`POST /api/registries/retry`: it forgets timeouts and a source marked unavailable), then loads
+   * the catalog. Without `backend` it only loads the catalog again.
+   */
+  async retrySources(): Promise<void> {
+    if (this.retryingSources) return;
+    if (this.backend) {
+      this.retryingSources = true;
+      try {
+        await this.sources.retry();
+      } catch {
+        // The catalog load below shows why (the backend's own message).
+      } finally {
+        this.retryingSources = false;
+      }
+    }
     this.data.loadList();
   }
 
@@ -237,13 +297,14 @@ export class PluginStore extends LitElement {
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('updates')) this.subscription.follow(this.updates);
-    if (changed.has('registryUrl')) {
+    if (changed.has('backend')) this.sources.reset();
+    if (changed.has('registryUrl') || changed.has('backend')) {
       this.data.forgetCategories();
       this.category = '';
       this.page = 1;
       if (this.data.detail) this.closeDetail();
     }
-    if (changed.has('registryUrl') || changed.has('pageSize')) {
+    if (changed.has('registryUrl') || changed.has('backend') || changed.has('pageSize')) {
       if (changed.has('pageSize')) this.page = 1;
       this.data.loadList();
     }
@@ -431,8 +492,12 @@ export class PluginStore extends LitElement {
   // Rendering: the views draw, the element keeps the state and handles the events.
 
   override render() {
+    const listState = this.data.list;
+    const listDisabled = listState.status === 'error' && listState.failure.storeDisabled === true;
+    const storeDisabled = listDisabled || (this.backend !== undefined && this.sources.noneUsable());
     const shared = {
       busySlugs: this.busySlugs,
+      storeDisabled,
       brokenIcons: this.brokenIcons,
       iconFailed: (src: string) => (this.brokenIcons = new Set([...this.brokenIcons, src])),
       actionOf: (plugin: StorePlugin) => actionOf(plugin, this.installed, this.updateState()),
@@ -460,7 +525,15 @@ export class PluginStore extends LitElement {
       cardClick: (event, plugin) => this.onCardClick(event, plugin),
     };
     const detail = this.data.detail;
-    return html`${renderToolbar(list)} ${renderCount(this.data.list)} ${renderList(list)}
+    const catalog = storeDisabled
+      ? renderUnavailable({
+          problems: this.sources.problems(),
+          message: listDisabled ? listState.failure.message : this.sources.disabledMessage(),
+          retrying: this.retryingSources,
+          retry: () => void this.retrySources(),
+        })
+      : renderList(list);
+    return html`${this.backend && !storeDisabled ? renderSourceLine(this.sources.shown()) : nothing} ${renderToolbar(list)} ${storeDisabled ? nothing : renderCount(this.data.list)} ${catalog}
       <dialog part="detail" aria-labelledby="detail-title" @cancel=${this.onDialogCancel} @close=${this.onDialogClose} @click=${this.onDialogClick}>
         ${
           detail

@@ -10,6 +10,8 @@ import type { Action, DetailState } from './store-model.js';
 export interface DetailView extends IconState {
   readonly state: DetailState;
   readonly busySlugs: readonly string[];
+  /** No store source is usable: the install and update button is disabled. */
+  readonly storeDisabled: boolean;
   /** True while the plugin's update asks for consent or installs. */
   updating(plugin: StorePlugin): boolean;
   /** The message of the plugin's failed update, if any. */
@@ -50,6 +52,7 @@ export function renderDetail(view: DetailView): TemplateResult {
             ${renderActionButton({
               action,
               busy,
+              storeDisabled: view.storeDisabled,
               part: 'detail-action-button',
               describedBy: 'detail-title',
               install: () => view.install(plugin, action),

@@ -30,6 +30,8 @@ export interface ListView extends IconState {
   readonly page: number;
   readonly pageSize: number;
   readonly busySlugs: readonly string[];
+  /** No store source is usable: install and update buttons are disabled. */
+  readonly storeDisabled: boolean;
   actionOf(plugin: StorePlugin): Action;
   /** True while the plugin's update asks for consent or installs. */
   updating(plugin: StorePlugin): boolean;
@@ -165,6 +167,7 @@ function renderCard(view: ListView, plugin: StorePlugin, key: string, busy: bool
       ${renderActionButton({
         action,
         busy,
+        storeDisabled: view.storeDisabled,
         part: 'action-button',
         describedBy: `${key}-name`,
         install: () => view.install(plugin, action),

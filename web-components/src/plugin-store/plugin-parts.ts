@@ -55,6 +55,8 @@ export interface ActionButtonOptions {
   readonly action: Action;
   /** The launcher is installing this plugin now, or its update runs. */
   readonly busy: boolean;
+  /** No store source is usable: installs and updates are off. */
+  readonly storeDisabled?: boolean;
   /** Why the last update of this plugin failed (the backend's message), shown under the button. */
   readonly problem?: string | undefined;
   /** `action-button` on cards, `detail-action-button` in the detail. */
@@ -65,7 +67,7 @@ export interface ActionButtonOptions {
 }
 
 /** "Install", "Update to x.y.z", "Installed", "Restart to apply" or "Unavailable"; "Installing…" or "Updating…" while busy. */
-export function renderActionButton({ action, busy, part, describedBy, install, problem }: ActionButtonOptions): TemplateResult {
+export function renderActionButton({ action, busy, storeDisabled = false, part, describedBy, install, problem }: ActionButtonOptions): TemplateResult {
   let label: string;
   switch (action.kind) {
     case 'install':
@@ -84,7 +86,7 @@ export function renderActionButton({ action, busy, part, describedBy, install, p
       label = 'Unavailable';
   }
   const usable = action.kind === 'install' || action.kind === 'update';
-  return html`<button type="button" part=${part} data-action=${action.kind} aria-describedby=${describedBy} ?disabled=${busy || !usable} @click=${install}>
+  return html`<button type="button" part=${part} data-action=${action.kind} aria-describedby=${describedBy} ?disabled=${busy || !usable || storeDisabled} @click=${install}>
       ${label}
     </button>
     ${problem ? html`<p class="update-problem" part="update-error" role="alert">The update failed: ${problem}</p>` : nothing}`;

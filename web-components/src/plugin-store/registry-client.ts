@@ -59,6 +59,14 @@ function clientOf(registryUrl: string): RegistryClient {
   return createRegistryClient({ baseUrl, fetch: (url, init) => fetch(url, init) });
 }
 
+/** The two reads the store makes, wherever they go: one registry, or the launcher's sources with fallback. */
+export interface StoreCatalog {
+  /** `GET /plugins` with the query (empty `q` and `category` are left out). */
+  list(query: StoreQuery, signal: AbortSignal): Promise<StorePage>;
+  /** `GET /plugins/<slug>`. */
+  detail(slug: string, signal: AbortSignal): Promise<StorePluginDetail>;
+}
+
 /** `GET {registryUrl}/plugins` with the query (empty `q` and `category` are left out). */
 export async function fetchStorePage(registryUrl: string, query: StoreQuery, signal: AbortSignal): Promise<StorePage> {
   const { q, category, sort, page, pageSize } = query;
@@ -68,4 +76,12 @@ export async function fetchStorePage(registryUrl: string, query: StoreQuery, sig
 /** `GET {registryUrl}/plugins/<slug>`. */
 export async function fetchStorePlugin(registryUrl: string, slug: string, signal: AbortSignal): Promise<StorePluginDetail> {
   return clientOf(registryUrl).detail(slug, { signal });
+}
+
+/** The catalog of the one registry at `registryUrl` (the `registry-url` attribute), without fallback. */
+export function directCatalog(registryUrl: string): StoreCatalog {
+  return {
+    list: (query, signal) => fetchStorePage(registryUrl, query, signal),
+    detail: (slug, signal) => fetchStorePlugin(registryUrl, slug, signal),
+  };
 }

@@ -1,16 +1,18 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { DetailState, ListState } from './store-model.js';
 import { failureOf, pageCount } from './store-model.js';
-import { fetchStorePage, fetchStorePlugin, type StorePlugin, type StoreQuery } from './registry-client.js';
+import type { StoreCatalog, StorePlugin, StoreQuery } from './registry-client.js';
 
 /** What {@link StoreData} asks its element. */
 export interface StoreDataSource {
-  /** The registry's API root. */
-  registryUrl(): string;
+  /** Where the catalog is read from now, or null when no store is configured. */
+  catalog(): StoreCatalog | null;
   /** The list query now chosen. */
   listQuery(): StoreQuery;
   /** The chosen page is past the last one (fewer plugins than when it was chosen): show `last`. */
   pageOutOfRange(last: number): void;
+  /** A list load ended, with the page or with an error (not when it was aborted). */
+  listSettled(): void;
 }
 
 /**
@@ -82,8 +84,8 @@ export class StoreData implements ReactiveController {
   loadList(): void {
     this.listRequest?.abort();
     this.listRequest = null;
-    const registryUrl = this.source.registryUrl().trim();
-    if (registryUrl === '') {
+    const catalog = this.source.catalog();
+    if (!catalog) {
       this.setList({ status: 'idle' });
       return;
     }
@@ -93,7 +95,7 @@ export class StoreData implements ReactiveController {
     const shown = this.listValue;
     const previous = shown.status === 'ready' ? shown.page : shown.status === 'loading' ? shown.previous : undefined;
     this.setList(previous ? { status: 'loading', previous } : { status: 'loading' });
-    fetchStorePage(registryUrl, query, controller.signal).then(
+    catalog.list(query, controller.signal).then(
       (page) => {
         if (controller.signal.aborted) return;
         this.listRequest = null;
@@ -106,11 +108,13 @@ export class StoreData implements ReactiveController {
         }
         this.rememberCategories(page.items);
         this.setList({ status: 'ready', page });
+        this.source.listSettled();
       },
       (error: unknown) => {
         if (controller.signal.aborted) return;
         this.listRequest = null;
         this.setList({ status: 'error', failure: failureOf(error) });
+        this.source.listSettled();
       },
     );
   }
@@ -121,7 +125,9 @@ export class StoreData implements ReactiveController {
     const controller = new AbortController();
     this.detailRequest = controller;
     this.setDetail({ slug, ...(summary ? { summary } : {}), status: 'loading' });
-    fetchStorePlugin(this.source.registryUrl(), slug, controller.signal).then(
+    const catalog = this.source.catalog();
+    const read = catalog ? catalog.detail(slug, controller.signal) : Promise.reject(new Error('No store is configured.'));
+    read.then(
       (detail) => {
         if (controller.signal.aborted) return;
         this.detailRequest = null;

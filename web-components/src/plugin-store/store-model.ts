@@ -1,12 +1,16 @@
 /** The store browser's values and the pure rules over them (no DOM, no requests). */
 import { registryFailureOf } from '@plughost/host-sdk/core';
 import type { StoreInstalledPlugin } from '../plugin-store.js';
+import { BackendRequestError } from '../plugin-manager/backend-request.js';
+import { isStoreDisabledError } from './store-sources.js';
 import { STORE_SORTS, type StorePage, type StorePlugin, type StorePluginDetail, type StoreSort } from './registry-client.js';
 
 /** Why a list or detail request failed, as shown. */
 export interface Failure {
   readonly title: string;
   readonly message: string;
+  /** No store source is usable: the store shows its disabled state, not a registry's error. */
+  readonly storeDisabled?: boolean;
 }
 
 /** The list of cards: nothing configured, loading (keeping the page shown before), shown, or failed. */
@@ -46,6 +50,8 @@ export interface InstalledUpdateState {
 
 /** The shown failure of a request. */
 export function failureOf(error: unknown): Failure {
+  if (isStoreDisabledError(error) && error instanceof Error) return { title: 'Store unavailable', message: error.message, storeDisabled: true };
+  if (error instanceof BackendRequestError) return { title: 'The launcher backend did not say which store to use', message: error.message };
   const failure = registryFailureOf(error);
   if (failure && error instanceof Error) {
     if (failure.registryFailure === 'unreachable') return { title: 'The store cannot be reached', message: error.message };

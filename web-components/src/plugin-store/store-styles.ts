@@ -239,6 +239,22 @@ const storeRules = css`
   .error .problem {
     color: hsl(var(--foreground, 0 0% 10%));
   }
+  .error .problems {
+    margin: 0 0 0.5rem;
+    padding-left: 1.25rem;
+    color: hsl(var(--foreground, 0 0% 10%));
+  }
+  .source {
+    margin: 0 0 0.5rem;
+    font-size: 0.8rem;
+    color: hsl(var(--muted-foreground, 0 0% 40%));
+  }
+  .source .badge {
+    padding: 0.05rem 0.4rem;
+    border-radius: 999px;
+    background: hsl(var(--secondary, 0 0% 92%));
+    color: hsl(var(--secondary-foreground, 0 0% 10%));
+  }
   nav {
     display: flex;
     gap: 0.75rem;
