@@ -22,7 +22,8 @@ describe('demo launcher start contract', () => {
   });
 
   function start(env: Record<string, string>): RunningProcess {
-    const { PORT: _port, HOST: _host, LAUNCHER_HOME: _home, ...rest } = process.env;
+    // As a user runs `npm start`: no NODE_ENV (vitest sets one for itself).
+    const { PORT: _port, HOST: _host, LAUNCHER_HOME: _home, NODE_ENV: _mode, ...rest } = process.env;
     return startProcess(process.execPath, ['scripts/start.mjs'], { env: { ...rest, ...env } });
   }
 
@@ -42,6 +43,9 @@ describe('demo launcher start contract', () => {
     expect(page.status).toBe(200);
     expect(page.headers.get('content-type')).toMatch(/^text\/html/);
     expect(page.headers.get('cache-control')).toBe('no-store');
+    // `npm start` runs the release policy (decisions 8): only NODE_ENV=development turns it off.
+    expect(page.headers.get('content-security-policy')).toMatch(/^default-src 'self'; /);
+    expect((await fetch(new URL('openapi/v1.json', url))).status).toBe(404);
     const html = await page.text();
     expect(html).toContain('<launcher-app>');
     // The token is handed to the UI by a self-removing inline script, and it opens the API.

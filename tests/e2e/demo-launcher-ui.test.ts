@@ -158,6 +158,9 @@ describe('demo launcher in Chromium', () => {
 
   it('opens a plugin settings tab', async () => {
     await page.goto(`${origin}/#/settings`);
+    // The launcher's Settings page opens on General; the plugins' settings tabs are under Plugins.
+    const plugins = await page.waitForSelector('launcher-settings-page >>> [role=tab]::-p-text(Plugins)');
+    await plugins!.click();
     const tab = await page.waitForSelector(`plugin-settings-tab >>> [role=tab]::-p-text(Theme)`);
     await tab!.click();
     await page.waitForSelector(`[slot="settings-${THEME}"] iframe`);

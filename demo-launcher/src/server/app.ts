@@ -15,20 +15,34 @@ export interface LauncherAppOptions {
   host: string;
   /** Serve the page with the specification's release resource policy (production builds). */
   releasePolicy?: boolean;
-  /** The store's API root, handed to the page (its store browser reads it directly). */
+  /** The primary store's API root, handed to the page (used when the backend cannot name the active source). */
   storeUrl?: string;
   /** Serve the page (which carries the token) to other machines too (`LAUNCHER_ALLOW_REMOTE_UI=1`). */
   allowRemoteUi?: boolean;
 }
 
+/** The distinct origins of `urls`, leaving out anything that is not an http(s) URL. */
+export function originsOf(urls: readonly string[]): string[] {
+  const origins = new Set<string>();
+  for (const url of urls) {
+    try {
+      const parsed = new URL(url);
+      if (parsed.protocol === 'http:' || parsed.protocol === 'https:') origins.add(parsed.origin);
+    } catch {
+      // Not a URL: nothing to allow.
+    }
+  }
+  return [...origins];
+}
+
 /**
  * The specification's "Resource loading policy of release builds"; the launcher's own origin is
- * `{base_url}` here, since the page and the backend share it, and the launcher's store may be
- * reached for its listing and icons.
+ * `{base_url}` here, since the page and the backend share it. `storeOrigins` are the origins of
+ * the enabled store sources (decisions section 8), which the page reaches for listings and icons.
  */
-export function releaseContentSecurityPolicy(storeOrigin?: string): string {
-  // The launcher's own store is the one other origin the page talks to (its listing and icons).
-  const store = storeOrigin ? ` ${storeOrigin}` : '';
+export function releaseContentSecurityPolicy(storeOrigins: readonly string[] = []): string {
+  // The stores are the only other origins the page talks to (their listings and icons).
+  const store = storeOrigins.map((origin) => ` ${origin}`).join('');
   return [
     "default-src 'self'",
     "script-src 'self' 'unsafe-inline' 'wasm-unsafe-eval' blob: data:",
@@ -66,8 +80,15 @@ export function createLauncherApp(options: LauncherAppOptions): Koa {
   router.get('/', localPeers, (ctx) => {
     ctx.set('Cache-Control', 'no-store');
     ctx.set('X-Frame-Options', 'DENY');
-    if (options.releasePolicy)
-      ctx.set('Content-Security-Policy', releaseContentSecurityPolicy(options.storeUrl ? new URL(options.storeUrl).origin : undefined));
+    if (options.releasePolicy) {
+      // The enabled sources of the launcher settings (the pinned primary, REGISTRY_URL, among
+      // them), read per request: a source added in Settings is allowed once the page reloads.
+      const sources = options.backend.settings
+        .get()
+        .registryUrl.filter((source) => source.enabled)
+        .map((source) => source.url);
+      ctx.set('Content-Security-Policy', releaseContentSecurityPolicy(originsOf(sources)));
+    }
     ctx.type = 'text/html; charset=utf-8';
     ctx.body = renderLauncherPage({ title: LAUNCHER_NAME, apiToken: options.backend.token, ...(options.storeUrl ? { storeUrl: options.storeUrl } : {}) });
   });

@@ -14,7 +14,10 @@ export interface LauncherConfig {
   usingDevelopmentRoot: boolean;
   /** `LAUNCHER_TRUSTED_HOSTS`: `host` or `host:port` destinations the SSRF guard treats as public. */
   trustedHosts: string[];
-  /** `NODE_ENV` is not `production`: serves the OpenAPI description. */
+  /**
+   * `NODE_ENV=development`, and nothing else: no resource policy on the page, the OpenAPI
+   * description served (decisions section 8). `npm start` and every other value run the release policy.
+   */
   development: boolean;
   /** `REGISTRY_URL`: a primary store's API root; when absent the demo starts its own store. */
   registryUrl: string | undefined;
@@ -94,7 +97,7 @@ export async function readLauncherConfig(developmentRootKey: URL, env: Env = pro
       .split(',')
       .map((entry) => entry.trim())
       .filter(Boolean),
-    development: env.NODE_ENV !== 'production',
+    development: env.NODE_ENV?.trim() === 'development',
     registryUrl: env.REGISTRY_URL?.trim() || undefined,
     allowRemoteUi: env.LAUNCHER_ALLOW_REMOTE_UI?.trim() === '1',
     allowedOrigins: readOrigins(env, 'LAUNCHER_ALLOWED_ORIGINS'),

@@ -2,8 +2,12 @@ import { LitElement, html, nothing } from 'lit';
 import { repeat } from 'lit/directives/repeat.js';
 import { PluginHost, hslTripletToHex, type PluginHostEvent } from '@plughost/host-sdk';
 import {
+  PluginUpdates,
   createLauncherUi,
   createOverlayLayer,
+  type LauncherBackendSource,
+  type LauncherSettingsPage,
+  type LauncherSettingsSavedDetail,
   type ManagedPlugin,
   type PluginConsentDialog,
   type PluginDownloadCenter,
@@ -16,6 +20,7 @@ import { bootValues } from './boot.js';
 import { LauncherBackend } from './launcher-backend.js';
 import { currentRoute, goTo, parseRoute, type LauncherRoute } from './routes.js';
 import { describeStartupFailure } from './startup-failure.js';
+import { chooseStoreSource, type StoreSourceChoice } from './store-source.js';
 
 /** Launcher routes plugins may reach through `callBackend` (decisions section 2). */
 const ALLOWED_LAUNCHER_ROUTES = ['/instance', '/resources/search', '/settings', '/resource-download/start'];
@@ -23,9 +28,10 @@ const PACKAGE_FILE = /\.(plugpkg|zip)$/i;
 
 /**
  * The demo launcher: a sidebar with built-in pages and plugin menu items, plugin pages in
- * sandboxed frames, settings with plugin settings tabs, downloads, the plugin manager with
- * install by upload or drag and drop, and a restart action. Renders into its own light DOM so
- * plugin frames, created once by the host, are never moved.
+ * sandboxed frames, the launcher's Settings page (telemetry, store sources, update interval) with
+ * plugin settings tabs, downloads, the plugin manager with install by upload or drag and drop and
+ * plugin updates, the store (reading the backend's active source), and a restart action. Renders
+ * into its own light DOM so plugin frames, created once by the host, are never moved.
  */
 export class LauncherApp extends LitElement {
   private readonly backend: LauncherBackend;
@@ -41,9 +47,17 @@ export class LauncherApp extends LitElement {
   /** Opened pages are numbered so a page whose opening was overtaken by another is closed at once. */
   private pageRequest = 0;
   private settingsRequest = 0;
-  /** One object for the download centre: a new one would restart its event stream on every render. */
-  private readonly downloadSource: { url: string; token: string };
-  private readonly storeUrl: string;
+  /**
+   * One object for the download centre and the settings page: a new one would restart the
+   * centre's event stream and reload the settings on every render.
+   */
+  private readonly backendSource: LauncherBackendSource;
+  /** The update flow shared by the plugin manager and the store, so both show the same state. */
+  private readonly updates: PluginUpdates;
+  /** The store address of the boot script: used only when the backend cannot say which source is active. */
+  private readonly bootStoreUrl: string;
+  /** The source the Store page reads from; `undefined` until the backend said. */
+  private storeSource: StoreSourceChoice | undefined;
   private storeBusy: string[] = [];
 
   constructor() {
@@ -51,8 +65,10 @@ export class LauncherApp extends LitElement {
     const boot = bootValues();
     // The backend may live at another origin than this page (a desktop app's page, a dev server).
     this.backend = new LauncherBackend(boot.backendUrl, boot.apiToken);
-    this.downloadSource = { url: this.backend.baseUrl, token: this.backend.token };
-    this.storeUrl = boot.storeUrl ?? '';
+    this.backendSource = { url: this.backend.baseUrl, token: this.backend.token };
+    // After "Restart to apply" the element has asked the backend to restart; the page reloads.
+    this.updates = new PluginUpdates({ source: this.backendSource });
+    this.bootStoreUrl = boot.storeUrl ?? '';
   }
 
   protected override createRenderRoot(): HTMLElement {
@@ -107,6 +123,8 @@ export class LauncherApp extends LitElement {
       navigate: (route) => goTo(route),
       openPluginSettings: (pluginId) => {
         goTo('/settings');
+        const page = this.querySelector('launcher-settings-page') as LauncherSettingsPage | null;
+        if (page) page.tab = 'plugins';
         void this.updateComplete.then(() => this.settingsTab()?.openFor(pluginId));
       },
       // The current primary colour, theme overrides included.
@@ -137,6 +155,7 @@ export class LauncherApp extends LitElement {
     );
     this.requestUpdate();
     this.showRoute();
+    await this.refreshStoreSource();
   }
 
   private onHostEvent(event: PluginHostEvent): void {
@@ -186,7 +205,31 @@ export class LauncherApp extends LitElement {
     this.route = parseRoute(currentRoute());
     this.requestUpdate();
     this.showRoute();
+    if (this.route.page === 'store') void this.refreshStoreSource();
   };
+
+  /** Asks which store source is active (falling back to a backup when it does not answer) and shows that one. */
+  private async refreshStoreSource(): Promise<void> {
+    try {
+      this.storeSource = await chooseStoreSource(this.backend);
+    } catch (error) {
+      // A backend without source routes: the store of the boot script, if any.
+      console.warn('[store] the backend did not say which store source is active', error);
+      this.storeSource = this.bootStoreUrl ? { kind: 'source', url: this.bootStoreUrl, primary: true } : { kind: 'none' };
+    }
+    this.requestUpdate();
+  }
+
+  /** An update or rollback was installed: it runs after a restart. */
+  private async onPluginChanged(): Promise<void> {
+    this.restartNeeded = true;
+    await this.refreshPlugins();
+  }
+
+  /** Saved launcher settings: new sources change the page's resource policy, which only a reload picks up. */
+  private onSettingsSaved(detail: LauncherSettingsSavedDetail): void {
+    if (detail.sourcesChanged) location.reload();
+  }
 
   /** Shows the plugin page of the route: its main frame, or another page of it opened on demand. */
   private showRoute(): void {
@@ -402,43 +445,40 @@ export class LauncherApp extends LitElement {
               .plugins=${this.plugins}
               .filesBase=${(id: string) => this.backend.filesBase(id)}
               .busyIds=${this.busyIds}
+              .updates=${this.updates}
               @plugin-toggle=${(event: CustomEvent<{ id: string; enabled: boolean }>) => void this.run(event.detail.id, () => this.backend.setEnabled(event.detail.id, event.detail.enabled), `${this.pluginName(event.detail.id)} will be ${event.detail.enabled ? 'enabled' : 'disabled'} after a restart.`)}
-              @plugin-rollback=${(event: CustomEvent<{ id: string }>) => void this.run(event.detail.id, () => this.backend.rollback(event.detail.id), `${this.pluginName(event.detail.id)} rolled back.`)}
               @plugin-uninstall=${(event: CustomEvent<{ id: string }>) => void this.uninstall(event.detail.id)}
-              @plugin-restart=${() => void this.restart()}
+              @plugin-updated=${() => void this.onPluginChanged()}
+              @plugin-rolled-back=${() => void this.onPluginChanged()}
             ></plugin-manager>
           </section>
           <section ?hidden=${route.page !== 'store'} aria-labelledby="store-title">
             <h1 id="store-title">Store</h1>
-            ${
-              this.storeUrl
-                ? html`<plugin-store
-                  registry-url=${this.storeUrl}
-                  .installed=${this.plugins.map((plugin) => ({ id: plugin.id, version: plugin.version }))}
-                  .busySlugs=${this.storeBusy}
-                  @plugin-store-install=${(event: CustomEvent<{ slug: string; version: string; id: string }>) => void this.installFromStore(event.detail)}
-                ></plugin-store>`
-                : html`<p class="hint">This launcher has no store configured.</p>`
-            }
+            ${this.renderStore()}
           </section>
           <section ?hidden=${route.page !== 'downloads'} aria-labelledby="downloads-title">
             <h1 id="downloads-title">Downloads</h1>
-            <plugin-download-center controller="backend" .source=${this.downloadSource}></plugin-download-center>
+            <plugin-download-center controller="backend" .source=${this.backendSource}></plugin-download-center>
           </section>
           <section ?hidden=${route.page !== 'settings'} aria-labelledby="settings-title">
             <h1 id="settings-title">Settings</h1>
-            <h2>Plugins</h2>
-            <plugin-settings-tab
-              .plugins=${this.plugins.filter((plugin) => plugin.status === 'active').map((plugin) => ({ id: plugin.id, name: plugin.name, settingsPages: plugin.manifest?.contributes?.settingsPages ?? [] }))}
-              @plugin-settings-select=${(event: CustomEvent<{ pluginId: string | null; page: { path: string } | null }>) => void this.openSettingsPage(event.detail.pluginId, event.detail.page)}
+            <launcher-settings-page
+              .source=${this.backendSource}
+              @launcher-settings-saved=${(event: CustomEvent<LauncherSettingsSavedDetail>) => this.onSettingsSaved(event.detail)}
             >
-              <p>Choose a plugin to see its settings. Plugins without settings pages have none to change.</p>
-              ${repeat(
-                this.plugins.filter((plugin) => (plugin.manifest?.contributes?.settingsPages ?? []).length > 0),
-                (plugin) => plugin.id,
-                (plugin) => html`<div class="settings-page" slot=${`settings-${plugin.id}`}></div>`,
-              )}
-            </plugin-settings-tab>
+              <plugin-settings-tab
+                slot="plugins"
+                .plugins=${this.plugins.filter((plugin) => plugin.status === 'active').map((plugin) => ({ id: plugin.id, name: plugin.name, settingsPages: plugin.manifest?.contributes?.settingsPages ?? [] }))}
+                @plugin-settings-select=${(event: CustomEvent<{ pluginId: string | null; page: { path: string } | null }>) => void this.openSettingsPage(event.detail.pluginId, event.detail.page)}
+              >
+                <p>Choose a plugin to see its settings. Plugins without settings pages have none to change.</p>
+                ${repeat(
+                  this.plugins.filter((plugin) => (plugin.manifest?.contributes?.settingsPages ?? []).length > 0),
+                  (plugin) => plugin.id,
+                  (plugin) => html`<div class="settings-page" slot=${`settings-${plugin.id}`}></div>`,
+                )}
+              </plugin-settings-tab>
+            </launcher-settings-page>
           </section>
           ${
             route.page === 'plugin' && !this.plugins.some((plugin) => plugin.id === route.pluginId)
@@ -474,6 +514,29 @@ export class LauncherApp extends LitElement {
       <plugin-consent-dialog></plugin-consent-dialog>
       <plugin-install-dialog></plugin-install-dialog>
     `;
+  }
+
+  /** The store of the active source, with a line naming it; the disabled state when no source is usable. */
+  private renderStore() {
+    const source = this.storeSource;
+    if (source === undefined) return html`<p class="hint" role="status">Finding a store…</p>`;
+    if (source.kind === 'none') return html`<p class="hint">This launcher has no store configured. Add a plugin source under Settings.</p>`;
+    if (source.kind === 'unavailable')
+      return html`<div class="banner error" role="alert" data-store-source="unavailable">
+        ${source.message}
+        <button type="button" @click=${() => void this.refreshStoreSource()}>Retry</button>
+      </div>`;
+    return html`<p class="hint store-source" data-store-source=${source.primary ? 'primary' : 'backup'}>
+        Plugins from <code>${source.url}</code> (${source.primary ? 'the primary source' : 'a backup source'})
+      </p>
+      <plugin-store
+        registry-url=${source.url}
+        .installed=${this.plugins.map((plugin) => ({ id: plugin.id, version: plugin.version }))}
+        .busySlugs=${this.storeBusy}
+        .updates=${this.updates}
+        @plugin-store-install=${(event: CustomEvent<{ slug: string; version: string; id: string }>) => void this.installFromStore(event.detail)}
+        @plugin-updated=${() => void this.onPluginChanged()}
+      ></plugin-store>`;
   }
 
   private navLink(route: string, label: string) {
