@@ -22,7 +22,7 @@ export type {
   SettingsPageContribution,
 } from './core/manifest/contributes-types.js';
 export type { DependencyObject, DependencySpec, Layer, ManifestEntry, PluginManifest, RenderMode } from './core/manifest/manifest-types.js';
-export type { PluginInfo, PluginStatus } from './core/plugin-info.js';
+export type { PluginInfo, PluginStatus, PluginStoreRecord } from './core/plugin-info.js';
 export type {
   AddedDownloadTask,
   DownloadCategory,

@@ -62,7 +62,8 @@ export type {
   PluginUpdatesState,
   UpdateConsentRequest,
 } from './plugin-manager/plugin-updates.js';
-export type { AddedPermission, PluginStoreRecord, PluginUpdate, PluginUpdateList } from './plugin-manager/update-data.js';
+// The update routes' wire shapes are the core's (shared with the backend); re-exported for launcher UIs.
+export type { AddedPermission, AvailableUpdate, PluginStoreRecord, UpdatesSnapshot } from '@plughost/host-sdk/core';
 export { BackendRequestError } from './plugin-manager/backend-request.js';
 export type { LauncherBackendSource } from './plugin-manager/backend-request.js';
 export { LauncherSettingsPage, TELEMETRY_DESCRIPTION } from './launcher-settings/launcher-settings-page.js';

@@ -1,12 +1,12 @@
 import { LitElement, css, html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { repeat } from 'lit/directives/repeat.js';
-import type { PluginInfo, PluginManifest, PluginStatus } from '@plughost/host-sdk/core';
+import type { AvailableUpdate, PluginInfo, PluginManifest, PluginStatus } from '@plughost/host-sdk/core';
 import { cardIconValue, initialOf, resolveCardIcon } from './plugin-manager/card-icon.js';
 import { messageOf } from './plugin-manager/backend-request.js';
 import type { PluginUpdates } from './plugin-manager/plugin-updates.js';
 import { UpdateConsentPrompt, updateConsentStyles } from './plugin-manager/update-consent.js';
-import { storeRecordOf, type PluginUpdate } from './plugin-manager/update-data.js';
+import { storeRecordOf } from './plugin-manager/update-data.js';
 import { UpdatesSubscription } from './plugin-manager/updates-subscription.js';
 import { buttonStyles, cardIconStyles, dialogStyles } from './shared-styles.js';
 
@@ -509,7 +509,7 @@ export class PluginManager extends LitElement {
   }
 
   /** The update offered for `plugin`: listed by the backend and not the version already on disk. */
-  private offeredUpdate(plugin: ManagedPlugin): PluginUpdate | undefined {
+  private offeredUpdate(plugin: ManagedPlugin): AvailableUpdate | undefined {
     const update = this.updates?.updateFor(plugin.id);
     if (!update) return undefined;
     const onDisk = this.updates?.pendingRestart(plugin.id)?.version ?? plugin.version;
@@ -643,7 +643,7 @@ export class PluginManager extends LitElement {
     </div>`;
   }
 
-  private renderUpdate(plugin: ManagedPlugin, update: PluginUpdate, key: string, busy: boolean) {
+  private renderUpdate(plugin: ManagedPlugin, update: AvailableUpdate, key: string, busy: boolean) {
     const progress = this.updates?.progressOf(plugin.id);
     const running = progress?.phase === 'installing' || progress?.phase === 'consent';
     let label = `Update to ${update.latestVersion}`;

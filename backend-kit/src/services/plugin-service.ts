@@ -1,6 +1,6 @@
 import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { PluginHostError, readManifest } from '@plughost/host-sdk/core';
+import { PluginHostError, type PluginStoreRecord, readManifest } from '@plughost/host-sdk/core';
 import { resolvePackageLimits, type PackageLimits } from '../package/limits.js';
 import { openPluginPackage } from '../package/open-plugin-package.js';
 import { readInstalledManifest } from './installed-manifest.js';
@@ -19,7 +19,7 @@ import { reachedStep } from './plugins/transaction-faults.js';
 import type { FileAuthorizations } from './filesystem/file-authorizations.js';
 import { assertFolderSignerNotRevoked } from './revocation/folder-signature.js';
 import type { RevocationService } from './revocation/revocation-service.js';
-import type { StoreOrigin, StoreOrigins } from './store/store-origins.js';
+import type { StoreOrigins } from './store/store-origins.js';
 import { uninstallPlugin } from './plugins/uninstall-plugin.js';
 
 export type { PackageInspection } from './plugins/inspect-package.js';
@@ -66,7 +66,7 @@ export interface InstallPackageOptions extends InstallOptions {
    * The store the package was downloaded from (store install, update). Without it the package
    * counts as a file: the installed version has no `store` and is not checked for updates.
    */
-  storeOrigin?: StoreOrigin;
+  storeOrigin?: PluginStoreRecord;
 }
 
 /** The answer of `PUT /api/plugins/<id>/state`. */
@@ -226,7 +226,7 @@ class LocalPluginService implements PluginService {
     return this.#catalog.read();
   }
 
-  async #installed(outcome: InstallOutcome, storeOrigin: StoreOrigin | undefined): Promise<InstalledPlugin> {
+  async #installed(outcome: InstallOutcome, storeOrigin: PluginStoreRecord | undefined): Promise<InstalledPlugin> {
     const { id, version } = outcome.manifest;
     // Recorded once the version is in place; a file install over a store install is no longer
     // the store's package, so that version loses its origin (and its update checks).

@@ -12,5 +12,6 @@ export * from './event-stream/index.js';
 export * from './bridge/index.js';
 export * from './downloads.js';
 export * from './plugin-info.js';
+export * from './plugin-updates.js';
 export * from './store-slug.js';
 export * from './registry-protocol/index.js';

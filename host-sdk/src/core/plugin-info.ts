@@ -12,6 +12,14 @@
  */
 export type PluginStatus = 'installed' | 'active' | 'disabled';
 
+/** Where a plugin installed from a store came from (`PluginInfo.store`). */
+export interface PluginStoreRecord {
+  /** The source (registry API root) the installed version was downloaded through. */
+  readonly source: string;
+  /** The plugin's slug there; update checks send it. */
+  readonly slug: string;
+}
+
 /** The installed plugin record of the specification (PluginInfo), plus `enabled`. */
 export interface PluginInfo {
   readonly id: string;
@@ -38,7 +46,7 @@ export interface PluginInfo {
    * checked for updates. Absent for a plugin installed by upload or from a folder ("installed from
    * a file"), also when an earlier version came from a store (decisions section 8).
    */
-  readonly store?: { readonly source: string; readonly slug: string };
+  readonly store?: PluginStoreRecord;
   /**
    * Present (and `true`) when what is installed differs from what the launcher loaded at the last
    * (re)read: the plugin was installed since, another copy or version replaced it (update,

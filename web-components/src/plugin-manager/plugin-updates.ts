@@ -4,9 +4,9 @@
  * restart, and which installed versions wait for a restart. One instance per launcher page, given
  * to both elements, so an update started in the store shows as "restart to apply" in the manager.
  */
-import type { PluginInfo } from '@plughost/host-sdk/core';
+import type { AddedPermission, AvailableUpdate, PluginInfo, UpdatesSnapshot } from '@plughost/host-sdk/core';
 import { BackendRequestError, backendJson, messageOf, type LauncherBackendSource } from './backend-request.js';
-import { consentRequiredPermissions, readUpdateList, type AddedPermission, type PluginUpdate, type PluginUpdateList } from './update-data.js';
+import { consentRequiredPermissions, readUpdateList } from './update-data.js';
 
 /** The list of updates as last read. */
 export interface PluginUpdatesState {
@@ -14,7 +14,7 @@ export interface PluginUpdatesState {
   readonly status: 'idle' | 'loading' | 'ready' | 'error';
   /** When the backend last asked the store, or null. */
   readonly checkedAt: string | null;
-  readonly updates: readonly PluginUpdate[];
+  readonly updates: readonly AvailableUpdate[];
   /** True while "Check for updates" runs. */
   readonly checking: boolean;
   /** The message of the last failed read or check, or null. */
@@ -40,7 +40,7 @@ export interface PendingRestart {
 
 /** What the consent step is asked. */
 export interface UpdateConsentRequest {
-  readonly update: PluginUpdate;
+  readonly update: AvailableUpdate;
   /** The permissions to consent to: the list's, or the backend's after a 409 `CONSENT_REQUIRED`. */
   readonly added: readonly AddedPermission[];
 }
@@ -130,7 +130,7 @@ export class PluginUpdates extends EventTarget {
    * The update offered for plugin `id`, or undefined. An update whose version is already
    * installed and waits for the restart is not offered again.
    */
-  updateFor(id: string): PluginUpdate | undefined {
+  updateFor(id: string): AvailableUpdate | undefined {
     const update = this.#state.updates.find((item) => item.id === id);
     if (!update) return undefined;
     return this.#pending.get(id)?.version === update.latestVersion ? undefined : update;
@@ -176,7 +176,7 @@ export class PluginUpdates extends EventTarget {
     try {
       const answer = await backendJson(this.#source(), '/api/plugins/updates/check', { method: 'POST' });
       this.#read?.abort();
-      let list: PluginUpdateList;
+      let list: UpdatesSnapshot;
       try {
         list = readUpdateList(answer);
       } catch {
@@ -302,7 +302,7 @@ export class PluginUpdates extends EventTarget {
     return { kind: 'failed', code, message };
   }
 
-  #setList(list: PluginUpdateList): void {
+  #setList(list: UpdatesSnapshot): void {
     this.#setState({ status: 'ready', checkedAt: list.checkedAt, updates: list.updates, error: null, errorCode: null });
   }
 

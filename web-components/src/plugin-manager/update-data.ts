@@ -1,46 +1,18 @@
 /**
- * The shapes of the local backend's update routes (decisions section 8) and readers that check
- * them field by field: `GET /api/plugins/updates` and the `added` list of a 409 `CONSENT_REQUIRED`.
- * An item or permission that does not have the documented shape is left out rather than shown half.
+ * Readers of the local backend's update routes (decisions section 8) that check the shapes field
+ * by field: `GET /api/plugins/updates` and the `added` list of a 409 `CONSENT_REQUIRED`. The shapes
+ * themselves are the core's, shared with the backend that sends them. An item or permission that
+ * does not have the documented shape is left out rather than shown half.
  */
-import { PERMISSION_RISKS, type PermissionRisk } from '@plughost/host-sdk/core';
+import {
+  type AddedPermission,
+  type AvailableUpdate,
+  PERMISSION_RISKS,
+  type PermissionRisk,
+  type PluginStoreRecord,
+  type UpdatesSnapshot,
+} from '@plughost/host-sdk/core';
 import { BackendRequestError } from './backend-request.js';
-
-/** A permission a newer version asks for that the installed one did not. */
-export interface AddedPermission {
-  readonly id: string;
-  readonly risk: PermissionRisk;
-}
-
-/** One available update, as `GET /api/plugins/updates` lists it (rollout already applied by the backend). */
-export interface PluginUpdate {
-  /** The plugin's manifest id. */
-  readonly id: string;
-  /** Its slug on the store it was installed from. */
-  readonly slug: string;
-  readonly currentVersion: string;
-  readonly latestVersion: string;
-  /** The new version's changelog: plain text, shown as text. */
-  readonly changelog: string;
-  readonly publishedAt: string;
-  readonly rolloutPercent: number;
-  /** Permissions the new version adds; the user consents to them before the update runs. */
-  readonly addedPermissions: readonly AddedPermission[];
-}
-
-/** The answer of `GET /api/plugins/updates`. */
-export interface PluginUpdateList {
-  /** When the backend last asked the store (ISO 8601), or null when it has not yet. */
-  readonly checkedAt: string | null;
-  readonly updates: readonly PluginUpdate[];
-}
-
-/** Where a plugin installed from a store came from (`PluginInfo.store`); absent for one installed from a file. */
-export interface PluginStoreRecord {
-  /** The source (registry API root) it was installed from. */
-  readonly source: string;
-  readonly slug: string;
-}
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -66,7 +38,7 @@ export function readAddedPermissions(value: unknown): AddedPermission[] {
   return permissions;
 }
 
-function readUpdate(value: unknown): PluginUpdate | undefined {
+function readUpdate(value: unknown): AvailableUpdate | undefined {
   if (!isRecord(value)) return undefined;
   const id = text(value.id);
   const latestVersion = text(value.latestVersion);
@@ -90,11 +62,11 @@ function readUpdate(value: unknown): PluginUpdate | undefined {
  *
  * @throws BackendRequestError `INVALID_RESPONSE` when it has no `updates` array.
  */
-export function readUpdateList(body: unknown): PluginUpdateList {
+export function readUpdateList(body: unknown): UpdatesSnapshot {
   if (!isRecord(body) || !Array.isArray(body.updates)) {
     throw new BackendRequestError('INVALID_RESPONSE', 'The launcher backend’s list of updates is not understood.', 200, body);
   }
-  const updates = body.updates.map(readUpdate).filter((update): update is PluginUpdate => update !== undefined);
+  const updates = body.updates.map(readUpdate).filter((update): update is AvailableUpdate => update !== undefined);
   return { checkedAt: text(body.checkedAt) ?? null, updates };
 }
 

@@ -1,18 +1,15 @@
 import { join } from 'node:path';
-import { isValidPluginId, isValidSlug } from '@plughost/host-sdk/core';
+import { isValidPluginId, isValidSlug, type PluginStoreRecord } from '@plughost/host-sdk/core';
 import type { DataPaths } from '../../config/data-paths.js';
 import type { BackendLogger } from '../../http/logger.js';
 import { readJsonFile, writeJsonAtomic } from '../atomic-file.js';
 import { normalizeSourceUrl } from '../launcher-settings/launcher-settings.js';
 
-/** Where a store-installed plugin came from (decisions section 8): what update checks send. */
-export interface StoreOrigin {
-  /** The source that served the download info. */
-  readonly source: string;
-  readonly slug: string;
-}
-
-interface OriginRecord extends StoreOrigin {
+/**
+ * A remembered origin: where a store-installed plugin came from (decisions section 8, what update
+ * checks send), the same `{source, slug}` that PluginInfo's `store` carries.
+ */
+interface OriginRecord extends PluginStoreRecord {
   /** Versions of the plugin installed from that store, newest install last (the installed one and its snapshot among them). */
   readonly versions: readonly string[];
 }
@@ -27,9 +24,9 @@ export interface StoreOrigins {
    * upload or from a folder has none (and is not checked for updates) until it is installed from
    * a store, even when an earlier version was.
    */
-  originOf(id: string, version: string): StoreOrigin | null;
+  originOf(id: string, version: string): PluginStoreRecord | null;
   /** Records a store install of `id` at `version`. */
-  record(id: string, origin: StoreOrigin, version: string): Promise<void>;
+  record(id: string, origin: PluginStoreRecord, version: string): Promise<void>;
   /**
    * Records an install of `id` at `version` from a file (upload or folder): that version is no
    * longer the store's package, so it leaves the record (the record goes with its last version).

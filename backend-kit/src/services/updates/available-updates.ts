@@ -1,35 +1,13 @@
 import {
+  type AvailableUpdate,
   describeCapabilities,
   isInRollout,
   isNewerVersion,
-  type PermissionRisk,
   type PluginManifest,
   type RegistrySources,
   type UpdateItem,
 } from '@plughost/host-sdk/core';
 import { permissionsOf } from '../plugins/plugin-info.js';
-
-/** One update the launcher offers (`GET /api/plugins/updates`, decisions section 8). */
-export interface AvailableUpdate {
-  /** The installed plugin's id. */
-  readonly id: string;
-  readonly slug: string;
-  /** The installed version now. */
-  readonly currentVersion: string;
-  readonly latestVersion: string;
-  readonly changelog: string;
-  readonly publishedAt: string;
-  readonly rolloutPercent: number;
-  /** Permissions the new version asks for that the installed one did not have, highest risk first. */
-  readonly addedPermissions: readonly { readonly id: string; readonly risk: PermissionRisk }[];
-}
-
-/** The answer of `GET /api/plugins/updates`. */
-export interface UpdatesSnapshot {
-  /** ISO time of the last successful check; `null` before the first. */
-  readonly checkedAt: string | null;
-  readonly updates: readonly AvailableUpdate[];
-}
 
 /** A store-installed plugin as the check sees it. */
 export interface CheckedPlugin {

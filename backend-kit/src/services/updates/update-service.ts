@@ -1,4 +1,12 @@
-import { PluginHostError, isNewerVersion, type PluginInfo, type RegistrySources, type RegistryTimer } from '@plughost/host-sdk/core';
+import {
+  type AvailableUpdate,
+  PluginHostError,
+  isNewerVersion,
+  type PluginInfo,
+  type RegistrySources,
+  type RegistryTimer,
+  type UpdatesSnapshot,
+} from '@plughost/host-sdk/core';
 import type { DataPaths } from '../../config/data-paths.js';
 import type { BackendLogger } from '../../http/logger.js';
 import { readInstalledManifest } from '../installed-manifest.js';
@@ -7,9 +15,10 @@ import type { PluginService } from '../plugin-service.js';
 import type { RevocationService } from '../revocation/revocation-service.js';
 import type { StoreInstaller } from '../store/store-installer.js';
 import type { StoreOrigins } from '../store/store-origins.js';
-import { offersOf, type AvailableUpdate, type CheckedPlugin, type UpdatesSnapshot } from './available-updates.js';
+import { offersOf, type CheckedPlugin } from './available-updates.js';
 
-export type { AvailableUpdate, UpdatesSnapshot } from './available-updates.js';
+/** The wire shapes live in the core, shared with the launcher's UI. */
+export type { AvailableUpdate, UpdatesSnapshot } from '@plughost/host-sdk/core';
 
 /** What `POST /api/plugins/<id>/update` asks for. */
 export interface UpdateRequest {
