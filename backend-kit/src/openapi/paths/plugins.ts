@@ -1,8 +1,8 @@
+import { INSTALL_ERRORS, PACKAGE_ERRORS } from '../components/install-errors.js';
 import { jsonResponse, emptyResponse } from '../components/responses.js';
 import { schemaRef } from '../components/schema-ref.js';
 import type { RouteDescription } from '../route-description.js';
 
-const PACKAGE_ERRORS = ['INVALID_PACKAGE', 'UNSAFE_ENTRY_PATH', 'PACKAGE_TOO_LARGE', 'INVALID_MANIFEST'] as const;
 const multipartPackage = { multipart: schemaRef('PackageUpload'), description: 'Multipart form with the package in the file field `plugin`.' };
 
 /** `routes/plugins.ts`: the plugin list and lifecycle (decisions section 4). */
@@ -41,7 +41,7 @@ export const pluginRoutes: readonly RouteDescription[] = [
     ],
     body: multipartPackage,
     responses: { 201: jsonResponse('Installed: PluginInfo plus the granted permissions.', 'InstalledPlugin') },
-    errors: ['INVALID_ARGUMENT', 'BODY_TOO_LARGE', ...PACKAGE_ERRORS, 'SIGNATURE_INVALID', 'SIGNER_CHANGED', 'DOWNGRADE_REFUSED'],
+    errors: ['INVALID_ARGUMENT', 'BODY_TOO_LARGE', ...INSTALL_ERRORS],
   },
   {
     method: 'post',
@@ -53,7 +53,7 @@ export const pluginRoutes: readonly RouteDescription[] = [
       "Dependencies are checked; the signature is not enforced, but a folder carrying signature files of a developer key on the store's revocation list is refused (`SIGNATURE_INVALID`). An older version replaces the installed one only with `allowDowngrade: true`.",
     body: { json: schemaRef('InstallFromDirectory') },
     responses: { 201: jsonResponse('Installed.', 'PluginInfo') },
-    errors: ['INVALID_ARGUMENT', ...PACKAGE_ERRORS, 'SIGNATURE_INVALID', 'SIGNER_CHANGED', 'DOWNGRADE_REFUSED', 'DEPENDENCY_MISSING'],
+    errors: ['INVALID_ARGUMENT', ...INSTALL_ERRORS, 'DEPENDENCY_MISSING'],
   },
   {
     method: 'post',

@@ -1,3 +1,4 @@
+import { STORE_INSTALL_ERRORS } from '../components/install-errors.js';
 import { jsonResponse } from '../components/responses.js';
 import { schemaRef } from '../components/schema-ref.js';
 import type { RouteDescription } from '../route-description.js';
@@ -35,19 +36,6 @@ export const updateRoutes: readonly RouteDescription[] = [
       "Downloads `version` from the plugin's store (url and mirror race, SHA-256 and size), verifies the signature (revocation list, same signer), and when the new version asks for permissions not in `acceptPermissions` installs nothing and answers 409 `CONSENT_REQUIRED` with `added`. Otherwise the installed version becomes the snapshot and the new one is installed; it runs after the next restart (`status` is unchanged until then) and `POST /api/plugins/{id}/rollback` restores the old one.",
     body: { json: schemaRef('UpdateRequest') },
     responses: { 200: jsonResponse('Updated; restart to apply.', 'PluginInfo') },
-    errors: [
-      'PLUGIN_NOT_FOUND',
-      'CONSENT_REQUIRED',
-      'STORE_NOT_CONFIGURED',
-      'STORE_UNAVAILABLE',
-      'STORE_PACKAGE_MISMATCH',
-      'INVALID_PACKAGE',
-      'UNSAFE_ENTRY_PATH',
-      'PACKAGE_TOO_LARGE',
-      'INVALID_MANIFEST',
-      'SIGNATURE_INVALID',
-      'SIGNER_CHANGED',
-      'DOWNGRADE_REFUSED',
-    ],
+    errors: STORE_INSTALL_ERRORS,
   },
 ];
