@@ -8,7 +8,7 @@ import type { PluginUpdates } from './plugin-manager/plugin-updates.js';
 import { UpdateConsentPrompt, updateConsentStyles } from './plugin-manager/update-consent.js';
 import { storeRecordOf } from './plugin-manager/update-data.js';
 import { UpdatesSubscription } from './plugin-manager/updates-subscription.js';
-import { buttonStyles, cardIconStyles, dialogStyles } from './shared-styles.js';
+import { buttonStyles, cardIconStyles, dialogStyles, switchStyles } from './shared-styles.js';
 
 export type { PluginInfo, PluginStatus };
 
@@ -198,6 +198,7 @@ export class PluginManager extends LitElement {
   static override styles = [
     cardIconStyles,
     buttonStyles,
+    switchStyles,
     dialogStyles,
     updateConsentStyles,
     css`
@@ -273,33 +274,6 @@ export class PluginManager extends LitElement {
     button:focus-visible {
       outline: 2px solid hsl(var(--ring, 217 91% 60%));
       outline-offset: 2px;
-    }
-    button[role='switch'] {
-      position: relative;
-      width: 2.75rem;
-      height: 1.5rem;
-      padding: 0;
-      border: none;
-      border-radius: 999px;
-      background: hsl(var(--input, 0 0% 80%));
-    }
-    button[role='switch']::after {
-      content: '';
-      position: absolute;
-      top: 0.1875rem;
-      left: 0.1875rem;
-      width: 1.125rem;
-      height: 1.125rem;
-      border-radius: 50%;
-      background: hsl(var(--background, 0 0% 100%));
-      box-shadow: 0 1px 2px hsl(0 0% 0% / 0.3);
-      transition: transform 0.15s;
-    }
-    button[role='switch'][aria-checked='true'] {
-      background: hsl(var(--primary, 222 47% 11%));
-    }
-    button[role='switch'][aria-checked='true']::after {
-      transform: translateX(1.25rem);
     }
     .notice {
       display: flex;

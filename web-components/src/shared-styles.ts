@@ -64,3 +64,38 @@ export const buttonStyles = css`
       opacity: 0.55;
     }
 `;
+
+/**
+ * The on/off switches (`<button role="switch" aria-checked>`) of the manager's cards and the
+ * launcher settings page: a track in the input colour that turns primary when on, with a knob.
+ */
+export const switchStyles = css`
+    button[role='switch'] {
+      position: relative;
+      flex: none;
+      width: 2.75rem;
+      height: 1.5rem;
+      padding: 0;
+      border: none;
+      border-radius: 999px;
+      background: hsl(var(--input, 0 0% 80%));
+    }
+    button[role='switch']::after {
+      content: '';
+      position: absolute;
+      top: 0.1875rem;
+      left: 0.1875rem;
+      width: 1.125rem;
+      height: 1.125rem;
+      border-radius: 50%;
+      background: hsl(var(--background, 0 0% 100%));
+      box-shadow: 0 1px 2px hsl(0 0% 0% / 0.3);
+      transition: transform 0.15s;
+    }
+    button[role='switch'][aria-checked='true'] {
+      background: hsl(var(--primary, 222 47% 11%));
+    }
+    button[role='switch'][aria-checked='true']::after {
+      transform: translateX(1.25rem);
+    }
+`;

@@ -161,6 +161,10 @@ describe('<plugin-manager>', () => {
     expect(switchA.getAttribute('role')).to.equal('switch');
     expect(switchA.getAttribute('aria-checked')).to.equal('true');
     expect(switchA.getAttribute('aria-label')).to.contain('A');
+    // The shared switch styles: a 2.75rem track whose knob moves over when on.
+    expect(getComputedStyle(switchA).width).to.equal('44px');
+    expect(getComputedStyle(switchA, '::after').transform).to.not.equal('none');
+    expect(getComputedStyle(part(card(el, 'com.example.b'), 'switch')!, '::after').transform).to.equal('none');
     const off = oneEvent(el, 'plugin-toggle');
     switchA.click();
     const event = await off;

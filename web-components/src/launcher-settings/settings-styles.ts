@@ -1,6 +1,6 @@
 /** The styles of `<launcher-settings-page>`, from the theme tokens. */
 import { css } from 'lit';
-import { buttonStyles } from '../shared-styles.js';
+import { buttonStyles, switchStyles } from '../shared-styles.js';
 
 const pageRules = css`
   :host {
@@ -54,34 +54,6 @@ const pageRules = css`
     display: flex;
     align-items: center;
     gap: 0.75rem;
-  }
-  button[role='switch'] {
-    position: relative;
-    flex: none;
-    width: 2.75rem;
-    height: 1.5rem;
-    padding: 0;
-    border: none;
-    border-radius: 999px;
-    background: hsl(var(--input, 0 0% 80%));
-  }
-  button[role='switch']::after {
-    content: '';
-    position: absolute;
-    top: 0.1875rem;
-    left: 0.1875rem;
-    width: 1.125rem;
-    height: 1.125rem;
-    border-radius: 50%;
-    background: hsl(var(--background, 0 0% 100%));
-    box-shadow: 0 1px 2px hsl(0 0% 0% / 0.3);
-    transition: transform 0.15s;
-  }
-  button[role='switch'][aria-checked='true'] {
-    background: hsl(var(--primary, 222 47% 11%));
-  }
-  button[role='switch'][aria-checked='true']::after {
-    transform: translateX(1.25rem);
   }
   .sources {
     list-style: none;
@@ -198,4 +170,4 @@ const pageRules = css`
   }
 `;
 
-export const settingsStyles = [buttonStyles, pageRules];
+export const settingsStyles = [buttonStyles, switchStyles, pageRules];
