@@ -113,6 +113,9 @@ describe('<launcher-settings-page>', () => {
     const telemetry = part(el, 'telemetry-switch')!;
     expect(telemetry.getAttribute('role')).to.equal('switch');
     expect(telemetry.getAttribute('aria-checked')).to.equal('false');
+    // The shared switch styles (as in <plugin-manager>): a 2.75rem track, the knob at the start while off.
+    expect(getComputedStyle(telemetry).width).to.equal('44px');
+    expect(getComputedStyle(telemetry, '::after').transform).to.equal('none');
     expect(text(part(el, 'telemetry-description'))).to.equal(TELEMETRY_DESCRIPTION);
     expect(TELEMETRY_DESCRIPTION)
       .to.match(/id and version/)
@@ -212,6 +215,7 @@ describe('<launcher-settings-page>', () => {
     await el.updateComplete;
     expect(text(part(el, 'add-source-error'))).to.match(/starts with https:\/\//);
     expect(part(el, 'add-source-input')!.getAttribute('aria-invalid')).to.equal('true');
+    expect(part(el, 'add-source-input')!.getAttribute('aria-describedby')).to.equal(part(el, 'add-source-error')!.id);
     await typeInto(el, 'add-source-input', 'not a url');
     part(el, 'add-source-button')!.click();
     await el.updateComplete;
@@ -239,6 +243,8 @@ describe('<launcher-settings-page>', () => {
     const intervalMessage = 'Enter a whole number of hours from 1 to 168 (a week).';
     expect(text(part(el, 'interval-error'))).to.equal(intervalMessage);
     expect(part(el, 'update-interval')!.getAttribute('aria-invalid')).to.equal('true');
+    expect(part(el, 'update-interval')!.getAttribute('aria-describedby')).to.equal(part(el, 'interval-error')!.id);
+    expect(part(el, 'sources')!.getAttribute('aria-describedby')).to.equal(part(el, 'sources-error')!.id);
     for (const value of ['0', '169', '']) {
       await typeInto(el, 'update-interval', value);
       expect(text(part(el, 'interval-error')), value).to.equal(intervalMessage);
@@ -252,6 +258,9 @@ describe('<launcher-settings-page>', () => {
     await typeInto(el, 'update-interval', '3');
     expect(part(el, 'sources-error')).to.equal(null);
     expect(part(el, 'interval-error')).to.equal(null);
+    expect(part(el, 'update-interval')!.getAttribute('aria-invalid')).to.equal('false');
+    expect(part(el, 'update-interval')!.hasAttribute('aria-describedby')).to.equal(false);
+    expect(part(el, 'sources')!.hasAttribute('aria-describedby')).to.equal(false);
     setTimeout(() => part(el, 'save-button')!.click());
     await oneEvent(el, 'launcher-settings-saved');
     expect(backend.calls('PATCH', '/api/launcher/settings')).to.have.length(1);

@@ -15,6 +15,7 @@ import {
   type LauncherSourceStatus,
   type SettingsDraft,
 } from './settings-model.js';
+import { fieldProblem } from './field-problem.js';
 import { settingsStyles } from './settings-styles.js';
 import { renderSources } from './sources-view.js';
 
@@ -388,6 +389,7 @@ export class LauncherSettingsPage extends LitElement {
       return html`<p class="loading" part="loading" role="status">${this.source ? 'Loading settings…' : 'No launcher backend is set.'}</p>`;
     }
     const errors = this.errors ?? {};
+    const interval = fieldProblem('interval-error', errors.updateCheckHours);
     const disabled = this.saving;
     return html`<form novalidate @submit=${(event: Event) => void this.#save(event)}>
       <fieldset>
@@ -447,15 +449,15 @@ export class LauncherSettingsPage extends LitElement {
             min="1"
             step="1"
             inputmode="numeric"
-            aria-invalid=${errors.updateCheckHours ? 'true' : 'false'}
-            aria-describedby=${errors.updateCheckHours ? 'interval-error' : nothing}
+            aria-invalid=${interval.invalid}
+            aria-describedby=${interval.describedBy}
             .value=${draft.updateCheckHours}
             ?disabled=${disabled}
             @input=${(event: Event) => this.#edit((current) => ({ ...current, updateCheckHours: (event.target as HTMLInputElement).value }))}
           />
           hours</label
         >
-        ${errors.updateCheckHours ? html`<p class="problem" id="interval-error" part="interval-error" role="alert">${errors.updateCheckHours}</p>` : nothing}
+        ${interval.message}
       </fieldset>
       <div class="actions">
         <button type="submit" class="primary" part="save-button" ?disabled=${disabled || !this.dirty}>${this.saving ? 'Saving…' : 'Save'}</button>

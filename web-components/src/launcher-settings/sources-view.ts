@@ -1,6 +1,7 @@
 /** The plugin sources of the Settings page: the list with its controls and live status, and the add row. */
 import { html, nothing, type TemplateResult } from 'lit';
 import { repeat } from 'lit/directives/repeat.js';
+import { fieldProblem } from './field-problem.js';
 import { sourceKey, type LauncherSourceStatus, type SettingsDraft } from './settings-model.js';
 
 /** What the sources view shows and what its controls do. */
@@ -68,6 +69,8 @@ function renderStatus(state: SourceState, status: LauncherSourceStatus | undefin
 export function renderSources(view: SourcesView): TemplateResult {
   const byUrl = new Map((view.statuses ?? []).map((status) => [sourceKey(status.url), status]));
   const last = view.sources.length - 1;
+  const listProblem = fieldProblem('sources-error', view.error);
+  const addProblem = fieldProblem('add-source-error', view.addError);
   return html`<p class="hint">
       The store reads from the first enabled source that works, in this order; if it stops answering, the next one takes over.
       Publishing and sign-in always go to the primary source.
@@ -75,7 +78,7 @@ export function renderSources(view: SourcesView): TemplateResult {
     ${
       view.sources.length === 0
         ? html`<p class="hint" part="no-sources">No source: the store is off until you add one.</p>`
-        : html`<ol class="sources" part="sources" aria-describedby=${view.error ? 'sources-error' : nothing}>
+        : html`<ol class="sources" part="sources" aria-describedby=${listProblem.describedBy}>
           ${repeat(
             view.sources,
             (source) => sourceKey(source.url),
@@ -135,7 +138,7 @@ export function renderSources(view: SourcesView): TemplateResult {
           )}
         </ol>`
     }
-    ${view.error ? html`<p class="problem" id="sources-error" part="sources-error" role="alert">${view.error}</p>` : nothing}
+    ${listProblem.message}
     ${view.statusError ? html`<p class="problem" part="status-error" role="alert">The sources’ status could not be read: ${view.statusError}</p>` : nothing}
     <div class="add">
       <label for="add-source">Add a source</label>
@@ -146,8 +149,8 @@ export function renderSources(view: SourcesView): TemplateResult {
         placeholder="https://store.example/api/v1"
         autocomplete="off"
         spellcheck="false"
-        aria-invalid=${view.addError ? 'true' : 'false'}
-        aria-describedby=${view.addError ? 'add-source-error' : nothing}
+        aria-invalid=${addProblem.invalid}
+        aria-describedby=${addProblem.describedBy}
         .value=${view.addText}
         ?disabled=${view.disabled}
         @input=${(event: Event) => view.addInput((event.target as HTMLInputElement).value)}
@@ -162,5 +165,5 @@ export function renderSources(view: SourcesView): TemplateResult {
         ${view.retrying ? 'Asking the sources…' : 'Retry sources'}
       </button>
     </div>
-    ${view.addError ? html`<p class="problem" id="add-source-error" part="add-source-error" role="alert">${view.addError}</p>` : nothing}`;
+    ${addProblem.message}`;
 }
