@@ -68,7 +68,10 @@ export { BackendRequestError } from './plugin-manager/backend-request.js';
 export type { LauncherBackendSource } from './plugin-manager/backend-request.js';
 export { LauncherSettingsPage, TELEMETRY_DESCRIPTION } from './launcher-settings/launcher-settings-page.js';
 export type { LauncherSettingsSavedDetail, LauncherSettingsTab } from './launcher-settings/launcher-settings-page.js';
-export type { LauncherSettings, LauncherSettingsPatch, LauncherSource, LauncherSourceStatus } from './launcher-settings/settings-model.js';
+// The settings and source shapes are the core's (shared with the backend); re-exported for launcher UIs.
+export type { LauncherSettings, LauncherSettingsPatch, RegistrySourceConfig, RegistrySourceStatus } from '@plughost/host-sdk/core';
+/** The earlier name of {@link RegistrySourceStatus}, kept while the demo launcher imports it. */
+export type { RegistrySourceStatus as LauncherSourceStatus } from '@plughost/host-sdk/core';
 export { parseKeyShortcut } from './plugin-sidebar.js';
 export type { KeyShortcut, PluginCommandDetail, PluginMenuActivateDetail, SidebarCommand } from './plugin-sidebar.js';
 export type { PluginSettingsSelectDetail, SettingsTabPlugin } from './plugin-settings-tab.js';

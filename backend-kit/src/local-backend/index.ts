@@ -13,6 +13,6 @@ export type {
   PluginStateChange,
   PluginStatus,
 } from '../services/plugin-service.js';
-export type { LauncherSettings, LauncherSettingsPatch } from '../services/launcher-settings/launcher-settings.js';
+export type { LauncherSettings, LauncherSettingsPatch } from '@plughost/host-sdk/core';
 export type { LauncherSettingsStore } from '../services/launcher-settings/launcher-settings-store.js';
 export type { AvailableUpdate, UpdateRequest, UpdateService, UpdatesSnapshot } from '../services/updates/update-service.js';

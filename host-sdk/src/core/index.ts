@@ -13,5 +13,6 @@ export * from './bridge/index.js';
 export * from './downloads.js';
 export * from './plugin-info.js';
 export * from './plugin-updates.js';
+export * from './launcher-settings.js';
 export * from './store-slug.js';
 export * from './registry-protocol/index.js';

@@ -1,5 +1,6 @@
 import { LitElement, html, nothing, type PropertyValues } from 'lit';
 import { property, state } from 'lit/decorators.js';
+import type { LauncherSettings, RegistrySourceStatus } from '@plughost/host-sdk/core';
 import { backendJson, messageOf, type LauncherBackendSource } from '../plugin-manager/backend-request.js';
 import {
   draftOf,
@@ -11,8 +12,6 @@ import {
   sourceUrlProblem,
   validateDraft,
   type DraftErrors,
-  type LauncherSettings,
-  type LauncherSourceStatus,
   type SettingsDraft,
 } from './settings-model.js';
 import { fieldProblem } from './field-problem.js';
@@ -126,7 +125,7 @@ export class LauncherSettingsPage extends LitElement {
   @state() private accessor load: Load = { status: 'idle' };
   @state() private accessor saved: LauncherSettings | null = null;
   @state() private accessor draft: SettingsDraft | null = null;
-  @state() private accessor statuses: readonly LauncherSourceStatus[] | null = null;
+  @state() private accessor statuses: readonly RegistrySourceStatus[] | null = null;
   @state() private accessor statusError: string | null = null;
   @state() private accessor addText = '';
   @state() private accessor addError: string | null = null;

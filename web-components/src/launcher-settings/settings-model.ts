@@ -1,62 +1,28 @@
 /**
- * The launcher settings the Settings page edits (decisions section 8, `launcher-settings.json`),
- * the source status of `GET /api/registries`, readers that check both field by field, and the
- * rules a draft must meet before it is saved. No DOM, no requests.
+ * Readers that check the launcher settings (decisions section 8, `launcher-settings.json`) and
+ * the source status of `GET /api/registries` field by field, the page's draft of the settings and
+ * the rules it must meet before it is saved. The shapes and bounds are the core's, shared with the
+ * backend. No DOM, no requests.
  */
+import {
+  DEFAULT_UPDATE_CHECK_HOURS,
+  type LauncherSettings,
+  type LauncherSettingsPatch,
+  MAX_REGISTRY_SOURCES,
+  type RegistrySourceConfig,
+  type RegistrySourceStatus,
+  UPDATE_CHECK_HOURS_RANGE,
+} from '@plughost/host-sdk/core';
 import { BackendRequestError } from '../plugin-manager/backend-request.js';
-
-/** One plugin source (a registry API root) in `registryUrl`. */
-export interface LauncherSource {
-  readonly url: string;
-  /** Writes (publish, sign-in) go to the primary only; exactly one source is primary. */
-  readonly primary: boolean;
-  /** Lower comes first: the active source is the enabled, usable one with the lowest priority. */
-  readonly priority: number;
-  readonly enabled: boolean;
-}
-
-/** `GET /api/launcher/settings`. */
-export interface LauncherSettings {
-  /** A random id kept on this machine for the rollout bucket; never sent anywhere. */
-  readonly installationId: string;
-  readonly telemetryEnabled: boolean;
-  readonly registryUrl: readonly LauncherSource[];
-  readonly updateCheckHours: number;
-}
-
-/** What `PATCH /api/launcher/settings` sends: the fields the page edits. */
-export type LauncherSettingsPatch = Omit<LauncherSettings, 'installationId'>;
-
-/** One source's live status (`GET /api/registries`). */
-export interface LauncherSourceStatus {
-  readonly url: string;
-  readonly primary: boolean;
-  readonly priority: number;
-  readonly enabled: boolean;
-  /** `apiVersion` major 1 or higher and the `list`, `detail` and `download` capabilities. */
-  readonly usable: boolean;
-  /** The source the store reads from now. */
-  readonly active: boolean;
-  readonly apiVersion: string | null;
-  readonly capabilities: readonly string[];
-  readonly pluginCount: number | null;
-  readonly lastError: string | null;
-}
 
 /** The page's editable copy of the settings. */
 export interface SettingsDraft {
   readonly telemetryEnabled: boolean;
   /** In priority order; a source's priority is its position when saved. */
-  readonly sources: readonly Omit<LauncherSource, 'priority'>[];
+  readonly sources: readonly Omit<RegistrySourceConfig, 'priority'>[];
   /** As typed, checked on save. */
   readonly updateCheckHours: string;
 }
-
-/** The bounds the backend enforces on `updateCheckHours`: at least hourly, at most weekly. */
-export const UPDATE_CHECK_HOURS_RANGE = { min: 1, max: 168 } as const;
-
-/** The most sources the backend accepts. */
-export const MAX_SOURCES = 16;
 
 /** Validation messages by field: `sources` and `updateCheckHours`. */
 export interface DraftErrors {
@@ -77,7 +43,7 @@ export function sourceKey(url: string): string {
   return url.trim().replace(/\/+$/, '');
 }
 
-function readSource(value: unknown, index: number): LauncherSource | undefined {
+function readSource(value: unknown, index: number): RegistrySourceConfig | undefined {
   if (!isRecord(value) || typeof value.url !== 'string') return undefined;
   return {
     url: value.url,
@@ -94,21 +60,21 @@ function readSource(value: unknown, index: number): LauncherSource | undefined {
  */
 export function readSettings(body: unknown): LauncherSettings {
   if (!isRecord(body) || !Array.isArray(body.registryUrl)) throw invalid('settings', body);
-  const sources = body.registryUrl.map(readSource).filter((source): source is LauncherSource => source !== undefined);
+  const sources = body.registryUrl.map(readSource).filter((source): source is RegistrySourceConfig => source !== undefined);
   const hours = body.updateCheckHours;
   return {
     installationId: typeof body.installationId === 'string' ? body.installationId : '',
     telemetryEnabled: body.telemetryEnabled === true,
     registryUrl: [...sources].sort((a, b) => a.priority - b.priority),
-    updateCheckHours: typeof hours === 'number' && Number.isFinite(hours) ? hours : 6,
+    updateCheckHours: typeof hours === 'number' && Number.isFinite(hours) ? hours : DEFAULT_UPDATE_CHECK_HOURS,
   };
 }
 
 /** Reads `GET /api/registries`: an array, or one wrapped as `{registries: [...]}`. */
-export function readSourceStatuses(body: unknown): LauncherSourceStatus[] {
+export function readSourceStatuses(body: unknown): RegistrySourceStatus[] {
   const list = Array.isArray(body) ? body : isRecord(body) && Array.isArray(body.registries) ? body.registries : undefined;
   if (!list) throw invalid('list of sources', body);
-  const statuses: LauncherSourceStatus[] = [];
+  const statuses: RegistrySourceStatus[] = [];
   for (const [index, value] of list.entries()) {
     const source = readSource(value, index);
     if (!source || !isRecord(value)) continue;
@@ -143,7 +109,7 @@ export function sameDraft(a: SettingsDraft, b: SettingsDraft): boolean {
 /**
  * Why `url` cannot be added as a source, or null: it must be an absolute `http:` or `https:`
  * URL without credentials, query or fragment, not yet in the list, which holds at most
- * {@link MAX_SOURCES} (the backend's rules, checked here so the user learns at once).
+ * {@link MAX_REGISTRY_SOURCES} (the backend's rules, checked here so the user learns at once).
  */
 export function sourceUrlProblem(url: string, sources: SettingsDraft['sources']): string | null {
   const text = url.trim();
@@ -159,7 +125,7 @@ export function sourceUrlProblem(url: string, sources: SettingsDraft['sources'])
   if (parsed.search !== '' || parsed.hash !== '' || text.includes('?') || text.includes('#'))
     return 'A source address ends at its path: remove the part from ? or #.';
   if (sources.some((source) => sourceKey(source.url) === sourceKey(text))) return 'This source is already in the list.';
-  if (sources.length >= MAX_SOURCES) return `The launcher keeps at most ${MAX_SOURCES} sources: remove one first.`;
+  if (sources.length >= MAX_REGISTRY_SOURCES) return `The launcher keeps at most ${MAX_REGISTRY_SOURCES} sources: remove one first.`;
   return null;
 }
 
@@ -176,8 +142,8 @@ export function validateDraft(draft: SettingsDraft): DraftErrors {
   return errors;
 }
 
-/** The `PATCH` body of a valid draft: priorities follow the list's order. */
-export function patchOf(draft: SettingsDraft): LauncherSettingsPatch {
+/** The `PATCH` body of a valid draft: every field the page edits, priorities following the list's order. */
+export function patchOf(draft: SettingsDraft): Required<LauncherSettingsPatch> {
   return {
     telemetryEnabled: draft.telemetryEnabled,
     registryUrl: draft.sources.map((source, index) => ({ url: source.url.trim(), primary: source.primary, priority: index, enabled: source.enabled })),

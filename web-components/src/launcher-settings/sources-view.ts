@@ -1,14 +1,15 @@
 /** The plugin sources of the Settings page: the list with its controls and live status, and the add row. */
 import { html, nothing, type TemplateResult } from 'lit';
 import { repeat } from 'lit/directives/repeat.js';
+import type { RegistrySourceStatus } from '@plughost/host-sdk/core';
 import { fieldProblem } from './field-problem.js';
-import { sourceKey, type LauncherSourceStatus, type SettingsDraft } from './settings-model.js';
+import { sourceKey, type SettingsDraft } from './settings-model.js';
 
 /** What the sources view shows and what its controls do. */
 export interface SourcesView {
   readonly sources: SettingsDraft['sources'];
   /** `GET /api/registries`, or null before it answered. */
-  readonly statuses: readonly LauncherSourceStatus[] | null;
+  readonly statuses: readonly RegistrySourceStatus[] | null;
   /** Why the status could not be read, or null. */
   readonly statusError: string | null;
   readonly addText: string;
@@ -30,7 +31,7 @@ export interface SourcesView {
 
 type SourceState = 'active' | 'usable' | 'unusable' | 'disabled' | 'unknown';
 
-function stateOf(enabled: boolean, status: LauncherSourceStatus | undefined): SourceState {
+function stateOf(enabled: boolean, status: RegistrySourceStatus | undefined): SourceState {
   if (!enabled) return 'disabled';
   if (!status) return 'unknown';
   if (status.active) return 'active';
@@ -38,7 +39,7 @@ function stateOf(enabled: boolean, status: LauncherSourceStatus | undefined): So
 }
 
 /** The status line of one source: what the backend found when it last asked it. */
-function renderStatus(state: SourceState, status: LauncherSourceStatus | undefined, statusesRead: boolean): TemplateResult {
+function renderStatus(state: SourceState, status: RegistrySourceStatus | undefined, statusesRead: boolean): TemplateResult {
   let summary: string;
   switch (state) {
     case 'disabled':

@@ -13,9 +13,10 @@ import {
   type AnsweringSource,
   type RegistryClient,
   type RegistrySourceConfig,
+  type RegistrySourceStatus,
   type RegistrySources,
 } from '@plughost/host-sdk/core';
-import { readSourceStatuses, sourceKey, type LauncherSourceStatus } from '../launcher-settings/settings-model.js';
+import { readSourceStatuses, sourceKey } from '../launcher-settings/settings-model.js';
 import { backendJson, type LauncherBackendSource } from '../plugin-manager/backend-request.js';
 import type { StoreCatalog, StorePage, StorePluginDetail, StoreQuery } from './registry-client.js';
 
@@ -59,7 +60,7 @@ export function isStoreDisabledError(error: unknown): boolean {
   return (isPluginHostError(error, 'STORE_UNAVAILABLE') || isPluginHostError(error, 'STORE_NOT_CONFIGURED')) && registryFailureOf(error) === undefined;
 }
 
-function configOf({ url, primary, priority, enabled }: LauncherSourceStatus): RegistrySourceConfig {
+function configOf({ url, primary, priority, enabled }: RegistrySourceStatus): RegistrySourceConfig {
   return { url: sourceKey(url), primary, priority, enabled };
 }
 
@@ -70,9 +71,9 @@ function configOf({ url, primary, priority, enabled }: LauncherSourceStatus): Re
  * disabled-store error (`STORE_UNAVAILABLE`, or `STORE_NOT_CONFIGURED` without an enabled source).
  */
 export class StoreSources implements StoreCatalog {
-  #statuses: readonly LauncherSourceStatus[] | null = null;
+  #statuses: readonly RegistrySourceStatus[] | null = null;
   /** The status read running now, joined by reads that need one. */
-  #statusRead: Promise<readonly LauncherSourceStatus[]> | null = null;
+  #statusRead: Promise<readonly RegistrySourceStatus[]> | null = null;
   /** Counts status reads, so an older answer never replaces a newer one. */
   #statusSerial = 0;
   #registry: RegistrySources | null = null;
@@ -84,7 +85,7 @@ export class StoreSources implements StoreCatalog {
   constructor(private readonly options: StoreSourcesOptions) {}
 
   /** `GET /api/registries` as last read, or null before it answered. */
-  get statuses(): readonly LauncherSourceStatus[] | null {
+  get statuses(): readonly RegistrySourceStatus[] | null {
     return this.#statuses;
   }
 
@@ -103,7 +104,7 @@ export class StoreSources implements StoreCatalog {
    *
    * @throws BackendRequestError when the backend cannot say (no answer, an error, an answer that is not a source list).
    */
-  refresh(): Promise<readonly LauncherSourceStatus[]> {
+  refresh(): Promise<readonly RegistrySourceStatus[]> {
     return this.#readStatuses('/api/registries', 'GET');
   }
 
@@ -189,7 +190,7 @@ export class StoreSources implements StoreCatalog {
     }
   }
 
-  #disabledError(statuses: readonly LauncherSourceStatus[]): PluginHostError {
+  #disabledError(statuses: readonly RegistrySourceStatus[]): PluginHostError {
     if (!statuses.some((status) => status.enabled)) {
       return new PluginHostError('STORE_NOT_CONFIGURED', 'No store source is enabled, so store features are off; add or enable a source in Settings');
     }
@@ -197,7 +198,7 @@ export class StoreSources implements StoreCatalog {
     return new PluginHostError('STORE_UNAVAILABLE', `Store features are disabled: ${reasons.join('; ')}`);
   }
 
-  #readStatuses(path: string, method: 'GET' | 'POST'): Promise<readonly LauncherSourceStatus[]> {
+  #readStatuses(path: string, method: 'GET' | 'POST'): Promise<readonly RegistrySourceStatus[]> {
     const backend = this.options.backend();
     if (!backend) return Promise.resolve([]);
     const serial = ++this.#statusSerial;
@@ -215,7 +216,7 @@ export class StoreSources implements StoreCatalog {
   }
 
   /** Keeps a new status and points the page's reader at the usable sources. */
-  #take(statuses: readonly LauncherSourceStatus[]): void {
+  #take(statuses: readonly RegistrySourceStatus[]): void {
     this.#statuses = statuses;
     const usable = statuses.filter((status) => status.enabled && status.usable).map(configOf);
     const configured = JSON.stringify(usable);

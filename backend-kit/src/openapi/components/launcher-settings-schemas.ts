@@ -1,5 +1,5 @@
-import { PERMISSION_RISKS } from '@plughost/host-sdk/core';
-import { MAX_REGISTRY_SOURCES, PRIORITY_RANGE, UPDATE_CHECK_HOURS_RANGE } from '../../services/launcher-settings/launcher-settings.js';
+import { MAX_REGISTRY_SOURCES, PERMISSION_RISKS, UPDATE_CHECK_HOURS_RANGE } from '@plughost/host-sdk/core';
+import { PRIORITY_RANGE } from '../../services/launcher-settings/launcher-settings.js';
 import type { SchemaObject } from '../openapi-types.js';
 import { schemaRef, type SchemaName } from './schema-ref.js';
 

@@ -1,18 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
-import { PluginHostError, type RegistrySourceConfig } from '@plughost/host-sdk/core';
+import {
+  DEFAULT_UPDATE_CHECK_HOURS,
+  type LauncherSettings,
+  type LauncherSettingsPatch,
+  PluginHostError,
+  type RegistrySourceConfig,
+} from '@plughost/host-sdk/core';
 import type { DataPaths } from '../../config/data-paths.js';
 import type { BackendLogger } from '../../http/logger.js';
 import { readJsonFile, writeJsonAtomic } from '../atomic-file.js';
-import {
-  DEFAULT_UPDATE_CHECK_HOURS,
-  effectiveSources,
-  normalizeSourceUrl,
-  parseRegistrySources,
-  parseSettingsPatch,
-  type LauncherSettings,
-  type LauncherSettingsPatch,
-} from './launcher-settings.js';
+import { effectiveSources, normalizeSourceUrl, parseRegistrySources, parseSettingsPatch } from './launcher-settings.js';
 
 /** The file name in the data directory (decisions section 8). */
 export const LAUNCHER_SETTINGS_FILE = 'launcher-settings.json';

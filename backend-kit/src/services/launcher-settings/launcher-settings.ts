@@ -1,30 +1,11 @@
-import { PluginHostError, type RegistrySourceConfig } from '@plughost/host-sdk/core';
+import {
+  type LauncherSettingsPatch,
+  MAX_REGISTRY_SOURCES,
+  PluginHostError,
+  type RegistrySourceConfig,
+  UPDATE_CHECK_HOURS_RANGE,
+} from '@plughost/host-sdk/core';
 
-/** `launcher-settings.json` (decisions section 8), as the backend keeps and serves it. */
-export interface LauncherSettings {
-  /** Random, created once; makes the rollout bucket stable per installation. Never sent anywhere. */
-  readonly installationId: string;
-  /** The user's opt-in to error telemetry; default off. */
-  readonly telemetryEnabled: boolean;
-  /** The store sources (the specification's `registryUrl`): the pinned primary of `REGISTRY_URL` first, then the user's. */
-  readonly registryUrl: readonly RegistrySourceConfig[];
-  /** Hours between two update checks; default 6. */
-  readonly updateCheckHours: number;
-}
-
-/** What `PATCH /api/launcher/settings` may change; every field is optional. */
-export interface LauncherSettingsPatch {
-  readonly telemetryEnabled?: boolean;
-  readonly registryUrl?: readonly RegistrySourceConfig[];
-  readonly updateCheckHours?: number;
-}
-
-/** Default hours between update checks (decisions section 8). */
-export const DEFAULT_UPDATE_CHECK_HOURS = 6;
-/** Bounds of `updateCheckHours`: at least hourly, at most weekly. */
-export const UPDATE_CHECK_HOURS_RANGE = { min: 1, max: 168 } as const;
-/** Most sources a user may list. */
-export const MAX_REGISTRY_SOURCES = 16;
 /** Bounds of a source's `priority`. */
 export const PRIORITY_RANGE = { min: 0, max: 1000 } as const;
 
