@@ -245,7 +245,10 @@ export class PluginManager extends LitElement {
       color: hsl(var(--muted-foreground, 0 0% 40%));
       font-size: 0.85rem;
     }
-    .status {
+    /* The badges of a card: its status, a revoked signer, an update. */
+    .status,
+    .revoked,
+    .update-badge {
       padding: 0.05rem 0.5rem;
       border-radius: 999px;
       font-size: 0.75rem;
@@ -264,10 +267,6 @@ export class PluginManager extends LitElement {
       color: hsl(var(--muted-foreground, 0 0% 35%));
     }
     .revoked {
-      padding: 0.05rem 0.5rem;
-      border-radius: 999px;
-      font-size: 0.75rem;
-      font-weight: 600;
       background: hsl(var(--destructive, 0 72% 51%));
       color: hsl(var(--destructive-foreground, 0 0% 98%));
     }
@@ -358,10 +357,6 @@ export class PluginManager extends LitElement {
     }
     .update-badge {
       justify-self: start;
-      padding: 0.05rem 0.5rem;
-      border-radius: 999px;
-      font-size: 0.75rem;
-      font-weight: 600;
       background: hsl(var(--primary, 222 47% 11%));
       color: hsl(var(--primary-foreground, 0 0% 98%));
     }
