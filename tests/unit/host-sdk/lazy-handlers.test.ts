@@ -3,17 +3,7 @@ import type { PluginManifest } from '@plughost/host-sdk/core';
 import type { BridgeCallContext } from '../../../host-sdk/src/bridge/bridge-method.js';
 import { dispatchBridgeCall, indexMethods } from '../../../host-sdk/src/bridge/dispatch.js';
 import { lazyHandlers, type BridgeHandler } from '../../../host-sdk/src/bridge/lazy-handlers.js';
-
-/** A promise settled from outside, so a test decides when a group module "finishes loading". */
-function deferred<T>(): { promise: Promise<T>; resolve(value: T): void; reject(reason: unknown): void } {
-  let resolve: (value: T) => void = () => {};
-  let reject: (reason: unknown) => void = () => {};
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
-}
+import { deferred } from './deferred-support.js';
 
 interface Group {
   readonly handlers: { readonly echo: BridgeHandler; readonly count: BridgeHandler };

@@ -1,16 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadOnce } from '../../../host-sdk/src/load-once.js';
-
-/** A promise settled from outside, so a test decides when a module "finishes loading". */
-function deferred<T>(): { promise: Promise<T>; resolve(value: T): void; reject(reason: unknown): void } {
-  let resolve: (value: T) => void = () => {};
-  let reject: (reason: unknown) => void = () => {};
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
-}
+import { deferred } from './deferred-support.js';
 
 describe('loadOnce', () => {
   it('loads nothing until first called, then gives every caller, including those arriving mid-load, the one load', async () => {
