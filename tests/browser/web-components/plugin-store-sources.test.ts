@@ -1,6 +1,6 @@
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import '@plughost/web-components/define';
-import { PluginUpdates, type LauncherSourceStatus, type PluginStore } from '@plughost/web-components';
+import { PluginUpdates, type RegistrySourceStatus, type PluginStore } from '@plughost/web-components';
 import { BACKEND_TOKEN, FakeLauncherBackend } from './launcher-backend-support.js';
 
 // The store over the launcher's sources (decisions section 8): a scripted local backend
@@ -29,7 +29,7 @@ const PRIMARY_CATALOG = [plugin('map-tools', 'Map Tools', 30), plugin('chat-rela
 const BACKUP_CATALOG = [plugin('mirror-maps', 'Mirror Maps', 5), plugin('backup-notes', 'Backup Notes', 1)];
 
 /** One source as `GET /api/registries` reports it. */
-function status(url: string, fields: Partial<LauncherSourceStatus> = {}): LauncherSourceStatus {
+function status(url: string, fields: Partial<RegistrySourceStatus> = {}): RegistrySourceStatus {
   return {
     url,
     primary: false,
