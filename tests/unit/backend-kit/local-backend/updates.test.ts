@@ -1,7 +1,7 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ed25519PublicKeyFromSeed, keyIdOf, rolloutBucket } from '@plughost/host-sdk/core';
+import { ed25519PublicKeyFromSeed, keyIdOf, rolloutBucket, type UpdatesSnapshot } from '@plughost/host-sdk/core';
 import { startTestBackend, type TestBackend, type TestBackendOptions } from '../../../support/local-backend.js';
 import { sampleManifest, testKeys, type TestKeys } from '../../../support/plugin-package.js';
 import {
@@ -19,18 +19,6 @@ const keys = testKeys();
 const otherDeveloper = testKeys(0x51, 0x53);
 const CHECK = 'POST /api/v1/plugins/check-updates';
 const BASE_PERMISSIONS = ['config:read', 'ui:toast'];
-
-type Update = {
-  id: string;
-  slug: string;
-  currentVersion: string;
-  latestVersion: string;
-  changelog: string;
-  publishedAt: string;
-  rolloutPercent: number;
-  addedPermissions: { id: string; risk: string }[];
-};
-type Updates = { checkedAt: string | null; updates: Update[] };
 
 describe('plugin updates', () => {
   const fixture = scratchWithCleanups();
@@ -69,8 +57,8 @@ describe('plugin updates', () => {
     return { path, bytes };
   }
 
-  function check(backend: TestBackend): Promise<Updates> {
-    return backend.api('/api/plugins/updates/check', { method: 'POST' }).then((response) => jsonOf<Updates>(response, 200));
+  function check(backend: TestBackend): Promise<UpdatesSnapshot> {
+    return backend.api('/api/plugins/updates/check', { method: 'POST' }).then((response) => jsonOf<UpdatesSnapshot>(response, 200));
   }
 
   function update(backend: TestBackend, body: unknown): Promise<Response> {
@@ -140,10 +128,10 @@ describe('plugin updates', () => {
       restartPending: true,
     });
     expect(await pluginsFolder(backend)).toEqual(['com.example.hello', 'com.example.hello.bak-1.0.0']);
-    expect((await jsonOf<Updates>(await backend.api('/api/plugins/updates'), 200)).updates).toEqual([]);
+    expect((await jsonOf<UpdatesSnapshot>(await backend.api('/api/plugins/updates'), 200)).updates).toEqual([]);
 
     await jsonOf(await backend.api('/api/plugins/com.example.hello/rollback', { method: 'POST' }), 200);
-    expect((await jsonOf<Updates>(await backend.api('/api/plugins/updates'), 200)).updates).toEqual([
+    expect((await jsonOf<UpdatesSnapshot>(await backend.api('/api/plugins/updates'), 200)).updates).toEqual([
       expect.objectContaining({ currentVersion: '1.0.0', latestVersion: '1.1.0' }),
     ]);
     // The rolled-back version came from the store too: it is still checked.
