@@ -58,6 +58,7 @@ export class LauncherApp extends LitElement {
   private readonly bootStoreUrl: string;
   /** The source the Store page reads from; `undefined` until the backend said. */
   private storeSource: StoreSourceChoice | undefined;
+  private storeSourceRequest = 0;
   private storeBusy: string[] = [];
 
   constructor() {
@@ -210,13 +211,18 @@ export class LauncherApp extends LitElement {
 
   /** Asks which store source is active (falling back to a backup when it does not answer) and shows that one. */
   private async refreshStoreSource(): Promise<void> {
+    // Numbered like page openings: an answer overtaken by a newer question is dropped.
+    const request = ++this.storeSourceRequest;
+    let choice: StoreSourceChoice;
     try {
-      this.storeSource = await chooseStoreSource(this.backend);
+      choice = await chooseStoreSource(this.backend);
     } catch (error) {
       // A backend without source routes: the store of the boot script, if any.
       console.warn('[store] the backend did not say which store source is active', error);
-      this.storeSource = this.bootStoreUrl ? { kind: 'source', url: this.bootStoreUrl, primary: true } : { kind: 'none' };
+      choice = this.bootStoreUrl ? { kind: 'source', url: this.bootStoreUrl, primary: true } : { kind: 'none' };
     }
+    if (request !== this.storeSourceRequest) return;
+    this.storeSource = choice;
     this.requestUpdate();
   }
 
