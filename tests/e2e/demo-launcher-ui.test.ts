@@ -22,6 +22,8 @@ let launcher: RunningProcess;
 let browser: Browser;
 let page: Page;
 let origin: string;
+/** The demo store the launcher started (its only source, so the primary). */
+let storeUrl: string;
 /** Uncaught errors and unhandled rejections of the page, taken by the check after each test. */
 const pageErrors: string[] = [];
 // A known token, so the test can call the API as the launcher; the page itself deletes the global
@@ -45,9 +47,18 @@ async function pluginFrame(pluginId: string): Promise<Frame> {
   return frame;
 }
 
+/**
+ * Waits until the element of a deep (`>>>`) selector is shown. Always with `visible`: Puppeteer
+ * then checks on every animation frame, while without it it checks on mutations of the document,
+ * which a change inside a shadow root is not (the wait would hang until something else changed).
+ */
+function shown(selector: string) {
+  return page.waitForSelector(selector, { visible: true });
+}
+
 /** Clicks the sidebar item with this label (inside the sidebar's shadow root). */
 async function clickMenuItem(label: string): Promise<void> {
-  const item = await page.waitForSelector(`plugin-sidebar >>> button::-p-text(${label})`);
+  const item = await shown(`plugin-sidebar >>> button::-p-text(${label})`);
   await item!.click();
 }
 
@@ -60,6 +71,9 @@ beforeAll(async () => {
   });
   const [, url] = await waitForOutput(launcher, /^Launcher ready at (http:\/\/127\.0\.0\.1:\d+\/)$/m);
   origin = url!.replace(/\/$/, '');
+  const [, store] = /Demo store at (http:\/\/\S+\/api\/v1)/.exec(launcher.stderr()) ?? [];
+  if (!store) throw new Error(`the launcher named no demo store:\n${launcher.stderr()}`);
+  storeUrl = store;
   const executablePath = findChromium() as string;
   // Chromium as it ships: sandboxed frames in their own process (Puppeteer turns that off by default).
   browser = await puppeteer.launch({
@@ -141,7 +155,7 @@ describe('demo launcher in Chromium', () => {
     await screenshot('plugin-manager');
     const input = await page.waitForSelector('input[type=file]');
     await input!.uploadFile('demo-launcher/dist/sample-plugins/com.plughost.samples.inline-banner-1.0.0.plugpkg');
-    const rows = await page.waitForSelector('plugin-install-dialog >>> plugin-permission-list >>> li');
+    const rows = await shown('plugin-install-dialog >>> plugin-permission-list >>> li');
     expect(rows).not.toBeNull();
     const risks = await page.$$eval('plugin-install-dialog >>> plugin-permission-list >>> li', (items) =>
       items.map((item) => ({ risk: (item as HTMLElement).dataset.risk, colour: getComputedStyle(item).borderLeftColor })),
@@ -159,9 +173,9 @@ describe('demo launcher in Chromium', () => {
   it('opens a plugin settings tab', async () => {
     await page.goto(`${origin}/#/settings`);
     // The launcher's Settings page opens on General; the plugins' settings tabs are under Plugins.
-    const plugins = await page.waitForSelector('launcher-settings-page >>> [role=tab]::-p-text(Plugins)');
+    const plugins = await shown('launcher-settings-page >>> [role=tab]::-p-text(Plugins)');
     await plugins!.click();
-    const tab = await page.waitForSelector(`plugin-settings-tab >>> [role=tab]::-p-text(Theme)`);
+    const tab = await shown(`plugin-settings-tab >>> [role=tab]::-p-text(Theme)`);
     await tab!.click();
     await page.waitForSelector(`[slot="settings-${THEME}"] iframe`);
     await screenshot('settings');
@@ -172,6 +186,10 @@ describe('demo launcher in Chromium', () => {
     await page.waitForFunction(() => (document.querySelector('plugin-store')?.shadowRoot?.querySelectorAll('[part~=card]').length ?? 0) >= 7, {
       timeout: 15_000,
     });
+    // The store reads the launcher's sources through the backend: the demo store is the primary.
+    const source = await shown('plugin-store >>> [part~="source-status"][data-source="primary"]');
+    expect(await source!.$eval('[part~="source-host"]', (node) => node.textContent)).toBe(new URL(storeUrl).host);
+    expect(await page.$('plugin-store >>> [part~="source-backup"]')).toBeNull();
     const states = await page.$$eval('plugin-store >>> [part~=action-button]', (buttons) => buttons.map((button) => button.textContent?.trim()));
     expect(states.every((state) => state === 'Installed')).toBe(true);
     await screenshot('store');
@@ -195,7 +213,7 @@ describe('demo launcher in Chromium', () => {
     await open!.click();
     const overlay = await page.waitForSelector('plugin-overlay[state=shown]');
     await screenshot('overlay');
-    const minimize = await page.waitForSelector('plugin-overlay >>> [part=minimize-button]');
+    const minimize = await shown('plugin-overlay >>> [part=minimize-button]');
     await minimize!.click();
     await page.waitForSelector('plugin-overlay[minimized]');
     expect(await overlay!.evaluate((element) => element.hasAttribute('minimized'))).toBe(true);

@@ -7,7 +7,8 @@
  * 1.0.0 back after the next restart. Then the store withholds 1.1.0: at 0 % rollout, and once more
  * reporter networks than PLUGIN_ERROR_PAUSE_THRESHOLD reported errors for it (one of them the
  * launcher itself, whose telemetry the Settings page turned on). With the primary stopped, the
- * Store page shows the backup's catalog.
+ * Store page's `<plugin-store>` falls back to the backup's catalog and names it; with the backup
+ * stopped too, it shows "Store unavailable" with each source's reason.
  *
  * Screenshots of the update flow and the Settings page go to a temporary folder, and to
  * docs/images/ when PLUGHOST_SCREENSHOTS=docs (scripts/screenshots.mjs).
@@ -225,7 +226,8 @@ describe('demo launcher: sources, updates, rollout and telemetry in Chromium', (
 
   it('installs 1.0.0 from the primary store and runs it after the restart', async () => {
     await goTo('/store');
-    await shown(`.store-source[data-store-source="primary"]`);
+    const source = await shown(`plugin-store >>> [part~="source-status"][data-source="primary"]`);
+    expect(await source.$eval('[part~="source-host"]', (node) => node.textContent)).toBe(new URL(primary.url).host);
     await click(`plugin-store >>> li[data-plugin-id="${PLUGIN}"] [part~="action-button"][data-action="install"]`);
     await clickAndReload('main .banner button.primary');
     expect(await runningVersion()).toBe('1.0.0');
@@ -307,13 +309,37 @@ describe('demo launcher: sources, updates, rollout and telemetry in Chromium', (
   });
 
   it('shows the backup store when the primary is stopped', async () => {
+    // The registry lets clients reuse a list answer for 15 s (the specification's limits), and the
+    // page read the primary's list moments ago: without the browser's cache every read asks a source.
+    await page.setCacheEnabled(false);
     await primary.stop();
     await goTo('/store');
-    await shown('.store-source[data-store-source="backup"]');
-    expect(await page.$eval('.store-source code', (node) => node.textContent)).toBe(backup.url);
+    // The store element falls back in the page: the primary does not answer, the backup does.
+    const source = await shown('plugin-store >>> [part~="source-status"][data-source="backup"]');
+    expect(await source.$eval('[part~="source-host"]', (node) => node.textContent)).toBe(new URL(backup.url).host);
+    expect(await source.evaluate((node) => node.getAttribute('title'))).toBe(backup.url);
+    await shown('plugin-store >>> [part~="source-status"] [part~="source-backup"]');
     await shown(`plugin-store >>> li[data-plugin-id="${BACKUP_ONLY}"]`);
     const listed = await page.$$eval('plugin-store >>> li[data-plugin-id]', (items) => items.map((item) => item.getAttribute('data-plugin-id')).sort());
     expect(listed).toEqual([PLUGIN, BACKUP_ONLY]);
     await screenshot('store-backup-source');
+  });
+
+  it('says "Store unavailable" with each source\'s reason when no source answers, and keeps it after Retry', async () => {
+    await backup.stop();
+    await goTo('/plugins');
+    await goTo('/store');
+    // The page's own fallback found no source that answers: the catalog gives way to the disabled state.
+    await shown('plugin-store >>> [part~="store-unavailable"]');
+    expect(await page.$$('plugin-store >>> [part~="card"]')).toHaveLength(0);
+    await click('plugin-store >>> [part~="retry-sources-button"]');
+    // Retry has the backend discover again: both sources are down, and the state names each one.
+    await page.waitForFunction(() => document.querySelector('plugin-store')?.shadowRoot?.querySelectorAll('[part~="source-problem"]').length === 2, {
+      timeout: 15_000,
+    });
+    const problems = await page.$$eval('plugin-store >>> [part~="source-problem"]', (items) => items.map((item) => item.getAttribute('data-url')));
+    expect(problems.sort()).toEqual([primary.url, backup.url].sort());
+    expect(await page.$('plugin-store >>> [part~="source-status"]')).toBeNull();
+    await shown('plugin-store >>> [part~="retry-sources-button"]:not([disabled])');
   });
 });

@@ -70,8 +70,6 @@ export { LauncherSettingsPage, TELEMETRY_DESCRIPTION } from './launcher-settings
 export type { LauncherSettingsSavedDetail, LauncherSettingsTab } from './launcher-settings/launcher-settings-page.js';
 // The settings and source shapes are the core's (shared with the backend); re-exported for launcher UIs.
 export type { LauncherSettings, LauncherSettingsPatch, RegistrySourceConfig, RegistrySourceStatus } from '@plughost/host-sdk/core';
-/** The earlier name of {@link RegistrySourceStatus}, kept while the demo launcher imports it. */
-export type { RegistrySourceStatus as LauncherSourceStatus } from '@plughost/host-sdk/core';
 export { parseKeyShortcut } from './plugin-sidebar.js';
 export type { KeyShortcut, PluginCommandDetail, PluginMenuActivateDetail, SidebarCommand } from './plugin-sidebar.js';
 export type { PluginSettingsSelectDetail, SettingsTabPlugin } from './plugin-settings-tab.js';

@@ -14,13 +14,13 @@ import {
   type PluginFrameStatus,
   type PluginInstallDialog,
   type PluginSidebar,
+  type PluginStore,
   type PluginToasts,
 } from '@plughost/web-components';
 import { bootValues } from './boot.js';
 import { LauncherBackend } from './launcher-backend.js';
 import { currentRoute, goTo, parseRoute, type LauncherRoute } from './routes.js';
 import { describeStartupFailure } from './startup-failure.js';
-import { chooseStoreSource, type StoreSourceChoice } from './store-source.js';
 
 /** Launcher routes plugins may reach through `callBackend` (decisions section 2). */
 const ALLOWED_LAUNCHER_ROUTES = ['/instance', '/resources/search', '/settings', '/resource-download/start'];
@@ -30,7 +30,7 @@ const PACKAGE_FILE = /\.(plugpkg|zip)$/i;
  * The demo launcher: a sidebar with built-in pages and plugin menu items, plugin pages in
  * sandboxed frames, the launcher's Settings page (telemetry, store sources, update interval) with
  * plugin settings tabs, downloads, the plugin manager with install by upload or drag and drop and
- * plugin updates, the store (reading the backend's active source), and a restart action. Renders
+ * plugin updates, the store (on the launcher's sources, with fallback), and a restart action. Renders
  * into its own light DOM so plugin frames, created once by the host, are never moved.
  */
 export class LauncherApp extends LitElement {
@@ -54,11 +54,6 @@ export class LauncherApp extends LitElement {
   private readonly backendSource: LauncherBackendSource;
   /** The update flow shared by the plugin manager and the store, so both show the same state. */
   private readonly updates: PluginUpdates;
-  /** The store address of the boot script: used only when the backend cannot say which source is active. */
-  private readonly bootStoreUrl: string;
-  /** The source the Store page reads from; `undefined` until the backend said. */
-  private storeSource: StoreSourceChoice | undefined;
-  private storeSourceRequest = 0;
   private storeBusy: string[] = [];
 
   constructor() {
@@ -69,7 +64,6 @@ export class LauncherApp extends LitElement {
     this.backendSource = { url: this.backend.baseUrl, token: this.backend.token };
     // After "Restart to apply" the element has asked the backend to restart; the page reloads.
     this.updates = new PluginUpdates({ source: this.backendSource });
-    this.bootStoreUrl = boot.storeUrl ?? '';
   }
 
   protected override createRenderRoot(): HTMLElement {
@@ -156,7 +150,6 @@ export class LauncherApp extends LitElement {
     );
     this.requestUpdate();
     this.showRoute();
-    await this.refreshStoreSource();
   }
 
   private onHostEvent(event: PluginHostEvent): void {
@@ -206,25 +199,9 @@ export class LauncherApp extends LitElement {
     this.route = parseRoute(currentRoute());
     this.requestUpdate();
     this.showRoute();
-    if (this.route.page === 'store') void this.refreshStoreSource();
+    // The store stays in the page while hidden: opening it reads the catalog (and the source in use) anew.
+    if (this.route.page === 'store') this.querySelector<PluginStore>('plugin-store')?.reload();
   };
-
-  /** Asks which store source is active (falling back to a backup when it does not answer) and shows that one. */
-  private async refreshStoreSource(): Promise<void> {
-    // Numbered like page openings: an answer overtaken by a newer question is dropped.
-    const request = ++this.storeSourceRequest;
-    let choice: StoreSourceChoice;
-    try {
-      choice = await chooseStoreSource(this.backend);
-    } catch (error) {
-      // A backend without source routes: the store of the boot script, if any.
-      console.warn('[store] the backend did not say which store source is active', error);
-      choice = this.bootStoreUrl ? { kind: 'source', url: this.bootStoreUrl, primary: true } : { kind: 'none' };
-    }
-    if (request !== this.storeSourceRequest) return;
-    this.storeSource = choice;
-    this.requestUpdate();
-  }
 
   /** An update or rollback was installed: it runs after a restart. */
   private async onPluginChanged(): Promise<void> {
@@ -522,27 +499,19 @@ export class LauncherApp extends LitElement {
     `;
   }
 
-  /** The store of the active source, with a line naming it; the disabled state when no source is usable. */
+  /**
+   * The store of the launcher's sources: the element reads them from the backend, falls back to
+   * a backup source, names the source in use and shows "Store unavailable" with Retry.
+   */
   private renderStore() {
-    const source = this.storeSource;
-    if (source === undefined) return html`<p class="hint" role="status">Finding a store…</p>`;
-    if (source.kind === 'none') return html`<p class="hint">This launcher has no store configured. Add a plugin source under Settings.</p>`;
-    if (source.kind === 'unavailable')
-      return html`<div class="banner error" role="alert" data-store-source="unavailable">
-        ${source.message}
-        <button type="button" @click=${() => void this.refreshStoreSource()}>Retry</button>
-      </div>`;
-    return html`<p class="hint store-source" data-store-source=${source.primary ? 'primary' : 'backup'}>
-        Plugins from <code>${source.url}</code> (${source.primary ? 'the primary source' : 'a backup source'})
-      </p>
-      <plugin-store
-        registry-url=${source.url}
-        .installed=${this.plugins.map((plugin) => ({ id: plugin.id, version: plugin.version }))}
-        .busySlugs=${this.storeBusy}
-        .updates=${this.updates}
-        @plugin-store-install=${(event: CustomEvent<{ slug: string; version: string; id: string }>) => void this.installFromStore(event.detail)}
-        @plugin-updated=${() => void this.onPluginChanged()}
-      ></plugin-store>`;
+    return html`<plugin-store
+      .backend=${this.backendSource}
+      .installed=${this.plugins.map((plugin) => ({ id: plugin.id, version: plugin.version }))}
+      .busySlugs=${this.storeBusy}
+      .updates=${this.updates}
+      @plugin-store-install=${(event: CustomEvent<{ slug: string; version: string; id: string }>) => void this.installFromStore(event.detail)}
+      @plugin-updated=${() => void this.onPluginChanged()}
+    ></plugin-store>`;
   }
 
   private navLink(route: string, label: string) {

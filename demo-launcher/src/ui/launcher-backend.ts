@@ -1,6 +1,6 @@
 import { BackendClient, type PluginManifest } from '@plughost/host-sdk';
 import { parseManifest } from '@plughost/host-sdk/core';
-import type { LauncherSourceStatus, ManagedPlugin, PackageInspection } from '@plughost/web-components';
+import type { ManagedPlugin, PackageInspection } from '@plughost/web-components';
 
 /** The launcher page's calls to its local backend (the bearer token stays here). */
 export class LauncherBackend {
@@ -56,16 +56,6 @@ export class LauncherBackend {
   /** Installs `slug` from the launcher's store (downloaded, hash- and signature-checked by the backend). */
   storeInstall(slug: string, version: string): Promise<{ id: string }> {
     return this.client.json<{ id: string }>('/api/plugins/store-install', { json: { slug, version, enable: true } });
-  }
-
-  /** Each store source's status, best first (`GET /api/registries`; waits for a discovery that runs). */
-  registries(): Promise<LauncherSourceStatus[]> {
-    return this.client.json<LauncherSourceStatus[]>('/api/registries');
-  }
-
-  /** Forgets timeouts and unavailability and discovers every source again (`POST /api/registries/retry`). */
-  retryRegistries(): Promise<LauncherSourceStatus[]> {
-    return this.client.json<LauncherSourceStatus[]>('/api/registries/retry', { method: 'POST' });
   }
 
   restart(): Promise<unknown> {
