@@ -13,7 +13,7 @@ import { writePluginPackage, type PackageSpec } from './plugin-package.js';
 import { startProcess, waitForOutput, type RunningProcess } from './processes.js';
 
 /** The environment variables of `scripts/registry.mjs`: none is inherited from the test's own environment. */
-const REGISTRY_VARIABLES = [
+export const REGISTRY_VARIABLES = [
   'REGISTRY_PORT',
   'REGISTRY_HOST',
   'REGISTRY_DATA',

@@ -4,21 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startProcess, waitForOutput, type RunningProcess } from '../../support/processes.js';
+import { REGISTRY_VARIABLES } from '../../support/registry-process.js';
 import { sendFrom } from './client-network-support.js';
 import { TEST_ROOT_PRIVATE_KEY } from './registry-support.js';
-
-const REGISTRY_VARIABLES = [
-  'REGISTRY_PORT',
-  'REGISTRY_HOST',
-  'REGISTRY_DATA',
-  'REGISTRY_DATABASE_URL',
-  'REGISTRY_ROOT_PRIVATE_KEY',
-  'REGISTRY_API_KEYS',
-  'REGISTRY_ADMIN_KEY',
-  'PLUGIN_ERROR_PAUSE_THRESHOLD',
-  'REGISTRY_PUBLIC_URL',
-  'REGISTRY_TRUSTED_PROXIES',
-];
 
 // `npm run registry` is `node scripts/registry.mjs`; the global setup has built the registry package.
 describe('scripts/registry.mjs', () => {
