@@ -131,11 +131,7 @@ describe('packed tarballs', () => {
   it('import only their declared dependencies and peers (JavaScript and declarations); pluginctl imports only Node', async () => {
     const undeclared: string[] = [];
     for (const [name, manifest] of manifests) {
-      const declared = new Set([
-        name,
-        ...Object.keys(manifest.dependencies ?? {}),
-        ...Object.keys(manifest.peerDependencies ?? {}),
-      ]);
+      const declared = new Set([name, ...Object.keys(manifest.dependencies ?? {}), ...Object.keys(manifest.peerDependencies ?? {})]);
       for (const [specifier, file] of await bareImports(join(isolated, 'node_modules', name, 'dist'))) {
         const dependency = packageOf(specifier);
         if (dependency !== null && !declared.has(dependency)) undeclared.push(`${name} imports ${specifier} (${file.slice(isolated.length + 1)})`);
