@@ -4,7 +4,7 @@
  */
 import { expect } from '@open-wc/testing';
 import { isPluginHostError, type ErrorCode } from '@plughost/host-sdk';
-import { createHost, testPluginPage } from './host-support.js';
+import { HUNG_PAGE, createHost, testPluginPage } from './host-support.js';
 
 /** The rejection of `promise` (which must reject). */
 async function rejectionOf(promise: Promise<unknown>): Promise<unknown> {
@@ -20,10 +20,6 @@ function expectCode(error: unknown, code: ErrorCode, message: RegExp): void {
   expect(isPluginHostError(error, code), `expected ${code}, got ${String(error)}`).to.equal(true);
   expect((error as Error).message).to.match(message);
 }
-
-const HUNG_PAGE = `<!doctype html><html><body><script>
-MessagePort.prototype.postMessage = function swallow() {};
-</script></body></html>`;
 
 describe('host errors', () => {
   let cleanup: (() => void) | undefined;

@@ -4,7 +4,7 @@
  * for a plugin still connecting; and a frame that reloads reconnecting as a fresh document.
  */
 import { expect } from '@open-wc/testing';
-import { createHost, inFrame, startHost, testPluginPage, type StartedHost } from './host-support.js';
+import { HUNG_PAGE, createHost, inFrame, startHost, testPluginPage, type StartedHost } from './host-support.js';
 
 const waitFor = async (test: () => boolean, what: string, timeoutMs = 8000): Promise<void> => {
   const until = performance.now() + timeoutMs;
@@ -13,15 +13,6 @@ const waitFor = async (test: () => boolean, what: string, timeoutMs = 8000): Pro
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 };
-
-/**
- * A plugin page that never says hello: after the handshake the bridge talks over a MessagePort, and
- * this page silences every port before that. (A busy loop would hang it too, but Chromium runs all
- * sandboxed frames of a page in one process, so it would stall every other plugin as well.)
- */
-const HUNG_PAGE = `<!doctype html><html><body><script>
-MessagePort.prototype.postMessage = function swallow() {};
-</script></body></html>`;
 
 describe('plugin frames load', () => {
   let cleanup: (() => void) | undefined;

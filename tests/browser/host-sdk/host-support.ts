@@ -95,6 +95,15 @@ export function recordingUi(): RecordingUi {
 }
 
 /**
+ * A plugin page that never says hello: after the handshake the bridge talks over a MessagePort, and
+ * this page silences every port before that. (A busy loop would hang it too, but Chromium runs all
+ * sandboxed frames of a page in one process, so it would stall every other plugin as well.)
+ */
+export const HUNG_PAGE = `<!doctype html><html><body><script>
+MessagePort.prototype.postMessage = function swallow() {};
+</script></body></html>`;
+
+/**
  * The page of a scriptable test plugin: it runs commands the test posts to its frame (outside
  * the bridge, with plain postMessage) against `__PLUGIN_API__` and posts the outcome back.
  * `extra` is more script for the page (registered methods, hooks).
