@@ -15,10 +15,60 @@ interface CommandEntry {
 
 // Commands are imported lazily so `--help` and `--version` stay instant.
 const COMMANDS: Readonly<Record<string, CommandEntry>> = {
+  create: {
+    summary: 'Scaffold a plugin project from a template (react, html, lib, wasm).',
+    usage: 'create <id> [-t|--template react|html|lib|wasm]',
+    load: () => import('./commands/create.js'),
+  },
+  dev: {
+    summary: 'Run the plugin in the debug harness or a bare dev server.',
+    usage: 'dev [--port n]',
+    load: () => import('./commands/dev.js'),
+  },
+  pack: {
+    summary: 'Build and write a deterministic .plugpkg, optionally signed.',
+    usage: 'pack [--out-dir d] [--version v] [--key k] [--skip-build]',
+    load: () => import('./commands/pack.js'),
+  },
   verify: {
-    summary: 'Check a package: manifest, archive safety and signature.',
-    usage: 'verify --package <file> [--root-key <base64>] [--json]',
+    summary: 'Check a plugin folder, or a package: manifest, archive safety and signature.',
+    usage: 'verify [--package <file>] [--root-key <base64>] [--dev-root] [--json]',
     load: () => import('./commands/verify.js'),
+  },
+  lint: {
+    summary: 'Verify plus imports and files the manifest names.',
+    usage: 'lint [--json]',
+    load: () => import('./commands/lint.js'),
+  },
+  bump: {
+    summary: "Raise the plugin's version in manifest.json (and package.json).",
+    usage: 'bump major|minor|patch [--version v]',
+    load: () => import('./commands/bump.js'),
+  },
+  publish: {
+    summary: 'Sign and upload a version to the store.',
+    usage: 'publish [--key k] [--slug s] [--changelog c] [--api url] [--org-id id] [--package f] [--skip-build] [--yes]',
+    load: () => import('./commands/publish.js'),
+  },
+  login: {
+    summary: 'Sign in to a store (device flow) and keep the session.',
+    usage: 'login [--api url]',
+    load: () => import('./commands/login.js'),
+  },
+  logout: {
+    summary: 'Sign out: revoke the store session and delete it here.',
+    usage: 'logout [--api url]',
+    load: () => import('./commands/logout.js'),
+  },
+  doctor: {
+    summary: 'Check this machine for plugin work (read-only).',
+    usage: 'doctor [--json] [--api url]',
+    load: () => import('./commands/doctor.js'),
+  },
+  debug: {
+    summary: 'Start the launcher with a remote-debugging port and stream its logs.',
+    usage: 'debug [--port n] [--launcher p] [--no-logs] [--no-kill]',
+    load: () => import('./commands/debug.js'),
   },
 };
 

@@ -1,0 +1,6 @@
+import { CliError } from '../cli-error.js';
+
+/** `pluginctl pack`: not built yet (issue 15). */
+export function run(_argv: readonly string[]): Promise<number> {
+  return Promise.reject(new CliError('NOT_IMPLEMENTED', 'pluginctl pack is not available in this version yet.'));
+}
