@@ -2,6 +2,7 @@ import Router from '@koa/router';
 import type { CatalogRepository } from '../catalog/catalog-repository.js';
 import { CACHE_SECONDS, sendCachedJson } from '../http/cached-json.js';
 import { publicApiRoot } from '../http/public-url.js';
+import { readRootKey } from '../publishing/root-key.js';
 import { REGISTRY_API_VERSION, type RegistryCapability, type RegistryMetadata } from '../protocol/registry-protocol.js';
 import type { RegistryContext } from '../registry-context.js';
 
@@ -21,19 +22,23 @@ export function registryCapabilities(options: RegistryMetadataRouterOptions): Re
 }
 
 /**
- * `GET /registry`: `{apiVersion, baseUrl, pluginCount, capabilities, mirrors?}`, cached 60 s.
- * `pluginCount` is the number of published plugins now (clients rank sources by it).
+ * `GET /registry`: `{apiVersion, baseUrl, pluginCount, capabilities, rootPublicKey, mirrors?}`, cached
+ * 60 s. `pluginCount` is the number of published plugins now (clients rank sources by it).
+ * `rootPublicKey` is the store's root public key (base64), which pluginctl pins per store on first
+ * use (decisions 10); publishing it reveals nothing, as every certificate is checked against it.
  */
 export function createRegistryMetadataRouter(context: RegistryContext, catalog: CatalogRepository, options: RegistryMetadataRouterOptions): Router {
   const router = new Router({ strict: true, sensitive: true });
   const capabilities = registryCapabilities(options);
   const mirrors = context.options.mirrors ?? [];
+  const rootPublicKey = readRootKey(context.options.rootPrivateKey).publicKey;
   router.get('/registry', async (ctx) => {
     const metadata = {
       apiVersion: REGISTRY_API_VERSION,
       baseUrl: publicApiRoot(ctx, context.options),
       pluginCount: await catalog.countPublished(),
       capabilities,
+      rootPublicKey,
       ...(mirrors.length > 0 ? { mirrors: [...mirrors] } : {}),
     } satisfies RegistryMetadata;
     sendCachedJson(ctx, metadata, CACHE_SECONDS.metadata);

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { testKeys } from '../../support/plugin-package.js';
 import { jsonOf, startTestRegistry, type TestRegistry } from './registry-support.js';
 
 describe('GET /registry', () => {
@@ -23,6 +24,8 @@ describe('GET /registry', () => {
       baseUrl: store.base,
       pluginCount: 2,
       capabilities: ['list', 'detail', 'download', 'check-updates', 'reviews', 'auth', 'stats'],
+      // The root that certifies developer keys, pinned by pluginctl (decisions 10).
+      rootPublicKey: testKeys().rootPublicKey,
     });
   });
 

@@ -109,11 +109,13 @@ export function readRegistryMetadata(value: unknown): RegistryMetadata | null {
     (REGISTRY_CAPABILITIES as readonly string[]).includes(entry),
   );
   const mirrors = value.mirrors;
+  const rootPublicKey = text(value.rootPublicKey);
   return {
     apiVersion,
     baseUrl,
     pluginCount: count(value.pluginCount),
     capabilities,
+    ...(rootPublicKey ? { rootPublicKey } : {}),
     ...(Array.isArray(mirrors) ? { mirrors: stringList(mirrors) } : {}),
   };
 }

@@ -22,6 +22,12 @@ export interface RegistryMetadata {
   /** Published plugins; clients rank sources by it. */
   readonly pluginCount: number;
   readonly capabilities: readonly RegistryCapability[];
+  /**
+   * The store's root public key (base64 of the raw 32 bytes) that certifies its developers' keys.
+   * Optional: older registries do not publish it. A client pins it on first use, never trusts a
+   * changed one silently.
+   */
+  readonly rootPublicKey?: string;
   /** Package mirror domains (`host` or `host:port`): download mirrors only, never API fallbacks. */
   readonly mirrors?: readonly string[];
 }
