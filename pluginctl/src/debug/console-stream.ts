@@ -1,0 +1,163 @@
+import type { CdpConnection, CdpEvent } from './cdp.js';
+
+/**
+ * The attribute the host SDK writes on every plugin frame (`createSandboxFrame` in
+ * host-sdk/src/frame/sandbox-frame.ts). The frame's document is an opaque-origin `srcdoc`, so its
+ * URL says nothing; the owning `<iframe>` element is the one place that names the plugin.
+ */
+export const PLUGIN_ID_ATTRIBUTE = 'data-plugin-id';
+
+interface RemoteObject {
+  type?: string;
+  subtype?: string;
+  value?: unknown;
+  unserializableValue?: string;
+  description?: string;
+}
+
+interface SessionState {
+  /** Tag of everything logged in this session's own frame (a plugin frame, or the page). */
+  tag: Promise<string>;
+  /** The page session this session's frame belongs to (itself for a page). */
+  pageSessionId: string;
+  /** Execution context id → frame id, for frames that run in this session's process. */
+  contexts: Map<number, string>;
+}
+
+/** Renders console arguments like the DevTools console does for primitives. */
+export function formatArguments(args: readonly RemoteObject[]): string {
+  return args
+    .map((arg) => {
+      if (arg.type === 'string') return String(arg.value);
+      if (arg.unserializableValue !== undefined) return arg.unserializableValue;
+      if (arg.type === 'undefined') return 'undefined';
+      if (arg.value !== undefined) return JSON.stringify(arg.value);
+      return arg.description ?? arg.type ?? '';
+    })
+    .join(' ');
+}
+
+/**
+ * Streams the console of every page and of every frame inside it, each line tagged with where it
+ * came from: `[page]`, `[plugin <id>]` or `[frame <url>]`. Chromium runs sandboxed frames out of
+ * process, so frames are reached through `Target.setAutoAttach({flatten: true})` as well as
+ * through the page's own execution contexts (when a frame shares the page's process).
+ */
+export class ConsoleStream {
+  private readonly sessions = new Map<string, SessionState>();
+  private readonly frameTags = new Map<string, Promise<string>>();
+  private readonly attachedTargets = new Set<string>();
+  // One chain keeps lines in the order the browser sent them while tags resolve.
+  private output: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly cdp: CdpConnection,
+    private readonly write: (line: string) => void,
+  ) {
+    cdp.on('event', (event: CdpEvent) => this.handle(event));
+  }
+
+  /** Attaches to every page that exists now and to each page that opens later. */
+  async start(): Promise<void> {
+    await this.cdp.send('Target.setDiscoverTargets', { discover: true });
+    const { targetInfos } = (await this.cdp.send('Target.getTargets')) as { targetInfos?: { targetId: string; type: string }[] };
+    await Promise.all((targetInfos ?? []).filter((info) => info.type === 'page').map((info) => this.attachPage(info.targetId)));
+  }
+
+  private async attachPage(targetId: string): Promise<void> {
+    if (this.attachedTargets.has(targetId)) return;
+    this.attachedTargets.add(targetId);
+    const { sessionId } = (await this.cdp.send('Target.attachToTarget', { targetId, flatten: true })) as { sessionId: string };
+    this.sessions.set(sessionId, { tag: Promise.resolve('[page]'), pageSessionId: sessionId, contexts: new Map() });
+    await this.enable(sessionId);
+  }
+
+  private async enable(sessionId: string): Promise<void> {
+    await Promise.all([
+      this.cdp.send('Runtime.enable', {}, sessionId),
+      this.cdp.send('Log.enable', {}, sessionId).catch(() => undefined),
+      this.cdp.send('Target.setAutoAttach', { autoAttach: true, waitForDebuggerOnStart: true, flatten: true }, sessionId).catch(() => undefined),
+    ]);
+    await this.cdp.send('Runtime.runIfWaitingForDebugger', {}, sessionId).catch(() => undefined);
+  }
+
+  private handle(event: CdpEvent): void {
+    const { method, params, sessionId } = event;
+    if (method === 'Target.targetCreated') {
+      const info = params.targetInfo as { targetId: string; type: string };
+      if (info.type === 'page') void this.attachPage(info.targetId).catch(() => undefined);
+      return;
+    }
+    if (method === 'Target.attachedToTarget' && sessionId) {
+      void this.attachChild(sessionId, params).catch(() => undefined);
+      return;
+    }
+    if (method === 'Target.detachedFromTarget') {
+      this.sessions.delete(String(params.sessionId));
+      return;
+    }
+    const session = sessionId ? this.sessions.get(sessionId) : undefined;
+    if (!session || !sessionId) return;
+    if (method === 'Runtime.executionContextCreated') {
+      const context = params.context as { id: number; auxData?: { frameId?: string } };
+      if (context.auxData?.frameId) session.contexts.set(context.id, context.auxData.frameId);
+    } else if (method === 'Runtime.consoleAPICalled') {
+      const type = String(params.type);
+      const text = formatArguments((params.args as RemoteObject[] | undefined) ?? []);
+      this.emit(this.tagOfContext(sessionId, session, Number(params.executionContextId)), `${type === 'log' ? 'log' : type}: ${text}`);
+    } else if (method === 'Runtime.exceptionThrown') {
+      const details = params.exceptionDetails as { text?: string; exception?: RemoteObject; executionContextId?: number };
+      const text = details.exception?.description ?? details.text ?? 'exception';
+      this.emit(this.tagOfContext(sessionId, session, Number(details.executionContextId)), `uncaught: ${text}`);
+    } else if (method === 'Log.entryAdded') {
+      const entry = params.entry as { level?: string; text?: string; source?: string };
+      this.emit(session.tag, `${entry.level ?? 'info'} (${entry.source ?? 'browser'}): ${entry.text ?? ''}`);
+    }
+  }
+
+  private async attachChild(parentSessionId: string, params: Record<string, unknown>): Promise<void> {
+    const childSessionId = String(params.sessionId);
+    const info = params.targetInfo as { targetId: string; type: string; url?: string };
+    const parent = this.sessions.get(parentSessionId);
+    if (!parent) return;
+    // An out-of-process frame's target id is its frame id, which its owner element answers for.
+    const tag = info.type === 'iframe' ? this.tagOfFrame(parent.pageSessionId, info.targetId, info.url) : parent.tag;
+    this.sessions.set(childSessionId, { tag, pageSessionId: parent.pageSessionId, contexts: new Map() });
+    await this.enable(childSessionId);
+  }
+
+  private tagOfContext(sessionId: string, session: SessionState, contextId: number): Promise<string> {
+    const frameId = session.contexts.get(contextId);
+    // Only a page's own process hosts frames other than its main one; an OOPIF session has its tag.
+    if (!frameId || session.pageSessionId !== sessionId) return session.tag;
+    return this.tagOfFrame(sessionId, frameId, undefined);
+  }
+
+  private tagOfFrame(pageSessionId: string, frameId: string, url: string | undefined): Promise<string> {
+    let tag = this.frameTags.get(frameId);
+    if (!tag) {
+      tag = this.lookUpFrame(pageSessionId, frameId, url);
+      this.frameTags.set(frameId, tag);
+    }
+    return tag;
+  }
+
+  private async lookUpFrame(pageSessionId: string, frameId: string, url: string | undefined): Promise<string> {
+    try {
+      const owner = (await this.cdp.send('DOM.getFrameOwner', { frameId }, pageSessionId)) as { backendNodeId?: number };
+      if (owner.backendNodeId === undefined) return '[page]';
+      const { node } = (await this.cdp.send('DOM.describeNode', { backendNodeId: owner.backendNodeId }, pageSessionId)) as { node: { attributes?: string[] } };
+      const attributes = node.attributes ?? [];
+      const index = attributes.indexOf(PLUGIN_ID_ATTRIBUTE);
+      if (index >= 0 && index % 2 === 0 && attributes[index + 1]) return `[plugin ${attributes[index + 1]}]`;
+      return `[frame ${url ?? frameId}]`;
+    } catch {
+      // The main frame has no owner element: it is the page itself.
+      return url === undefined ? '[page]' : `[frame ${url}]`;
+    }
+  }
+
+  private emit(tag: Promise<string>, text: string): void {
+    this.output = this.output.then(async () => this.write(`${await tag} ${text}`));
+  }
+}
