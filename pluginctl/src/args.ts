@@ -8,9 +8,16 @@ export interface ParsedArgs {
 
 /**
  * Parses `argv` against the options a command declares: names in `valued` take a value (`--key k`
- * or `--key=k`), names in `flags` do not. Unknown options are errors, so a typo never goes unseen.
+ * or `--key=k`), names in `flags` do not, and `short` maps one-letter forms to long names
+ * (`{t: 'template'}` makes `-t react` mean `--template react`). Unknown options are errors, so a
+ * typo never goes unseen.
  */
-export function parseArgs(argv: readonly string[], spec: { valued?: readonly string[]; flags?: readonly string[] }): ParsedArgs {
+export function parseArgs(
+  rawArgv: readonly string[],
+  spec: { valued?: readonly string[]; flags?: readonly string[]; short?: Readonly<Record<string, string>> },
+): ParsedArgs {
+  const short = spec.short ?? {};
+  const argv = rawArgv.map((word) => (/^-[a-zA-Z]$/.test(word) && Object.hasOwn(short, word.slice(1)) ? `--${short[word.slice(1)]}` : word));
   const valued = new Set(spec.valued ?? []);
   const flags = new Set(spec.flags ?? []);
   const positionals: string[] = [];

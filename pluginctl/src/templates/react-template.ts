@@ -1,0 +1,210 @@
+import { SHARED_FILES, TYPES_README } from './shared-files.js';
+import { jsonFile, type ProjectTemplate } from './template-types.js';
+
+// Versions checked together on Node 20.19: Vite 8 and @vitejs/plugin-react 6 need Node 22.
+const VERSIONS = {
+  react: '19.3.1',
+  'react-dom': '19.3.1',
+  '@types/react': '19.3.0',
+  '@types/react-dom': '19.3.0',
+  '@vitejs/plugin-react': '5.2.0',
+  typescript: '5.9.3',
+  vite: '7.3.8',
+  vitest: '3.2.7',
+} as const;
+
+const README = `# __PLUGIN_NAME__
+
+A launcher plugin (\`__PLUGIN_ID__\`) written with React, TypeScript and Vite. It reads its settings
+(\`config:read\`), shows a toast (\`ui:toast\`) and fetches a web page through the launcher's proxy
+(\`network:cors_proxy\`).
+
+- \`manifest.json\`: id, permissions, the built page (\`entry.frontend\`: \`dist/index.html\`) and its sidebar item.
+- \`index.html\`, \`src/main.tsx\`, \`src/App.tsx\`: the page; \`src/plugin-api.ts\` reads \`window.__PLUGIN_API__\`.
+- \`src/status.ts\`: plain logic, tested by \`src/status.test.ts\` (\`npm test\`, Vitest).
+- \`vite.config.ts\`: \`base: './'\`, so the built page loads its assets by relative paths from the package.
+
+\`\`\`sh
+npm install
+npm run build     # tsc, then vite build → dist/
+npm test          # vitest
+pluginctl dev     # open it in the debug harness
+pluginctl pack    # runs the build, then writes release/__PLUGIN_ID__-<version>.plugpkg
+\`\`\`
+
+${TYPES_README}
+`;
+
+const INDEX_HTML = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8" />
+    <meta name="color-scheme" content="light dark" />
+    <title>__PLUGIN_NAME__</title>
+  </head>
+  <body>
+    <div id="root"></div>
+    <script type="module" src="/src/main.tsx"></script>
+  </body>
+</html>
+`;
+
+const MAIN_TSX = `import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './App.js';
+
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root element');
+createRoot(root).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);
+`;
+
+const APP_TSX = `import { useEffect, useState } from 'react';
+import { api } from './plugin-api.js';
+import { describeStatus } from './status.js';
+
+/** The plugin's page. */
+export function App() {
+  const [name, setName] = useState<string | undefined>();
+  const [status, setStatus] = useState('');
+  const [error, setError] = useState('');
+
+  useEffect(() => {
+    // config:read: this plugin's own settings, {} until something was saved.
+    api
+      .call('getSettings')
+      .then((settings) => setName(typeof settings.name === 'string' ? settings.name : undefined))
+      .catch((e: unknown) => setError(String(e)));
+  }, []);
+
+  async function check() {
+    setStatus('…');
+    try {
+      // network:cors_proxy: the launcher fetches the URL, so the page needs no CORS from the site.
+      const response = await api.call('proxyFetch', { url: 'https://example.com/' });
+      const text = describeStatus(response.status);
+      setStatus(text);
+      await api.call('showToast', text, response.status < 400 ? 'success' : 'error'); // ui:toast
+    } catch (e) {
+      setStatus('');
+      setError(e instanceof Error ? e.message : String(e));
+    }
+  }
+
+  return (
+    <main>
+      <h1>{name ? \`Hello, \${name}!\` : '__PLUGIN_NAME__'}</h1>
+      <button type="button" onClick={check}>
+        Check example.com
+      </button>
+      <p>{status}</p>
+      {error && <p role="alert">{error}</p>}
+    </main>
+  );
+}
+`;
+
+const PLUGIN_API_TS = `import type { PluginApi } from 'guest/plugin-api';
+
+/**
+ * The launcher's bridge. The guest runtime defines it before any plugin script runs; read it once,
+ * at start (plugin-api.d.ts types it).
+ */
+export const api: PluginApi = window.__PLUGIN_API__;
+`;
+
+const STATUS_TS = `/** What the page says about an HTTP status answered through the proxy. */
+export function describeStatus(status: number): string {
+  if (status >= 200 && status < 300) return \`example.com is up (\${status})\`;
+  if (status >= 300 && status < 400) return \`example.com redirects (\${status})\`;
+  return \`example.com answered \${status}\`;
+}
+`;
+
+const STATUS_TEST_TS = `import { describe, expect, it } from 'vitest';
+import { describeStatus } from './status.js';
+
+describe('describeStatus', () => {
+  it('names success, redirects and failures', () => {
+    expect(describeStatus(200)).toBe('example.com is up (200)');
+    expect(describeStatus(301)).toBe('example.com redirects (301)');
+    expect(describeStatus(503)).toBe('example.com answered 503');
+  });
+});
+`;
+
+const VITE_CONFIG_TS = `/// <reference types="vitest/config" />
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+export default defineConfig({
+  // Relative asset URLs: the launcher serves the page from the package folder, not from /.
+  base: './',
+  plugins: [react()],
+  build: { outDir: 'dist', emptyOutDir: true },
+  test: { environment: 'node' },
+});
+`;
+
+/** `create -t react`: React + TypeScript built by Vite into dist/. */
+export const REACT_TEMPLATE: ProjectTemplate = {
+  summary: 'React + TypeScript built by Vite into dist/ (config:read, ui:toast, network:cors_proxy)',
+  nextSteps: ['npm install', 'npm run build', 'npm test'],
+  files: {
+    ...SHARED_FILES,
+    'README.md': README,
+    'manifest.json': jsonFile({
+      id: '__PLUGIN_ID__',
+      name: '__PLUGIN_NAME__',
+      version: '0.1.0',
+      minLauncherVersion: '0.1.0',
+      description: 'A React page that greets you and checks a website through the launcher.',
+      layers: ['l2'],
+      permissions: ['config:read', 'ui:toast', 'network:cors_proxy'],
+      entry: { frontend: 'dist/index.html' },
+      contributes: { menuItems: [{ path: 'dist/index.html', label: '__PLUGIN_NAME__' }] },
+    }),
+    'package.json': jsonFile({
+      name: '__PLUGIN_ID__',
+      version: '0.1.0',
+      private: true,
+      type: 'module',
+      engines: { node: '>=20.19' },
+      scripts: { dev: 'vite', build: 'tsc && vite build', test: 'vitest run' },
+      dependencies: { react: VERSIONS.react, 'react-dom': VERSIONS['react-dom'] },
+      devDependencies: {
+        '@types/react': VERSIONS['@types/react'],
+        '@types/react-dom': VERSIONS['@types/react-dom'],
+        '@vitejs/plugin-react': VERSIONS['@vitejs/plugin-react'],
+        typescript: VERSIONS.typescript,
+        vite: VERSIONS.vite,
+        vitest: VERSIONS.vitest,
+      },
+    }),
+    'tsconfig.json': jsonFile({
+      compilerOptions: {
+        target: 'ES2022',
+        lib: ['ES2022', 'DOM', 'DOM.Iterable'],
+        module: 'ESNext',
+        moduleResolution: 'Bundler',
+        jsx: 'react-jsx',
+        strict: true,
+        noEmit: true,
+        skipLibCheck: true,
+        isolatedModules: true,
+        types: ['vite/client'],
+      },
+      include: ['src', 'plugin-api.d.ts', 'vite.config.ts'],
+    }),
+    'index.html': INDEX_HTML,
+    'vite.config.ts': VITE_CONFIG_TS,
+    'src/main.tsx': MAIN_TSX,
+    'src/App.tsx': APP_TSX,
+    'src/plugin-api.ts': PLUGIN_API_TS,
+    'src/status.ts': STATUS_TS,
+    'src/status.test.ts': STATUS_TEST_TS,
+  },
+};
