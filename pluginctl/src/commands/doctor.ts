@@ -1,6 +1,251 @@
+import { access, constants, stat } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { resolveDataDirectory } from '@plughost/backend-kit';
+import { keyIdOf } from '@plughost/host-sdk/core';
+import { readPrivateKey } from '@plughost/host-sdk/node';
+import { parseArgs } from '../args.js';
 import { CliError } from '../cli-error.js';
+import { apiKeyFromEnv, requireStoreApi, resolveStoreApi, SessionStore, storeFetch } from '../store/index.js';
 
-/** `pluginctl doctor`: not built yet (issue 15). */
-export function run(_argv: readonly string[]): Promise<number> {
-  return Promise.reject(new CliError('NOT_IMPLEMENTED', 'pluginctl doctor is not available in this version yet.'));
+const HELP = `Usage: pluginctl doctor [--json] [--api url]
+
+Read-only checks of this machine for plugin work, each with a fix: Node version, the store
+(reachable, apiVersion), the store session, the signing key (PLUGINCTL_SIGN_KEY), the launcher
+data directory and the ports 5100, 1420, 5173 and 9222. Exit status 1 when a check fails.
+
+Options:
+  --json      Print one JSON document {ok, checks: [{name, status, detail, fix?}]}
+  --api url   Store API base (default: PLUGINCTL_STORE_API)
+  -h, --help  Show this help
+`;
+
+/** The launcher whose default data folder is checked when `LAUNCHER_HOME` is not set. */
+const DEFAULT_LAUNCHER_NAME = 'PlugHost Demo Launcher';
+/** Stub backend, harness, bare dev server, debug (decisions 10). */
+const PORTS: readonly (readonly [number, string])[] = [
+  [5100, 'the dev stub backend (pluginctl dev --stub-port, PLUGINCTL_STUB_PORT)'],
+  [1420, 'the debug harness (pluginctl dev --harness-port, PLUGINCTL_HARNESS_PORT)'],
+  [5173, 'the bare dev server (pluginctl dev --port, PLUGINCTL_DEV_PORT)'],
+  [9222, 'remote debugging (pluginctl debug --port, PLUGINCTL_DEBUG_PORT)'],
+];
+
+/** One check's verdict: `warn` is worth knowing but does not fail the run. */
+export interface DoctorCheck {
+  readonly name: string;
+  readonly status: 'ok' | 'warn' | 'fail';
+  readonly detail: string;
+  /** What to do about it; present unless `ok`. */
+  readonly fix?: string;
+}
+
+/** The JSON document of `doctor --json`. */
+export interface DoctorReport {
+  readonly ok: boolean;
+  /** The store API base checked, `null` when none is named. */
+  readonly store: string | null;
+  readonly checks: readonly DoctorCheck[];
+}
+
+function ok(name: string, detail: string): DoctorCheck {
+  return { name, status: 'ok', detail };
+}
+
+function notOk(name: string, status: 'warn' | 'fail', detail: string, fix: string): DoctorCheck {
+  return { name, status, detail, fix };
+}
+
+function checkNode(): DoctorCheck {
+  const major = Number(process.versions.node.split('.')[0]);
+  return major >= 20
+    ? ok('node', `Node ${process.versions.node}`)
+    : notOk('node', 'fail', `Node ${process.versions.node} is older than 20`, 'Install Node 20 or newer (https://nodejs.org or your version manager).');
+}
+
+async function checkStore(base: string): Promise<DoctorCheck> {
+  try {
+    const answer = await storeFetch(base, '/registry', { timeoutMs: 10_000 });
+    const apiVersion = (answer.body as Record<string, unknown> | undefined)?.apiVersion;
+    if (answer.status !== 200 || typeof apiVersion !== 'string') {
+      return notOk(
+        'store',
+        'fail',
+        `${base}/registry answered ${answer.status} without an apiVersion`,
+        'Check that --api or PLUGINCTL_STORE_API names a store API base (ending in /api/v1).',
+      );
+    }
+    return ok('store', `${base} answers, apiVersion ${apiVersion}`);
+  } catch (error) {
+    return notOk('store', 'fail', (error as Error).message, 'Start the store (npm run registry in this repository) or pass --api with its address.');
+  }
+}
+
+async function checkSession(base: string): Promise<DoctorCheck> {
+  const apiKey = apiKeyFromEnv();
+  const sessions = new SessionStore();
+  let token = apiKey;
+  let what = 'PLUGINCTL_API_KEY';
+  if (token === undefined) {
+    let session: Awaited<ReturnType<SessionStore['get']>>;
+    try {
+      session = await sessions.get(base);
+    } catch (error) {
+      return notOk('session', 'fail', (error as Error).message, `Delete ${sessions.path} and run pluginctl login.`);
+    }
+    if (session === undefined) return notOk('session', 'warn', `No session for ${base}`, 'Run pluginctl login (or set PLUGINCTL_API_KEY in CI).');
+    // Refreshing would rotate the tokens, a write: doctor only looks at an access token still alive.
+    if (Date.parse(session.accessTokenExpiresAt) <= Date.now()) {
+      return ok('session', `Saved session until ${session.expiresAt}; its access token is renewed on the next publish`);
+    }
+    token = session.accessToken;
+    what = 'the saved session';
+  }
+  try {
+    const answer = await storeFetch(base, '/auth/me', { token, timeoutMs: 10_000 });
+    const username = (answer.body as Record<string, unknown> | undefined)?.username;
+    if (answer.status === 200) return ok('session', `${what} signs in as ${typeof username === 'string' ? username : 'an account'}`);
+    return notOk(
+      'session',
+      'fail',
+      `The store refused ${what} (${answer.status})`,
+      apiKey ? 'Check PLUGINCTL_API_KEY with the store operator.' : 'Run pluginctl login again.',
+    );
+  } catch (error) {
+    return notOk('session', 'warn', `Not checked: ${(error as Error).message}`, 'Start the store or pass --api, then run pluginctl doctor again.');
+  }
+}
+
+async function checkSigningKey(base: string | undefined): Promise<DoctorCheck> {
+  const text = process.env.PLUGINCTL_SIGN_KEY;
+  if (text === undefined || text.trim() === '') {
+    return notOk(
+      'signing-key',
+      'warn',
+      'PLUGINCTL_SIGN_KEY is not set',
+      'Set PLUGINCTL_SIGN_KEY (PKCS#8 PEM or base64 seed), or pass --key to pack and publish.',
+    );
+  }
+  let keyId: string;
+  try {
+    keyId = keyIdOf(readPrivateKey(text).publicKey);
+  } catch (error) {
+    return notOk(
+      'signing-key',
+      'fail',
+      `PLUGINCTL_SIGN_KEY: ${(error as Error).message}`,
+      'Give an unencrypted Ed25519 PKCS#8 PEM or the base64 of a 32-byte seed.',
+    );
+  }
+  // The store has no read-only "is this key certified" route; its revocation list says whether a
+  // certificate would still be honoured, and publish certifies the key (reusing a certificate).
+  if (base === undefined)
+    return notOk('signing-key', 'warn', `Key ${keyId} is readable; its certification was not checked (no store named)`, 'Pass --api <url>.');
+  try {
+    const answer = await storeFetch(base, '/developer/keys/revoked', { timeoutMs: 10_000 });
+    const revoked = (answer.body as Record<string, unknown> | undefined)?.revoked;
+    if (answer.status === 200 && Array.isArray(revoked)) {
+      if (revoked.includes(keyId)) {
+        return notOk(
+          'signing-key',
+          'fail',
+          `Key ${keyId} is revoked on ${base}`,
+          'Generate a new key; pluginctl publish certifies it (and revokes nothing more).',
+        );
+      }
+      return ok('signing-key', `Key ${keyId} is readable and not revoked; pluginctl publish certifies it (or reuses its certificate)`);
+    }
+  } catch {
+    // Reported by the store check.
+  }
+  return notOk('signing-key', 'warn', `Key ${keyId} is readable; its certification was not checked (store unreachable)`, 'Start the store or pass --api.');
+}
+
+async function checkDataDirectory(): Promise<DoctorCheck> {
+  const directory = resolveDataDirectory({ appName: DEFAULT_LAUNCHER_NAME });
+  const source = process.env.LAUNCHER_HOME?.trim() ? 'LAUNCHER_HOME' : 'default';
+  const found = await stat(directory).catch(() => null);
+  if (found === null) {
+    return notOk(
+      'launcher-data',
+      'warn',
+      `${directory} (${source}) does not exist yet`,
+      'Start the launcher once (npm start), or set LAUNCHER_HOME to its data directory.',
+    );
+  }
+  if (!found.isDirectory())
+    return notOk('launcher-data', 'fail', `${directory} (${source}) is not a directory`, 'Point LAUNCHER_HOME at the launcher data directory.');
+  try {
+    await access(directory, constants.W_OK);
+  } catch {
+    return notOk(
+      'launcher-data',
+      'fail',
+      `${directory} (${source}) is not writable`,
+      `Fix the permissions of ${directory} (pluginctl dev writes .dev-plugins.json there).`,
+    );
+  }
+  return ok('launcher-data', `${directory} (${source}) is writable`);
+}
+
+function portFree(port: number): Promise<NodeJS.ErrnoException | null> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.once('error', (error: NodeJS.ErrnoException) => resolve(error));
+    server.listen({ port, host: '127.0.0.1', exclusive: true }, () => server.close(() => resolve(null)));
+  });
+}
+
+async function checkPort(port: number, use: string): Promise<DoctorCheck> {
+  const error = await portFree(port);
+  if (error === null) return ok(`port-${port}`, `Port ${port} is free (${use})`);
+  return notOk(
+    `port-${port}`,
+    'fail',
+    `Port ${port} is not free (${error.code ?? error.message})`,
+    `Stop the program listening on ${port} (lsof -i :${port}), or choose another port for ${use}.`,
+  );
+}
+
+/** Runs every check; read-only (the port probes bind and release at once). */
+export async function runDoctor(base: string | undefined): Promise<DoctorReport> {
+  const noStore = notOk(
+    'store',
+    'warn',
+    'No store named',
+    'Pass --api <url> or set PLUGINCTL_STORE_API (npm run registry serves http://127.0.0.1:17421/api/v1).',
+  );
+  const checks = [
+    checkNode(),
+    ...(base === undefined ? [noStore] : [await checkStore(base), await checkSession(base)]),
+    await checkSigningKey(base),
+    await checkDataDirectory(),
+    ...(await Promise.all(PORTS.map(([port, use]) => checkPort(port, use)))),
+  ];
+  return { ok: checks.every((check) => check.status !== 'fail'), store: base ?? null, checks };
+}
+
+const MARKS = { ok: '✔', warn: '!', fail: '✘' } as const;
+
+/** `pluginctl doctor [--json] [--api url]` */
+export async function run(argv: readonly string[]): Promise<number> {
+  if (argv.includes('--help') || argv.includes('-h')) {
+    process.stdout.write(HELP);
+    return 0;
+  }
+  const { options, positionals } = parseArgs(argv, { valued: ['api'], flags: ['json'] });
+  if (positionals.length > 0) throw new CliError('INVALID_ARGUMENT', `Unexpected argument "${positionals[0]}". Run pluginctl doctor --help.`);
+  const option = typeof options.api === 'string' ? options.api : undefined;
+  // The same refusal of plain http to a remote host as login: doctor sends the session's token there.
+  const base = resolveStoreApi(option, process.env) === undefined ? undefined : requireStoreApi(option, process.env);
+  const report = await runDoctor(base);
+  if (options.json === true) {
+    process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+  } else {
+    const lines = report.checks.flatMap((check) => [
+      `${MARKS[check.status]} ${check.name}: ${check.detail}`,
+      ...(check.fix !== undefined ? [`    fix: ${check.fix}`] : []),
+    ]);
+    lines.push(report.ok ? 'No problems found.' : `${report.checks.filter((c) => c.status === 'fail').length} check(s) failed.`);
+    process.stdout.write(`${lines.join('\n')}\n`);
+  }
+  return report.ok ? 0 : 1;
 }
