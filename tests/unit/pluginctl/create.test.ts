@@ -3,7 +3,7 @@ import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { validateManifest, type PluginManifest } from '@plughost/host-sdk/core';
 import { createProject, run } from '../../../pluginctl/src/commands/create.js';
 import { TEMPLATE_NAMES, TEMPLATES, displayNameOf } from '../../../pluginctl/src/templates/index.js';
@@ -24,9 +24,14 @@ async function readManifest(directory: string): Promise<unknown> {
   return JSON.parse(await readFile(join(directory, 'manifest.json'), 'utf8'));
 }
 
-/** Runs `run(argv)` and returns its status, or the CliError code it rejected with. */
+/** Runs `run(argv)` with stdout captured; returns its status, or the CliError code it rejected with. */
 async function status(argv: string[]): Promise<number | string> {
-  return run(argv).catch((error: { code?: string }) => error.code ?? 'THREW');
+  const write = vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
+  try {
+    return await run(argv).catch((error: { code?: string }) => error.code ?? 'THREW');
+  } finally {
+    write.mockRestore();
+  }
 }
 
 describe('pluginctl create', () => {
