@@ -7,6 +7,8 @@ main(process.argv.slice(2)).then(
   },
   (error: unknown) => {
     reportError(error);
-    process.exitCode = 1;
+    // Decisions 10: 2 for bad usage, 1 for a failed check.
+    const code = (error as { code?: unknown }).code;
+    process.exitCode = code === 'INVALID_ARGUMENT' || code === 'UNKNOWN_COMMAND' ? 2 : 1;
   },
 );
