@@ -87,7 +87,7 @@ export function helpText(): string {
     '  -h, --help     Show this help',
     '  -v, --version  Show the version',
     '',
-    'Errors are printed as CODE: message and exit with status 1.',
+    'Errors are printed as CODE: message; the exit status is 1 for a failed check, 2 for bad usage.',
     '',
   ].join('\n');
 }

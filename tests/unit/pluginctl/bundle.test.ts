@@ -39,8 +39,8 @@ describe('pluginctl bundle', () => {
     expect(stdout).toContain('verify --package <file>');
   });
 
-  it('fails with CODE: message and status 1 on an unknown command', async () => {
+  it('fails with CODE: message and status 2 (bad usage) on an unknown command', async () => {
     const failure = await run(process.execPath, [cli, 'frobnicate'], { cwd: folder }).catch((error: unknown) => error);
-    expect(failure).toMatchObject({ code: 1, stderr: expect.stringContaining('UNKNOWN_COMMAND: Unknown command "frobnicate"') });
+    expect(failure).toMatchObject({ code: 2, stderr: expect.stringContaining('UNKNOWN_COMMAND: Unknown command "frobnicate"') });
   });
 });
