@@ -1,4 +1,4 @@
-import { SHARED_FILES, TYPES_README } from './shared-files.js';
+import { PLUGIGNORE, SHARED_FILES, TYPES_README } from './shared-files.js';
 import { jsonFile, type ProjectTemplate } from './template-types.js';
 
 const README = `# __PLUGIN_NAME__
@@ -9,6 +9,7 @@ It reads its settings (\`config:read\`) and shows a toast (\`ui:toast\`).
 - \`manifest.json\`: id, permissions, the page (\`entry.frontend\`) and its sidebar item.
 - \`index.html\`, \`main.js\`: the page; \`main.js\` talks to the launcher through \`window.__PLUGIN_API__\`.
 - \`greeting.js\`: plain logic, tested by \`greeting.test.js\` (\`npm test\`, Node's own test runner).
+- \`.plugignore\`: project files \`pluginctl pack\` leaves out of the package.
 
 \`\`\`sh
 npm test          # node --test
@@ -92,6 +93,7 @@ export const HTML_TEMPLATE: ProjectTemplate = {
   files: {
     ...SHARED_FILES,
     'README.md': README,
+    '.plugignore': PLUGIGNORE,
     'manifest.json': jsonFile({
       id: '__PLUGIN_ID__',
       name: '__PLUGIN_NAME__',

@@ -1,4 +1,4 @@
-import { SHARED_FILES, TYPES_README } from './shared-files.js';
+import { PLUGIGNORE, SHARED_FILES, TYPES_README } from './shared-files.js';
 import { jsonFile, type ProjectTemplate } from './template-types.js';
 
 const README = `# __PLUGIN_NAME__
@@ -16,6 +16,7 @@ It keeps a count of calls in its settings (\`config:write\`).
 - \`manifest.json\`: id, layer, permission and the hidden page (\`entry.frontend\`).
 - \`index.html\`, \`library.js\`: registration through \`__PLUGIN_API__.registerMethod\`.
 - \`slugify.js\`: the logic, tested by \`slugify.test.js\` (\`npm test\`, Node's own test runner).
+- \`.plugignore\`: project files \`pluginctl pack\` leaves out of the package.
 
 \`\`\`sh
 npm test
@@ -96,6 +97,7 @@ export const LIB_TEMPLATE: ProjectTemplate = {
   files: {
     ...SHARED_FILES,
     'README.md': README,
+    '.plugignore': PLUGIGNORE,
     'manifest.json': jsonFile({
       id: '__PLUGIN_ID__',
       name: '__PLUGIN_NAME__',

@@ -23,6 +23,7 @@ A launcher plugin (\`__PLUGIN_ID__\`) written with React, TypeScript and Vite. I
 - \`index.html\`, \`src/main.tsx\`, \`src/App.tsx\`: the page; \`src/plugin-api.ts\` reads \`window.__PLUGIN_API__\`.
 - \`src/status.ts\`: plain logic, tested by \`src/status.test.ts\` (\`npm test\`, Vitest).
 - \`vite.config.ts\`: \`base: './'\`, so the built page loads its assets by relative paths from the package.
+- \`.plugignore\`: the sources stay out of the package; it holds \`manifest.json\` and \`dist/\`.
 
 \`\`\`sh
 npm install
@@ -149,6 +150,18 @@ export default defineConfig({
 });
 `;
 
+// The package holds the build output (dist/) and the manifest; the sources stay out.
+const REACT_PLUGIGNORE = `# Left out of the package by pluginctl pack (.gitignore syntax).
+/src/
+/index.html
+/vite.config.ts
+/tsconfig.json
+/package.json
+/package-lock.json
+/plugin-api.d.ts
+/.gitignore
+`;
+
 /** `create -t react`: React + TypeScript built by Vite into dist/. */
 export const REACT_TEMPLATE: ProjectTemplate = {
   summary: 'React + TypeScript built by Vite into dist/ (config:read, ui:toast, network:cors_proxy)',
@@ -156,6 +169,7 @@ export const REACT_TEMPLATE: ProjectTemplate = {
   files: {
     ...SHARED_FILES,
     'README.md': README,
+    '.plugignore': REACT_PLUGIGNORE,
     'manifest.json': jsonFile({
       id: '__PLUGIN_ID__',
       name: '__PLUGIN_NAME__',

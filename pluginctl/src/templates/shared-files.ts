@@ -18,3 +18,16 @@ come from its module \`guest/plugin-api\`:
 \`\`\`ts
 import type { PluginApi, BridgeError } from 'guest/plugin-api';
 \`\`\``;
+
+/**
+ * `.plugignore` of the templates without a build: project files the launcher does not need stay
+ * out of the package (`pluginctl pack`; `.gitignore` syntax).
+ */
+export const PLUGIGNORE = `# Left out of the package by pluginctl pack (.gitignore syntax).
+/package.json
+/package-lock.json
+/jsconfig.json
+/plugin-api.d.ts
+/.gitignore
+*.test.js
+`;

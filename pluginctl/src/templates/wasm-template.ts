@@ -11,7 +11,8 @@ const { result } = await __PLUGIN_API__.callWasm('__PLUGIN_ID__', 'add', 2, 3); 
 \`\`\`
 
 The module is written in the WebAssembly text format, \`src/plugin.wat\`, and compiled by the
-\`wabt\` npm package (a development dependency: nothing outside npm is needed).
+\`wabt\` npm package (a development dependency: nothing outside npm is needed). The package holds
+\`manifest.json\`, \`plugin.wasm\` and this README; \`.plugignore\` leaves the rest out.
 
 \`\`\`sh
 npm install       # wabt
@@ -103,6 +104,17 @@ test('the exports compute what they say', () => {
 });
 `;
 
+// The package holds plugin.wasm and the manifest; the source and the build script stay out.
+const WASM_PLUGIGNORE = `# Left out of the package by pluginctl pack (.gitignore syntax).
+/src/
+/test/
+/build.mjs
+/package.json
+/package-lock.json
+/plugin-api.d.ts
+/.gitignore
+`;
+
 /** `create -t wasm`: a WebAssembly module from a .wat source, no page, layer l3. */
 export const WASM_TEMPLATE: ProjectTemplate = {
   summary: 'a WebAssembly module built from .wat with the wabt npm package, no page (l3, wasm:execute)',
@@ -110,6 +122,7 @@ export const WASM_TEMPLATE: ProjectTemplate = {
   files: {
     ...SHARED_FILES,
     'README.md': README,
+    '.plugignore': WASM_PLUGIGNORE,
     'manifest.json': jsonFile({
       id: '__PLUGIN_ID__',
       name: '__PLUGIN_NAME__',
