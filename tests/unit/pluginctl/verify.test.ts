@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { utf8Encode } from '@plughost/host-sdk/core';
-import { BUILT_IN_ROOT_PUBLIC_KEY, chooseRootKey } from '../../../pluginctl/src/trusted-root.js';
+import { DEVELOPMENT_ROOT_PUBLIC_KEY } from '../../../pluginctl/src/trusted-root.js';
 import { sampleManifest, testKeys, writePluginPackage } from '../../support/plugin-package.js';
 
 const run = promisify(execFile);
@@ -14,7 +14,14 @@ const keys = testKeys();
 
 async function pluginctl(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await run(process.execPath, [CLI, ...args], { env: { ...process.env, PLUGINCTL_ROOT_PUBLIC_KEY: '' } });
+    // No root from the environment and no store: each test names its root (decisions 10).
+    const env = {
+      ...process.env,
+      PLUGINCTL_ROOT_PUBLIC_KEY: '',
+      PLUGINCTL_STORE_API: '',
+      XDG_CONFIG_HOME: join(tmpdir(), `pluginctl-verify-config-${process.pid}`),
+    };
+    const { stdout, stderr } = await run(process.execPath, [CLI, ...args], { env });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const failed = error as { code: number; stdout: string; stderr: string };
@@ -53,12 +60,14 @@ describe('pluginctl verify --package', () => {
       ok: true,
       manifest: { id: 'com.example.hello', version: '1.0.0' },
       highestRisk: 'danger',
-      signature: { status: 'valid', rootKeySource: 'option' },
+      root: { source: 'option' },
+      revocation: 'not checked',
+      signature: { status: 'valid' },
     });
   });
 
   it('gives an unsigned package a notice, not a rejection', async () => {
-    const result = await pluginctl('verify', '--package', unsigned);
+    const result = await pluginctl('verify', '--package', unsigned, '--root-key', keys.rootPublicKey);
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('not signed');
   });
@@ -69,34 +78,34 @@ describe('pluginctl verify --package', () => {
     expect(result.stderr).toMatch(/^SIGNATURE_INVALID: .*do not match signature\.json/m);
   });
 
-  it('verifies against the built-in development root by default, so a foreign root fails', async () => {
+  it('trusts no root by default: without a store, a key or --dev-root it says what to do', async () => {
     const result = await pluginctl('verify', '--package', signed);
     expect(result.code).toBe(1);
-    expect(result.stderr).toMatch(/^SIGNATURE_INVALID: .*not by the trusted root/m);
+    expect(result.stderr).toMatch(/^NO_TRUSTED_ROOT: /m);
+  });
+
+  it('fails a package of another root under --dev-root, naming the development root', async () => {
+    const result = await pluginctl('verify', '--package', signed, '--dev-root');
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/^SIGNATURE_INVALID: .*not by the trusted root.*\(checked against the development root\)$/m);
   });
 
   it('rejects unsafe archives with UNSAFE_ENTRY_PATH naming the entry', async () => {
-    const result = await pluginctl('verify', '--package', unsafe);
+    const result = await pluginctl('verify', '--package', unsafe, '--dev-root');
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(/^UNSAFE_ENTRY_PATH: .*\.\.\/escape\.js/m);
   });
 
   it('explains missing files and arguments', async () => {
-    expect((await pluginctl('verify', '--package', join(folder, 'nope.plugpkg'))).stderr).toMatch(/^FILE_NOT_FOUND: /m);
-    expect((await pluginctl('verify')).stderr).toMatch(/^INVALID_ARGUMENT: Name the package/m);
+    expect((await pluginctl('verify', '--package', join(folder, 'nope.plugpkg'), '--dev-root')).stderr).toMatch(/^FILE_NOT_FOUND: /m);
+    expect((await pluginctl('verify', '--package')).stderr).toMatch(/^INVALID_ARGUMENT: --package needs a value/m);
     expect((await pluginctl('verify', '--pakage', signed)).stderr).toMatch(/^INVALID_ARGUMENT: Unknown option --pakage/m);
   });
 });
 
-describe('the built-in root key', () => {
+describe('the development root', () => {
   it('is the public half of the repository development root the demo uses', async () => {
     const demoRoot = JSON.parse(await readFile('demo-launcher/keys/DEVELOPMENT-ONLY-root-key.json', 'utf8')) as { publicKey: string };
-    expect(BUILT_IN_ROOT_PUBLIC_KEY).toBe(demoRoot.publicKey);
-  });
-
-  it('yields to --root-key, then to PLUGINCTL_ROOT_PUBLIC_KEY', () => {
-    expect(chooseRootKey('A', { PLUGINCTL_ROOT_PUBLIC_KEY: 'B' })).toEqual({ key: 'A', source: 'option' });
-    expect(chooseRootKey(undefined, { PLUGINCTL_ROOT_PUBLIC_KEY: 'B' })).toEqual({ key: 'B', source: 'environment' });
-    expect(chooseRootKey(undefined, {})).toEqual({ key: BUILT_IN_ROOT_PUBLIC_KEY, source: 'built-in development root' });
+    expect(DEVELOPMENT_ROOT_PUBLIC_KEY).toBe(demoRoot.publicKey);
   });
 });
