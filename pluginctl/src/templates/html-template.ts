@@ -124,6 +124,8 @@ export const HTML_TEMPLATE: ProjectTemplate = {
         noEmit: true,
       },
       include: ['*.js', 'plugin-api.d.ts'],
+      // The tests run in Node, whose types this browser project does not install.
+      exclude: ['*.test.js'],
     }),
     'index.html': INDEX_HTML,
     'main.js': MAIN_JS,

@@ -127,6 +127,8 @@ export const LIB_TEMPLATE: ProjectTemplate = {
         noEmit: true,
       },
       include: ['*.js', 'plugin-api.d.ts'],
+      // The tests run in Node, whose types this browser project does not install.
+      exclude: ['*.test.js'],
     }),
     'index.html': INDEX_HTML,
     'library.js': LIBRARY_JS,

@@ -10,6 +10,7 @@ import { TEMPLATE_NAMES, TEMPLATES, displayNameOf } from '../../../pluginctl/src
 import { reviewDecision } from '../../../registry/src/publishing/review-rule.js';
 
 const exec = promisify(execFile);
+const TSC = join(process.cwd(), 'node_modules/typescript/bin/tsc');
 
 /** Every file under `directory`, as forward-slash relative paths. */
 async function listFiles(directory: string): Promise<string[]> {
@@ -59,6 +60,8 @@ describe('pluginctl create', () => {
       }
       const validation = validateManifest(await readManifest(directory), { files: new Set(files) });
       expect(validation).toMatchObject({ ok: true, warnings: [] });
+      // plugin-api.d.ts types the bridge calls of the plain JavaScript (jsconfig: checkJs, strict).
+      await expect(exec(process.execPath, [TSC, '-p', 'jsconfig.json'], { cwd: directory })).resolves.toMatchObject({ stdout: '' });
       const { stdout } = await exec('npm', ['test', '--silent'], { cwd: directory });
       expect(stdout).toMatch(/# pass [1-9]/);
       expect(stdout).toContain('# fail 0');
