@@ -26,9 +26,9 @@ export const REGISTRY_VARIABLES = [
   'REGISTRY_TRUSTED_PROXIES',
 ];
 
-/** The publisher account every registry started here has (`REGISTRY_API_KEYS`). */
+/** The publisher account every registry started here has (`REGISTRY_API_KEYS`); `PUBLISHER_KEY` is its API key (CI-mode tests). */
 const PUBLISHER = 'vendor';
-const PUBLISHER_KEY = 'vendor-key-0123456789abcdef0123456789';
+export const PUBLISHER_KEY = 'vendor-key-0123456789abcdef0123456789';
 
 /** Options of {@link startRegistryProcess}. */
 export interface RegistryProcessOptions {
