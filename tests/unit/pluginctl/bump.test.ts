@@ -1,7 +1,7 @@
 import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bump, nextVersion, run } from '../../../pluginctl/src/commands/bump.js';
 
 // Formatted the way authors write manifests: inline arrays, a nested object with its own
@@ -113,6 +113,17 @@ describe('pluginctl bump', () => {
       code: 'INVALID_MANIFEST',
       message: expect.stringContaining('not valid JSON'),
     });
+  });
+
+  it('lists its options in --help', async () => {
+    const write = vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
+    try {
+      expect(await run(['--help'])).toBe(0);
+      const help = write.mock.calls.map(([chunk]) => String(chunk)).join('');
+      for (const text of ['major|minor|patch', '--version v', '--json', '-h, --help']) expect(help).toContain(text);
+    } finally {
+      write.mockRestore();
+    }
   });
 
   it('answers bad usage with INVALID_ARGUMENT', async () => {

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { promisify } from 'node:util';
@@ -144,6 +144,21 @@ describe('pluginctl create', () => {
     expect(await status([])).toBe('INVALID_ARGUMENT');
     expect(await status(['com.example.x', 'extra'])).toBe('INVALID_ARGUMENT');
     expect(await status(['com.example.x', '-x'])).toBe('INVALID_ARGUMENT');
+  });
+
+  it('works from the bundle alone (templates embedded, no files read), exiting 2 on bad usage', async () => {
+    const alone = join(work, 'alone');
+    await mkdir(alone);
+    await copyFile('pluginctl/dist/pluginctl.mjs', join(alone, 'pluginctl.mjs'));
+    const { stdout } = await exec(process.execPath, ['pluginctl.mjs', 'create', 'com.example.alone', '-t', 'wasm'], { cwd: alone });
+    expect(stdout).toContain('Created com.example.alone (wasm template) in com.example.alone: 9 files.');
+    expect(await listFiles(join(alone, 'com.example.alone'))).toContain('src/plugin.wat');
+    const help = await exec(process.execPath, ['pluginctl.mjs', 'create', '--help'], { cwd: alone });
+    for (const option of ['-t, --template', '--dir', '--json', '-h, --help']) expect(help.stdout).toContain(option);
+    const bad = await exec(process.execPath, ['pluginctl.mjs', 'create', 'NoDots'], { cwd: alone }).catch((error: unknown) => error);
+    expect(bad).toMatchObject({ code: 2, stderr: expect.stringContaining('INVALID_ARGUMENT: The plugin id must be lower case') });
+    const taken = await exec(process.execPath, ['pluginctl.mjs', 'create', 'com.example.alone'], { cwd: alone }).catch((error: unknown) => error);
+    expect(taken).toMatchObject({ code: 1, stderr: expect.stringContaining('TARGET_EXISTS:') });
   });
 
   it('embeds plugin-api.d.ts generated from the current host SDK guest types', async () => {
