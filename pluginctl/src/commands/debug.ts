@@ -102,7 +102,12 @@ export async function run(argv: readonly string[]): Promise<number> {
         logFile: join(workFolder, 'launcher.log'),
       });
       programs.push(server);
-      const [, pageUrl = ''] = await waitForLine(server, READY_LINE, 'The demo launcher server');
+      const [, pageUrl = ''] = await waitForLine(
+        server,
+        READY_LINE,
+        'The demo launcher server',
+        'Run `npm run build` if it is out of date; PORT=0 picks a free port.',
+      );
       if (streamLogs) stopFollowing.push(followLines(server.logFile, (line) => out(`[launcher] ${line}`)));
       else out(`Launcher ready at ${pageUrl}`);
       const args = chromiumArguments({ port, profile: join(workFolder, 'profile'), url: pageUrl, headless: options.headless === true, root: runningAsRoot() });
@@ -112,7 +117,14 @@ export async function run(argv: readonly string[]): Promise<number> {
       browser = await startProgram(launcherPath ?? '', args, { logFile: join(workFolder, 'browser.log') });
     }
     programs.push(browser);
-    const [, socketUrl = ''] = await waitForLine(browser, DEVTOOLS_LINE, repository ? 'Chromium' : `The launcher ${launcherPath}`);
+    const [, socketUrl = ''] = repository
+      ? await waitForLine(browser, DEVTOOLS_LINE, 'Chromium', 'Without a display, pass --headless; CHROME_PATH names another Chromium.')
+      : await waitForLine(
+          browser,
+          DEVTOOLS_LINE,
+          `The launcher ${launcherPath}`,
+          'It must be an Electron app or a Chromium-based shell that takes --remote-debugging-port.',
+        );
     const chosenPort = new URL(socketUrl).port;
     out(`Remote debugging on port ${chosenPort}: http://127.0.0.1:${chosenPort}/json lists the targets (chrome://inspect to open DevTools)`);
 

@@ -7,7 +7,7 @@ Runs a plugin under development: inside a launcher's source tree (a folder with 
 debug harness (stub backend on 5100, harness on 1420); in a plugin project a bare dev server
 (default port 5173, or PLUGINCTL_DEV_PORT) that the launcher loads the plugin from.
 
-Not available in this version: the dev server and the harness come with the debug harness.
+Not available in this version yet: the dev server and the debug harness are still to come.
 Meanwhile, install the plugin folder into the launcher (its development install,
 POST /api/plugins/install with {"sourceDir": "<folder>"}) and watch it with \`pluginctl debug\`.
 
@@ -31,7 +31,7 @@ export async function run(argv: readonly string[]): Promise<number> {
   }
   throw new CliError(
     'NOT_IMPLEMENTED',
-    'pluginctl dev is not available yet: the dev server and the debug harness come with the debug harness. ' +
+    'pluginctl dev is not available in this version yet: its dev server and the debug harness are still to come. ' +
       'Meanwhile install the plugin folder with the launcher\'s development install (POST /api/plugins/install {"sourceDir": "<folder>"}) ' +
       'and stream its logs with `pluginctl debug`.',
   );

@@ -7,12 +7,30 @@ import type { CdpConnection, CdpEvent } from './cdp.js';
  */
 export const PLUGIN_ID_ATTRIBUTE = 'data-plugin-id';
 
+interface ObjectPreview {
+  subtype?: string;
+  overflow?: boolean;
+  properties?: { name: string; type?: string; value?: string }[];
+}
+
 interface RemoteObject {
   type?: string;
   subtype?: string;
   value?: unknown;
   unserializableValue?: string;
   description?: string;
+  preview?: ObjectPreview;
+}
+
+/** `{a: 1, b: 'x'}` or `[1, 2]` from the preview Chromium sends with console arguments. */
+function formatPreview(preview: ObjectPreview): string {
+  const isArray = preview.subtype === 'array';
+  const items = (preview.properties ?? []).map((property) => {
+    const value = property.type === 'string' ? `'${property.value ?? ''}'` : (property.value ?? '');
+    return isArray ? value : `${property.name}: ${value}`;
+  });
+  if (preview.overflow) items.push('…');
+  return isArray ? `[${items.join(', ')}]` : `{${items.join(', ')}}`;
 }
 
 interface SessionState {
@@ -32,6 +50,7 @@ export function formatArguments(args: readonly RemoteObject[]): string {
       if (arg.unserializableValue !== undefined) return arg.unserializableValue;
       if (arg.type === 'undefined') return 'undefined';
       if (arg.value !== undefined) return JSON.stringify(arg.value);
+      if (arg.preview && arg.type === 'object' && (arg.subtype === undefined || arg.subtype === 'array')) return formatPreview(arg.preview);
       return arg.description ?? arg.type ?? '';
     })
     .join(' ');
@@ -73,8 +92,10 @@ export class ConsoleStream {
   }
 
   private async enable(sessionId: string): Promise<void> {
+    // Every step may fail on a target type without that domain; the target must still be resumed,
+    // or `waitForDebuggerOnStart` would leave it paused.
     await Promise.all([
-      this.cdp.send('Runtime.enable', {}, sessionId),
+      this.cdp.send('Runtime.enable', {}, sessionId).catch(() => undefined),
       this.cdp.send('Log.enable', {}, sessionId).catch(() => undefined),
       this.cdp.send('Target.setAutoAttach', { autoAttach: true, waitForDebuggerOnStart: true, flatten: true }, sessionId).catch(() => undefined),
     ]);
@@ -110,8 +131,9 @@ export class ConsoleStream {
       const text = details.exception?.description ?? details.text ?? 'exception';
       this.emit(this.tagOfContext(sessionId, session, Number(details.executionContextId)), `uncaught: ${text}`);
     } else if (method === 'Log.entryAdded') {
-      const entry = params.entry as { level?: string; text?: string; source?: string };
-      this.emit(session.tag, `${entry.level ?? 'info'} (${entry.source ?? 'browser'}): ${entry.text ?? ''}`);
+      const entry = params.entry as { level?: string; text?: string; source?: string; url?: string };
+      const where = entry.url ? ` (${entry.url})` : '';
+      this.emit(session.tag, `${entry.level ?? 'info'} (${entry.source ?? 'browser'}): ${entry.text ?? ''}${where}`);
     }
   }
 

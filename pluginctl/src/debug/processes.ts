@@ -80,10 +80,10 @@ export function followLines(file: string, onLine: (line: string) => void, interv
 }
 
 /**
- * Resolves with the first match of `pattern` in the lines of `file`; rejects when `program`
- * exits first or after `timeoutMs`, with the log's end in the message.
+ * Resolves with the first match of `pattern` in the lines of `program`'s log; rejects when it
+ * exits first or after `timeoutMs`, with `hint` (what to try) and the log's end in the message.
  */
-export function waitForLine(program: StartedProgram, pattern: RegExp, what: string, timeoutMs = 60_000): Promise<RegExpMatchArray> {
+export function waitForLine(program: StartedProgram, pattern: RegExp, what: string, hint = '', timeoutMs = 60_000): Promise<RegExpMatchArray> {
   return new Promise((resolve, reject) => {
     let done = false;
     const finish = (outcome: () => void): void => {
@@ -102,7 +102,7 @@ export function waitForLine(program: StartedProgram, pattern: RegExp, what: stri
           .catch(() => '')
           .then((log) => {
             const tail = log.trim().split('\n').slice(-15).join('\n');
-            reject(new CliError('DEBUG_START_FAILED', `${what} ${reason}. Its output (${program.logFile}) ends with:\n${tail}`));
+            reject(new CliError('DEBUG_START_FAILED', `${what} ${reason}.${hint ? ` ${hint}` : ''} Its output (${program.logFile}) ends with:\n${tail}`));
           });
       });
     const timer = setTimeout(() => fail(`did not get ready within ${timeoutMs / 1000} s`), timeoutMs);
