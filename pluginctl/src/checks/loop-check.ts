@@ -41,6 +41,8 @@ export function checkLoops(files: readonly SourceFile[]): Finding[] {
         if (!/^\s*while\s*\(\s*(?:true|1|!0|!false)\s*\)/.test(code.slice(block.end))) continue;
         body = block.body;
       } else {
+        // The `while (true);` that closes a `do { } while (true)` was handled with its `do`.
+        if (code.slice(0, at).trimEnd().endsWith('}') && /^\s*;/.test(code.slice(at + match[0].length))) continue;
         body = bodyAfter(code, at + match[0].length).body;
       }
       if (/\b(?:break|return|throw)\b/.test(body)) continue;
