@@ -132,7 +132,9 @@ function printReport(report: VerifyReport): void {
       ? `✔ Revocation: the key is not on the store's revocation list${dev}`
       : report.revocation === 'store unreachable'
         ? '! Revocation: the store could not be reached; the revocation list was not checked'
-        : '  Revocation: not checked (no store named)',
+        : dev
+          ? '  Revocation: not checked [development root: no store list applies]'
+          : '  Revocation: not checked (no store named)',
     `  Permissions (highest risk: ${report.highestRisk}):${report.permissions.length === 0 ? ' none' : ''}`,
     ...report.permissions.map((p) => `    ${p.risk.padEnd(7)} ${p.id}`),
   ];
