@@ -180,6 +180,10 @@ export class ConsoleStream {
   }
 
   private emit(tag: Promise<string>, text: string): void {
-    this.output = this.output.then(async () => this.write(`${await tag} ${text}`));
+    // Every line of a multi-line message (a stack trace) carries the tag, so grep keeps it whole.
+    this.output = this.output.then(async () => {
+      const prefix = await tag;
+      for (const line of text.split('\n')) this.write(`${prefix} ${line}`);
+    });
   }
 }

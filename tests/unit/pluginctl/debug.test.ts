@@ -102,7 +102,8 @@ describe('pluginctl debug', () => {
       const [, port] = await waitForOutput(debug, /Remote debugging on port (\d+)/);
       await waitForOutput(debug, /\[plugin com\.example\.debuglog\] log: debuglog plugin started 42/);
       await waitForOutput(debug, /\[plugin com\.example\.debuglog\] warning: debuglog warns \{ready: true\}/);
-      await waitForOutput(debug, /\[plugin com\.example\.debuglog\] uncaught: Error: debuglog broke/);
+      // Each line of the stack trace carries the tag too.
+      await waitForOutput(debug, /\[plugin com\.example\.debuglog\] uncaught: Error: debuglog broke\n\[plugin com\.example\.debuglog\] +at \S+main\.js/);
       expect(await answers(pageUrl)).toBe(true);
       expect(await answers(`http://127.0.0.1:${port}/json/version`)).toBe(true);
 
