@@ -167,19 +167,33 @@ describe('pluginctl debug', () => {
     expect(await readdir(alone)).toEqual(['pluginctl.mjs']);
   });
 
-  it('starts --launcher with --remote-debugging-port and streams its page', async () => {
-    // Chromium itself stands for an Electron launcher: a program given the debugging port.
-    const shell = join(folder, 'shell.sh');
-    const profile = join(folder, 'shell-profile');
+  it('starts --launcher with --remote-debugging-port and streams its page and in-process plugin frames', async () => {
+    // Chromium itself stands for an Electron launcher: a program given the debugging port. Its
+    // sandboxed frame stays in the page's process here (an Electron app without site isolation),
+    // so the frame's console arrives through the page's execution contexts, not a frame target.
+    const page = join(folder, 'shell-page.html');
     await writeFile(
-      shell,
-      `#!/bin/sh\nexec "\${CHROME_PATH:-/usr/bin/chromium}" "$@" --user-data-dir=${profile} --no-first-run --disable-background-networking --disable-component-update --disable-sync ${process.getuid?.() === 0 ? '--no-sandbox' : ''} "data:text/html,<script>console.log('shell page says hi')</script>"\n`,
-      { mode: 0o755 },
+      page,
+      '<!doctype html><script>console.log("shell page says hi")</script>' +
+        '<iframe sandbox="allow-scripts" data-plugin-id="com.example.inprocess" srcdoc="<script>console.log(&quot;from the in-process frame&quot;)</script>"></iframe>',
     );
+    const shell = join(folder, 'shell.sh');
+    const flags = [
+      `--user-data-dir=${join(folder, 'shell-profile')}`,
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-site-isolation-trials',
+      '--disable-features=IsolateSandboxedIframes',
+      ...(process.getuid?.() === 0 ? ['--no-sandbox'] : []),
+    ];
+    await writeFile(shell, `#!/bin/sh\nexec "\${CHROME_PATH:-/usr/bin/chromium}" "$@" ${flags.join(' ')} "file://${page}"\n`, { mode: 0o755 });
     const debug = startProcess(process.execPath, [CLI, 'debug', '--port', '0', '--headless', '--launcher', shell], { env: launcherEnv(home) });
     try {
       await waitForOutput(debug, /Remote debugging on port \d+/);
       await waitForOutput(debug, /\[page\] log: shell page says hi/);
+      await waitForOutput(debug, /\[plugin com\.example\.inprocess\] log: from the in-process frame/);
       debug.child.kill('SIGTERM');
       expect(await exitOf(debug)).toBe(0);
     } finally {
