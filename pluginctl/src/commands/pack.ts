@@ -34,7 +34,7 @@ export async function run(argv: readonly string[]): Promise<number> {
   const { options, positionals } = parseArgs(argv, { valued: ['out-dir', 'version', 'key'], flags: ['skip-build', 'json'] });
   if (positionals.length > 0) throw new CliError('INVALID_ARGUMENT', `Unexpected argument "${positionals[0]}". Run pluginctl pack --help.`);
   const root = process.cwd();
-  const progress = startProgress('Packing');
+  let progress = startProgress('Packing');
   let result: Awaited<ReturnType<typeof packPlugin>>;
   try {
     result = await packPlugin({
@@ -44,8 +44,11 @@ export async function run(argv: readonly string[]): Promise<number> {
       ...(typeof options.key === 'string' ? { key: options.key } : {}),
       skipBuild: options['skip-build'] === true,
       onBuild: (plan) => {
-        // The build prints to stderr itself; the spinner would garble its lines.
-        progress.done(`Building (${plan.command} ${plan.args.join(' ')})`);
+        // The build prints to stderr itself: the spinner stops so it cannot garble those lines,
+        // and starts again for the packing after it.
+        progress.done();
+        if (process.stderr.isTTY) process.stderr.write(`Building: ${plan.command} ${plan.args.join(' ')}\n`);
+        progress = startProgress('Packing');
       },
     });
   } catch (error) {
