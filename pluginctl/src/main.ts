@@ -27,12 +27,12 @@ const COMMANDS: Readonly<Record<string, CommandEntry>> = {
   },
   pack: {
     summary: 'Build and write a deterministic .plugpkg, optionally signed.',
-    usage: 'pack [--out-dir d] [--version v] [--key k] [--skip-build]',
+    usage: 'pack [--out-dir d] [--version v] [--key k] [--skip-build] [--json]',
     load: () => import('./commands/pack.js'),
   },
   verify: {
     summary: 'Check a plugin folder, or a package: manifest, archive safety and signature.',
-    usage: 'verify [--package <file>] [--root-key <base64>] [--dev-root] [--json]',
+    usage: 'verify [--package <file>] [--root-key <base64>] [--dev-root] [--api url] [--json]',
     load: () => import('./commands/verify.js'),
   },
   lint: {

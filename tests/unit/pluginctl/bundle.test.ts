@@ -36,7 +36,7 @@ describe('pluginctl bundle', () => {
   it('prints help listing its commands', async () => {
     const { stdout } = await run(process.execPath, [cli, '--help'], { cwd: folder });
     expect(stdout).toContain('Usage: pluginctl <command>');
-    expect(stdout).toContain('verify --package <file>');
+    expect(stdout).toContain('verify [--package <file>]');
   });
 
   it('fails with CODE: message and status 2 (bad usage) on an unknown command', async () => {
