@@ -97,7 +97,7 @@ async function checkSession(base: string): Promise<DoctorCheck> {
       return ok('session', `Saved session until ${session.expiresAt}; its access token is renewed on the next publish`);
     }
     token = session.accessToken;
-    what = 'the saved session';
+    what = 'The saved session';
   }
   try {
     const answer = await storeFetch(base, '/auth/me', { token, timeoutMs: 10_000 });
@@ -196,12 +196,12 @@ function portFree(port: number): Promise<NodeJS.ErrnoException | null> {
 
 async function checkPort(port: number, use: string): Promise<DoctorCheck> {
   const error = await portFree(port);
-  if (error === null) return ok(`port-${port}`, `Port ${port} is free (${use})`);
+  if (error === null) return ok(`port-${port}`, `Port ${port} is free: ${use}`);
   return notOk(
     `port-${port}`,
     'fail',
-    `Port ${port} is not free (${error.code ?? error.message})`,
-    `Stop the program listening on ${port} (lsof -i :${port}), or choose another port for ${use}.`,
+    `Port ${port} is taken (${error.code ?? error.message}): ${use}`,
+    `Stop the program listening on ${port} (lsof -i :${port}), or choose another port with the option or variable above.`,
   );
 }
 

@@ -14,15 +14,15 @@ export const SLOW_DOWN_STEP_SECONDS = 5;
 export interface DeviceFlowIo {
   /** Prints a line for the user (stderr when stdout must stay clean). */
   say(line: string): void;
-  /** Opens `url` in a browser; never throws. */
-  openBrowser(url: string): void;
+  /** Opens `url` in a browser when it can; never throws. True when an opener was started. */
+  openBrowser(url: string): boolean;
   /** Waits `ms` milliseconds. */
   sleep(ms: number): Promise<void>;
   now(): Date;
 }
 
 /** Opens `url` with the platform's opener, detached; a missing opener or failure is ignored. */
-export function openInBrowser(url: string): void {
+export function openInBrowser(url: string): boolean {
   const [command, args]: [string, string[]] =
     process.platform === 'darwin'
       ? ['open', [url]]
@@ -34,18 +34,21 @@ export function openInBrowser(url: string): void {
     const child = spawn(command, args, { detached: true, stdio: 'ignore', windowsVerbatimArguments: process.platform === 'win32' });
     child.on('error', () => {});
     child.unref();
+    return true;
   } catch {
     // Opening the browser is a convenience: the URI is printed either way.
+    return false;
   }
 }
 
-/** The real clock, sleep and browser; the browser only on a terminal, so CI logs and tests never spawn one. */
+/**
+ * The real clock, sleep and browser; the browser only on a terminal and without
+ * `PLUGINCTL_NO_BROWSER`, so CI logs and tests never spawn one.
+ */
 export function defaultDeviceFlowIo(say: (line: string) => void): DeviceFlowIo {
   return {
     say,
-    openBrowser: (url) => {
-      if (process.stdout.isTTY === true && process.env.PLUGINCTL_NO_BROWSER === undefined) openInBrowser(url);
-    },
+    openBrowser: (url) => process.stdout.isTTY === true && process.env.PLUGINCTL_NO_BROWSER === undefined && openInBrowser(url),
     sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
     now: () => new Date(),
   };
@@ -85,8 +88,7 @@ export async function deviceLogin(base: string, io: DeviceFlowIo): Promise<Token
 
   io.say(`To sign in, open ${verificationUri} and enter the code ${userCode}`);
   if (complete !== undefined && isSameOrigin(complete, base)) {
-    io.say(`Opening ${complete} in your browser...`);
-    io.openBrowser(complete);
+    io.say(io.openBrowser(complete) ? `Opened ${complete} in your browser.` : `Or open ${complete} (the code is filled in).`);
   } else if (complete !== undefined) {
     // Another origin: print it for the user to judge, never open it.
     io.say(`The store suggests ${complete}; it is not on the store's own address, so it was not opened.`);

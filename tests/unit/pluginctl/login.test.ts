@@ -168,7 +168,7 @@ function fakeIo(): DeviceFlowIo & { sleeps: number[]; opened: string[]; lines: s
     opened: [] as string[],
     lines: [] as string[],
     say: (line: string) => io.lines.push(line),
-    openBrowser: (url: string) => io.opened.push(url),
+    openBrowser: (url: string) => io.opened.push(url) > 0,
     sleep: async (ms: number) => {
       io.sleeps.push(ms);
       now += ms;
@@ -192,6 +192,7 @@ describe('device flow polling', () => {
       expect(io.sleeps).toEqual([1000, 1000, 6000, 6000, 11000]);
       expect(store.polls).toBe(5);
       expect(io.opened).toEqual([`${store.base}/device?user_code=ABCD-EFGH`]);
+      expect(io.lines).toContain(`Opened ${store.base}/device?user_code=ABCD-EFGH in your browser.`);
     } finally {
       await store.close();
     }
