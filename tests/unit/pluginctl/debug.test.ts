@@ -259,8 +259,18 @@ describe('pluginctl dev', () => {
   });
 
   it('parses its options: a bad port or an unknown option is bad usage', async () => {
-    expect((await pluginctl(['dev', '--port', 'x'])).stderr).toContain('INVALID_ARGUMENT: --port must be a port number');
-    expect((await pluginctl(['dev', '--stub-port', '1'])).stderr).toContain('INVALID_ARGUMENT: Unknown option --stub-port');
+    expect(await pluginctl(['dev', '--port', 'x'])).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('INVALID_ARGUMENT: --port must be a port number'),
+    });
+    expect(await pluginctl(['dev', '--stub-port', '1'])).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('INVALID_ARGUMENT: Unknown option --stub-port'),
+    });
+    expect(await pluginctl(['debug', '--port', '70000'])).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('INVALID_ARGUMENT: --port must be a port number'),
+    });
   });
 
   it('lists its options in --help', async () => {
