@@ -24,18 +24,24 @@ function namedFiles(manifest: PluginManifest): { field: string; path: string }[]
 }
 
 /**
- * Files named by `entry.*` and `contributes.overlay.file` that do not exist in the project. With a
- * build they are usually build output, so the message says to build first.
+ * Files named by `entry.*` and `contributes.overlay.file` that do not exist in the project: an
+ * error. One exception: in a project with a build whose output folder (the path's first folder,
+ * `dist/`) does not exist yet, the file is build output not made yet, so it is a warning (a fresh
+ * project lints clean before its first build); `pack` builds and then refuses a file still missing.
  */
 export async function checkNamedFiles(root: string, manifest: PluginManifest, manifestText: string, hasBuild: boolean): Promise<Finding[]> {
   const findings: Finding[] = [];
   for (const { field, path } of namedFiles(manifest)) {
     if (await exists(join(root, path))) continue;
     const index = manifestText.indexOf(JSON.stringify(path));
+    const outputFolder = path.includes('/') ? path.slice(0, path.indexOf('/')) : undefined;
+    const notBuilt = hasBuild && outputFolder !== undefined && !(await exists(join(root, outputFolder)));
     findings.push({
-      severity: 'error',
+      severity: notBuilt ? 'warning' : 'error',
       rule: 'missing-file',
-      message: `${field} names "${path}", which does not exist. ${hasBuild ? 'Run the build first (pluginctl pack builds), or fix the path.' : 'Create it or fix the path.'}`,
+      message: notBuilt
+        ? `${field} names "${path}", which the build has not made yet (no ${outputFolder}/ folder). pluginctl pack builds it and refuses the package if it is still missing.`
+        : `${field} names "${path}", which does not exist. ${hasBuild ? 'Run the build (pluginctl pack builds), or fix the path.' : 'Create it or fix the path.'}`,
       file: 'manifest.json',
       ...(index === -1 ? {} : { line: lineAt(manifestText, index) }),
     });

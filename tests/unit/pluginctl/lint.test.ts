@@ -142,10 +142,17 @@ describe('pluginctl verify (folder) and lint', () => {
     // A bundler resolves extensionless imports: with a build script it is a warning.
     await writeProject(root, {
       'package.json': JSON.stringify({ scripts: { build: 'vite build' } }),
-      'src/main.ts': "import { greet } from './greet';\nglobalThis.__PLUGIN_API__.showToast(greet('x'));\n",
+      'src/main.ts': "import { greet } from './greet';\nconst api = globalThis.__PLUGIN_API__;\napi.showToast(greet(await api.getSettings()));\n",
     });
     const built = await checkFolder(root, { lint: true });
     expect(built.findings.filter((f) => f.rule === 'import-extension')).toEqual([expect.objectContaining({ severity: 'warning', file: 'src/main.ts' })]);
+    // With a build, a named file in a dist/ that still exists is an error; before the first build
+    // (no dist/ at all) it is a warning, so a fresh project lints clean.
+    expect(built.findings.filter((f) => f.rule === 'missing-file')).toEqual([expect.objectContaining({ severity: 'error' })]);
+    await rm(join(root, 'dist'), { recursive: true });
+    const fresh = await checkFolder(root, { lint: true });
+    expect(fresh.findings.filter((f) => f.rule === 'missing-file').map((f) => f.severity)).toEqual(['warning', 'warning']);
+    expect(fresh.ok).toBe(true);
   });
 
   it('prints {ok, errors, warnings, findings} with --json and exits 1 on failure, 0 when clean', async () => {
