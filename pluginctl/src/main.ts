@@ -67,7 +67,7 @@ const COMMANDS: Readonly<Record<string, CommandEntry>> = {
   },
   debug: {
     summary: 'Start the launcher with a remote-debugging port and stream its logs.',
-    usage: 'debug [--port n] [--launcher p] [--no-logs] [--no-kill]',
+    usage: 'debug [--port n] [--launcher p] [--no-logs] [--no-kill] [--headless]',
     load: () => import('./commands/debug.js'),
   },
 };

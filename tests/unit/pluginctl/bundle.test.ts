@@ -37,6 +37,9 @@ describe('pluginctl bundle', () => {
     const { stdout } = await run(process.execPath, [cli, '--help'], { cwd: folder });
     expect(stdout).toContain('Usage: pluginctl <command>');
     expect(stdout).toContain('verify [--package <file>]');
+    // The specification's command table, every one routed.
+    for (const command of ['create', 'dev', 'pack', 'verify', 'lint', 'bump', 'publish', 'login', 'logout', 'doctor', 'debug'])
+      expect(stdout).toMatch(new RegExp(`^  ${command}\\b`, 'm'));
   });
 
   it('fails with CODE: message and status 2 (bad usage) on an unknown command', async () => {
