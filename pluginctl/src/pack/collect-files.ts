@@ -24,9 +24,11 @@ export interface CollectedFiles {
 /**
  * Lists the files of `root` that go into a package: everything except what `.plugignore` and the
  * fixed exclusions (`node_modules/`, `.git/`, `release/`) leave out, and `.plugignore` itself.
- * Symbolic links are not followed: they could point outside the project.
+ * Symbolic links are not followed: they could point outside the project. `skipFolders` (project
+ * paths) are left out too: `pack --out-dir` inside the project must not pack earlier packages.
  */
-export async function collectProjectFiles(root: string): Promise<CollectedFiles> {
+export async function collectProjectFiles(root: string, options: { skipFolders?: readonly string[] } = {}): Promise<CollectedFiles> {
+  const skipFolders = new Set(options.skipFolders ?? []);
   const ignoreText = await readFile(join(root, PLUGIGNORE_FILE), 'utf8').catch((error: NodeJS.ErrnoException) => {
     if (error.code === 'ENOENT') return '';
     throw error;
@@ -43,7 +45,7 @@ export async function collectProjectFiles(root: string): Promise<CollectedFiles>
       if (info.isSymbolicLink()) {
         if (!ignore.ignores(path, false)) skippedLinks.push(path);
       } else if (info.isDirectory()) {
-        if (!ignore.ignores(path, true)) await walk(absolute, path);
+        if (!skipFolders.has(path) && !ignore.ignores(path, true)) await walk(absolute, path);
       } else if (info.isFile() && path !== PLUGIGNORE_FILE && !ignore.ignores(path, false)) {
         files.push({ path, absolute });
       }

@@ -4,7 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { isAbsolute, join, relative } from 'node:path';
 import {
   CERTIFICATE_FILE_NAME,
   PACKAGE_PATH_PROBLEM_TEXT,
@@ -142,7 +142,11 @@ export async function packPlugin(options: PackOptions): Promise<PackResult> {
       await runBuild(options.root, plan);
     }
   }
-  const collected = await collectProjectFiles(options.root);
+  const outDir = options.outDir ?? join(options.root, 'release');
+  const outInside = relative(options.root, outDir).split('\\').join('/');
+  const skipFolders = outInside !== '' && !outInside.startsWith('..') && !isAbsolute(outInside) ? [outInside] : [];
+  if (outInside === '') refuse('--out-dir is the project folder itself; the package would be packed into its next version. Pick a folder such as release/.');
+  const collected = await collectProjectFiles(options.root, { skipFolders });
   const paths = collected.files.map((file) => file.path);
   checkPaths(paths);
 
@@ -174,7 +178,6 @@ export async function packPlugin(options: PackOptions): Promise<PackResult> {
   }
 
   const archive = writeZip(entries);
-  const outDir = options.outDir ?? join(options.root, 'release');
   await mkdir(outDir, { recursive: true });
   const path = join(outDir, `${id}-${version}.plugpkg`);
   // Written beside and renamed, so an interrupted pack never leaves half a package under the final name.

@@ -89,6 +89,14 @@ describe('pluginctl pack', () => {
     expect(await openedFiles(result.path, folder)).toEqual(['README.md', 'dist/index.html', 'dist/main.js', 'manifest.json']);
   });
 
+  it('leaves an --out-dir inside the project out of the next pack', async () => {
+    const first = await packPlugin({ root: project, outDir: join(project, 'out') });
+    const second = await packPlugin({ root: project, outDir: join(project, 'out') });
+    expect(second.sha256).toBe(first.sha256);
+    expect(await openedFiles(second.path, folder)).not.toContain('out/com.example.hello-1.0.0.plugpkg');
+    await expect(packPlugin({ root: project, outDir: project })).rejects.toMatchObject({ code: 'PACK_REFUSED', message: /--out-dir is the project folder/ });
+  });
+
   it('writes --version into the packed manifest only', async () => {
     const result = await packPlugin({ root: project, outDir: join(folder, 'out'), version: '1.2.0' });
     expect(result.path.endsWith('com.example.hello-1.2.0.plugpkg')).toBe(true);
