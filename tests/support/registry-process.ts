@@ -36,6 +36,8 @@ export interface RegistryProcessOptions {
   readonly rootPrivateKey: string;
   /** `PLUGIN_ERROR_PAUSE_THRESHOLD`, when the test needs a low one. */
   readonly pauseThreshold?: number;
+  /** `REGISTRY_ADMIN_KEY`, when the test reviews versions through `/admin/*`. */
+  readonly adminKey?: string;
 }
 
 /** A running registry process and a publisher's calls to it. */
@@ -76,6 +78,7 @@ export async function startRegistryProcess(options: RegistryProcessOptions): Pro
       REGISTRY_ROOT_PRIVATE_KEY: options.rootPrivateKey,
       REGISTRY_API_KEYS: `${PUBLISHER}:${PUBLISHER_KEY}`,
       ...(options.pauseThreshold !== undefined ? { PLUGIN_ERROR_PAUSE_THRESHOLD: String(options.pauseThreshold) } : {}),
+      ...(options.adminKey !== undefined ? { REGISTRY_ADMIN_KEY: options.adminKey } : {}),
     },
   });
   let url: string;
