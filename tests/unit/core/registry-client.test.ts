@@ -76,6 +76,7 @@ describe('createRegistryClient against a real registry', () => {
       pluginCount: 2,
       capabilities: expect.arrayContaining(['list', 'detail', 'download', 'check-updates']),
       mirrors: ['cdn.example.com'],
+      rootPublicKey: testKeys().rootPublicKey,
     });
     expect(isUsableRegistry(metadata)).toBe(true);
     expect(urls.at(-1)).toBe(`${store.base}/registry`);
