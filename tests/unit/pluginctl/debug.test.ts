@@ -167,15 +167,14 @@ describe('pluginctl debug', () => {
     expect(await readdir(alone)).toEqual(['pluginctl.mjs']);
   });
 
-  it('starts --launcher with --remote-debugging-port and streams its page and in-process plugin frames', async () => {
-    // Chromium itself stands for an Electron launcher: a program given the debugging port. Its
-    // sandboxed frame stays in the page's process here (an Electron app without site isolation),
-    // so the frame's console arrives through the page's execution contexts, not a frame target.
+  it('starts --launcher with --remote-debugging-port and streams its page and its plugin frames', async () => {
+    // Chromium itself, with its default features, stands for an Electron launcher: a program given
+    // the debugging port. Its sandboxed frame runs in a process of its own, as users' Chromium runs it.
     const page = join(folder, 'shell-page.html');
     await writeFile(
       page,
       '<!doctype html><script>console.log("shell page says hi")</script>' +
-        '<iframe sandbox="allow-scripts" data-plugin-id="com.example.inprocess" srcdoc="<script>console.log(&quot;from the in-process frame&quot;)</script>"></iframe>',
+        '<iframe sandbox="allow-scripts" data-plugin-id="com.example.shellframe" srcdoc="<script>console.log(&quot;from the shell frame&quot;)</script>"></iframe>',
     );
     const shell = join(folder, 'shell.sh');
     const flags = [
@@ -184,8 +183,6 @@ describe('pluginctl debug', () => {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
-      '--disable-site-isolation-trials',
-      '--disable-features=IsolateSandboxedIframes',
       ...(process.getuid?.() === 0 ? ['--no-sandbox'] : []),
     ];
     await writeFile(shell, `#!/bin/sh\nexec "\${CHROME_PATH:-/usr/bin/chromium}" "$@" ${flags.join(' ')} "file://${page}"\n`, { mode: 0o755 });
@@ -193,7 +190,7 @@ describe('pluginctl debug', () => {
     try {
       await waitForOutput(debug, /Remote debugging on port \d+/);
       await waitForOutput(debug, /\[page\] log: shell page says hi/);
-      await waitForOutput(debug, /\[plugin com\.example\.inprocess\] log: from the in-process frame/);
+      await waitForOutput(debug, /\[plugin com\.example\.shellframe\] log: from the shell frame/);
       debug.child.kill('SIGTERM');
       expect(await exitOf(debug)).toBe(0);
     } finally {
