@@ -28,7 +28,7 @@ import {
   sha256Hex,
   signPackage,
 } from '../../host-sdk/dist/core/index.js';
-import { createZip } from './zip-writer.mjs';
+import { writeZip } from '../../backend-kit/dist/index.js';
 
 const launcherDir = dirname(dirname(fileURLToPath(import.meta.url)));
 
@@ -176,7 +176,7 @@ export async function buildSamplePlugins({ sourceDir = DEFAULT_SOURCE_DIR, outDi
   const built = [];
   for (const { manifest, warnings, entries } of installOrder(plugins)) {
     const file = `${manifest.id}-${manifest.version}.plugpkg`;
-    await writeFile(join(out, file), createZip(entries));
+    await writeFile(join(out, file), writeZip(entries));
     built.push({ id: manifest.id, name: manifest.name, version: manifest.version, file, path: join(out, file), warnings });
   }
   const index = built.map(({ id, name, version, file }) => ({ id, name, version, file }));

@@ -13,6 +13,8 @@ export { DEFAULT_PACKAGE_LIMITS, resolvePackageLimits } from './limits.js';
 export type { PackageLimitName, PackageLimits } from './limits.js';
 export type { PackageFile } from './write-entries.js';
 export { openPluginPackage } from './open-plugin-package.js';
+export { writeZip } from './zip-writer.js';
+export type { ZipEntry } from './zip-writer.js';
 export type {
   OpenPluginPackageOptions,
   OpenedPluginPackage,

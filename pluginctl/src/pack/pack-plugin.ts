@@ -22,7 +22,7 @@ import { readPrivateKey, signPackageWithNodeCrypto } from '@plughost/host-sdk/no
 import { CliError } from '../cli-error.js';
 import { type BuildPlan, planBuild, runBuild } from './build-step.js';
 import { collectProjectFiles } from './collect-files.js';
-import { type ZipEntry, writeZip } from './zip-writer.js';
+import { type ZipEntry, writeZip } from '@plughost/backend-kit';
 
 /** Options of {@link packPlugin}. */
 export interface PackOptions {

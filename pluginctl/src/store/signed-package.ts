@@ -1,7 +1,7 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openPluginPackage } from '@plughost/backend-kit';
+import { openPluginPackage, writeZip } from '@plughost/backend-kit';
 import {
   CERTIFICATE_FILE_NAME,
   SIGNATURE_EXCLUDED_PATHS,
@@ -12,7 +12,6 @@ import {
   type PluginManifest,
 } from '@plughost/host-sdk/core';
 import { signPackageWithNodeCrypto, type Ed25519PrivateKey } from '@plughost/host-sdk/node';
-import { writeZip } from '../pack/zip-writer.js';
 
 /** A package read for publishing: its manifest and every entry's bytes, signature files left out. */
 export interface PackageForSigning {

@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openPluginPackage } from '@plughost/backend-kit';
 import { ed25519PublicKeyFromSeed, issueCertificate, serializeCertificate } from '@plughost/host-sdk/core';
 import { packPlugin } from '../../../pluginctl/src/pack/pack-plugin.js';
-import { writeZip } from '../../../pluginctl/src/pack/zip-writer.js';
+import { writeZip } from '@plughost/backend-kit';
 import { sampleManifest, testKeys } from '../../support/plugin-package.js';
 
 const exec = promisify(execFile);

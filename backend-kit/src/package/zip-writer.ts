@@ -1,10 +1,11 @@
 /**
- * A deterministic zip writer for `.plugpkg` files (decisions 10): entries in the order given (the
- * caller sorts), one fixed timestamp and file mode for every entry, no folder entries, no extra
- * fields. The same entries always give the same bytes, so a package can be rebuilt and compared.
+ * The one deterministic zip writer for `.plugpkg` files (decisions 10), used by `pluginctl pack`
+ * and the demo's sample-plugin build: entries in the order given (the caller sorts), one fixed
+ * timestamp and file mode for every entry, no folder entries, no extra fields. The same entries
+ * always give the same bytes, so a package can be rebuilt and compared.
  */
-import { deflateRawSync } from 'node:zlib';
-import { CliError } from '../cli-error.js';
+import { crc32, deflateRawSync } from 'node:zlib';
+import { PluginHostError } from '@plughost/host-sdk/core';
 
 /** One file of the archive. */
 export interface ZipEntry {
@@ -31,23 +32,6 @@ const DOS_TIME = 0;
 const EXTERNAL_ATTRIBUTES = (0o100644 << 16) >>> 0;
 const MAX_32 = 0xffffffff;
 const MAX_ENTRIES = 0xffff;
-
-const CRC_TABLE = (() => {
-  const table = new Uint32Array(256);
-  for (let n = 0; n < 256; n += 1) {
-    let c = n;
-    for (let k = 0; k < 8; k += 1) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    table[n] = c >>> 0;
-  }
-  return table;
-})();
-
-/** CRC-32 (IEEE), as zip stores it. */
-export function crc32(data: Uint8Array): number {
-  let crc = 0xffffffff;
-  for (const byte of data) crc = (CRC_TABLE[(crc ^ byte) & 0xff] ?? 0) ^ (crc >>> 8);
-  return (crc ^ 0xffffffff) >>> 0;
-}
 
 interface Prepared {
   name: Buffer;
@@ -109,12 +93,12 @@ function centralHeader(entry: Prepared): Buffer {
 /**
  * Writes `entries` as one zip archive, in the given order.
  *
- * @throws CliError `PACKAGE_TOO_LARGE` beyond what a zip without zip64 can hold (4 GiB, 65,535
+ * @throws PluginHostError `PACKAGE_TOO_LARGE` beyond what a zip without zip64 can hold (4 GiB, 65,535
  *   entries); launchers refuse far smaller packages anyway.
  */
 export function writeZip(entries: readonly ZipEntry[]): Buffer {
   if (entries.length > MAX_ENTRIES) {
-    throw new CliError('PACKAGE_TOO_LARGE', `${entries.length} files is more than a package can hold (${MAX_ENTRIES}). Exclude files with .plugignore.`);
+    throw new PluginHostError('PACKAGE_TOO_LARGE', `${entries.length} files is more than a package can hold (${MAX_ENTRIES}). Exclude files with .plugignore.`);
   }
   const parts: Uint8Array[] = [];
   const prepared: Prepared[] = [];
@@ -124,7 +108,7 @@ export function writeZip(entries: readonly ZipEntry[]): Buffer {
     const header = localHeader(item);
     parts.push(header, item.name, item.body);
     offset += header.length + item.name.length + item.body.length;
-    if (offset > MAX_32) throw new CliError('PACKAGE_TOO_LARGE', 'The package would be larger than 4 GiB. Exclude files with .plugignore.');
+    if (offset > MAX_32) throw new PluginHostError('PACKAGE_TOO_LARGE', 'The package would be larger than 4 GiB. Exclude files with .plugignore.');
     prepared.push(item);
   }
   const centralStart = offset;
