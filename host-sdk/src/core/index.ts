@@ -16,3 +16,4 @@ export * from './plugin-updates.js';
 export * from './launcher-settings.js';
 export * from './store-slug.js';
 export * from './registry-protocol/index.js';
+export * from './dev-server/index.js';

@@ -31,3 +31,19 @@ declare var TextDecoder: {
   prototype: TextDecoder;
   new (label?: string, options?: TextDecoderOptions): TextDecoder;
 };
+
+interface URL {
+  readonly protocol: string;
+  readonly hostname: string;
+  readonly origin: string;
+  readonly pathname: string;
+  readonly username: string;
+  readonly password: string;
+  readonly search: string;
+  readonly hash: string;
+}
+
+declare var URL: {
+  prototype: URL;
+  new (url: string, base?: string): URL;
+};

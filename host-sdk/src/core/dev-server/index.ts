@@ -1,0 +1,2 @@
+export * from './dev-events.js';
+export * from './dev-plugins-file.js';
