@@ -82,6 +82,7 @@ export function buildPublishingRouter(context: RegistryContext, dependencies: Pu
  * |---|---|
  * | `POST /developer/keys` `{publicKey}` | 201 (200 for the current key) `{keyId, certificate, revoked}` |
  * | `GET /developer/keys/revoked` | `{issuedAt, revoked, signature}`, root-signed, cached 60 s |
+ * | `GET /developer/keys/<keyId>` | the caller's key `{keyId, certified, certifiedAt, expiresAt, revoked, revokedAt, certificate}` |
  * | `GET /plugins/mine` | `{items}`: the caller's plugins with every version and its status |
  * | `POST /plugins` `{id, slug?, name, ...}` | 201 (200 when the caller owns it already) the plugin record |
  * | `POST /plugins/<id>/versions` multipart `package`, `changelog?`, `orgId?` | 201 the version, `published` or `pending_review` |

@@ -2,6 +2,7 @@ import type Router from '@koa/router';
 import { jsonBody } from '@plughost/backend-kit';
 import { sendCachedJson } from '../http/cached-json.js';
 import { jsonObjectBody } from '../http/request-input.js';
+import type { DeveloperKeyStatus } from './developer-keys.js';
 import { requirePublisher } from './publisher-account.js';
 import type { PublishingServices } from './publishing-services.js';
 
@@ -13,6 +14,9 @@ export const REVOCATION_LIST_CACHE_SECONDS = 60;
  * certified now (the account's previous key is revoked and listed in `revoked`), 200 with the
  * same certificate when it already is the account's current key (nothing revoked).
  * `GET /developer/keys/revoked` → the root-signed revocation list (public, cached 60 s).
+ * `GET /developer/keys/<keyId>` → one of the caller's keys: `{keyId, certified, certifiedAt,
+ * expiresAt, revoked, revokedAt, certificate}` (`no-store`); 404 `not_found` for a key the caller
+ * does not hold, another account's included. Read-only: `pluginctl doctor` asks it.
  */
 export function addDeveloperKeyRoutes(router: Router, services: PublishingServices): void {
   const { authenticate, keys } = services;
@@ -27,5 +31,13 @@ export function addDeveloperKeyRoutes(router: Router, services: PublishingServic
 
   router.get('/developer/keys/revoked', async (ctx) => {
     sendCachedJson(ctx, await keys.revocationList(), REVOCATION_LIST_CACHE_SECONDS);
+  });
+
+  // After `/developer/keys/revoked`: that route answers first, so "revoked" is never taken for a key id.
+  router.get('/developer/keys/:keyId', async (ctx) => {
+    const publisher = await requirePublisher(ctx, authenticate);
+    const status: DeveloperKeyStatus = await keys.statusOf(publisher.accountId, ctx.params.keyId ?? '');
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = status;
   });
 }

@@ -1,6 +1,7 @@
 import {
   decodePublicKey,
   bytesToBase64,
+  isKeyId,
   isPluginHostError,
   issueCertificate,
   keyIdOf,
@@ -10,7 +11,7 @@ import {
 } from '@plughost/host-sdk/core';
 import type { PublishingRepository } from './publishing-repository.js';
 import type { RootKey } from './root-key.js';
-import { RegistryError } from '../errors/registry-error.js';
+import { RegistryError, invalidArgument, notFound } from '../errors/registry-error.js';
 
 /** The answer of `POST /developer/keys`. */
 export interface CertifiedKey {
@@ -21,6 +22,29 @@ export interface CertifiedKey {
   readonly created: boolean;
   /** Key ids this certification revoked (the account's previous key), empty when none. */
   readonly revoked: readonly string[];
+}
+
+/** The answer of `GET /developer/keys/<keyId>`: one of the caller's keys and its state. */
+export interface DeveloperKeyStatus {
+  readonly keyId: string;
+  /**
+   * True when a package signed with this key is accepted now: the key is not revoked and its
+   * certificate comes from the store's current root key. False for a revoked key, and for a key
+   * certified under a root the store has since replaced (`POST /developer/keys` certifies it again).
+   */
+  readonly certified: boolean;
+  /** When the store first certified the key (ISO 8601, UTC). */
+  readonly certifiedAt: string;
+  /**
+   * When the certificate stops being valid. Always `null` here: this store's certificates carry no
+   * expiry and a key ends only by revocation; the field is there for stores whose certificates expire.
+   */
+  readonly expiresAt: string | null;
+  readonly revoked: boolean;
+  /** When the account certified another key, which revoked this one; `null` while not revoked. */
+  readonly revokedAt: string | null;
+  /** The stored certificate, exactly as `signature.cert.json` holds it. */
+  readonly certificate: Certificate;
 }
 
 /** How long one signed revocation list is served before it is signed again with a fresh `issuedAt`. */
@@ -90,6 +114,31 @@ export class DeveloperKeys {
       case 'certified':
         return { keyId, certificate: outcome.key.certificate, created: true, revoked: outcome.revoked.map((key) => key.keyId) };
     }
+  }
+
+  /**
+   * One key of the account, for `GET /developer/keys/<keyId>`. A key certified for another
+   * account is answered exactly as an unknown one, so nobody learns which keys others hold.
+   *
+   * @throws RegistryError `invalid_argument` when `keyId` is not a key id (16 lower-case hex
+   *   characters), `not_found` when the account holds no such key.
+   */
+  async statusOf(accountId: string, keyId: string): Promise<DeveloperKeyStatus> {
+    if (!isKeyId(keyId)) throw invalidArgument(`${JSON.stringify(keyId)} is not a key id: 16 lower-case hex characters`);
+    const key = await this.repository.findKey(keyId);
+    if (key === null || key.accountId !== accountId) {
+      throw notFound(`Your account holds no key ${keyId}; POST /developer/keys certifies a public key for your account`);
+    }
+    const revoked = key.revokedAt !== null;
+    return {
+      keyId,
+      certified: !revoked && key.certificate.issuer.keyId === this.root.keyId,
+      certifiedAt: key.certifiedAt,
+      expiresAt: null,
+      revoked,
+      revokedAt: key.revokedAt,
+      certificate: key.certificate,
+    };
   }
 
   /** The ids of every revoked key. */

@@ -8,7 +8,7 @@ export {
   DEFAULT_MAX_PACKAGE_BYTES,
   type PublishingDependencies,
 } from './create-publishing-router.js';
-export { DeveloperKeys, REVOCATION_LIST_MAX_AGE_MS, type CertifiedKey } from './developer-keys.js';
+export { DeveloperKeys, REVOCATION_LIST_MAX_AGE_MS, type CertifiedKey, type DeveloperKeyStatus } from './developer-keys.js';
 export { REVOCATION_LIST_CACHE_SECONDS } from './developer-key-routes.js';
 export { MAX_CHANGELOG_LENGTH } from './publish-version.js';
 export { MAX_REVIEW_NOTE_LENGTH } from './admin-routes.js';
