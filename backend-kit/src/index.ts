@@ -22,3 +22,21 @@ export type { ErrorBody } from './middleware/error-handler.js';
 export { buildOpenApiDocument } from './openapi/build-document.js';
 export * from './services/network/index.js';
 export { FileAuthorizations, createFileAuthorizations } from './services/filesystem/file-authorizations.js';
+// The backend's request rules as plain functions, for servers that must answer exactly as this
+// backend does without being it (pluginctl's debug harness stub): one definition, so the two never
+// drift apart. Each throws `PluginHostError` with the code and message the backend answers.
+export { createHostMatcher, hostNotAllowedBody } from './middleware/host-check.js';
+export { isPublicRequest } from './middleware/bearer-token.js';
+export { isBackendWrittenFile, parsePluginFilePath } from './services/plugin-data/plugin-file-path.js';
+export { openPluginFile, type OpenedPluginFile } from './services/plugin-data/open-plugin-file.js';
+export { contentTypeOf } from './services/plugin-data/content-type.js';
+export { PLUGIN_DATA_LIMITS, type PluginDataLimits } from './services/plugin-data/data-limits.js';
+export { requireDataKey, requireDataValue } from './services/plugin-data/data-values.js';
+export { parseProxyRequest, type ProxyRequest } from './services/network/proxy-request.js';
+export { parseShellRequest, type ShellRequest } from './services/shell/shell-request.js';
+export { parseReadRequest, parseWriteRequest, refuseUnknownFields, type ReadRequest, type WriteRequest } from './services/filesystem/file-requests.js';
+export { parseAddTaskRequest, type AddTaskRequest, type DownloadDestination } from './services/downloads/download-request.js';
+export { parseModpackInstallRequest, type ModpackInstallRequest, type ModpackSource } from './services/modpacks/modpack-request.js';
+export { parseOpenableUrl } from './services/system/openable-url.js';
+export { parsePluginErrorReport, type PluginErrorReport } from './services/telemetry/plugin-error-report.js';
+export { parseSettingsPatch } from './services/launcher-settings/launcher-settings.js';

@@ -1,6 +1,7 @@
 import type { Middleware } from 'koa';
 import { ErrorCode } from '@plughost/host-sdk/core';
 import { ERROR_STATUS } from '../http/error-status.js';
+import type { ErrorBody } from './error-handler.js';
 
 /** The names a request's `Host` header may carry (each with the backend's port). */
 export interface HostCheckOptions {
@@ -19,6 +20,29 @@ function bracketIpv6(host: string): string {
 }
 
 /**
+ * The rule of {@link hostCheck} as a plain function, for servers that are not Koa apps (pluginctl's
+ * debug harness stub): returns whether a `Host` header names this server listening on `port`.
+ */
+export function createHostMatcher(options: Omit<HostCheckOptions, 'port'> = {}): (hostHeader: string, port: number | undefined) => boolean {
+  const names = new Set([...LOOPBACK_NAMES, ...(options.configuredHost ? [bracketIpv6(options.configuredHost.toLowerCase())] : [])]);
+  const extra = new Set((options.allowedHosts ?? []).map((host) => host.toLowerCase()));
+  return function isOwnHost(hostHeader, port) {
+    const header = hostHeader.toLowerCase();
+    return extra.has(header) || [...names].some((name) => header === `${name}:${port}`) || [...extra].some((host) => header === `${host}:${port}`);
+  };
+}
+
+/** The 403 `HOST_NOT_ALLOWED` body for a refused `Host` header (status in `ERROR_STATUS`). */
+export function hostNotAllowedBody(hostHeader: string, port: number | undefined): ErrorBody {
+  return {
+    error: {
+      code: ErrorCode.HOST_NOT_ALLOWED,
+      message: `Host "${hostHeader}" is not a name of this backend; use localhost or 127.0.0.1 with port ${port}`,
+    },
+  };
+}
+
+/**
  * Refuses requests whose `Host` header is not one of the backend's own names with its port
  * (403 `HOST_NOT_ALLOWED`). A DNS-rebinding page (evil.example resolving to 127.0.0.1) sends its
  * own host name, so it can never read the backend's answers, health routes included. It answers
@@ -26,20 +50,13 @@ function bracketIpv6(host: string): string {
  * which carry the API token, without the backend's error handler.
  */
 export function hostCheck(options: HostCheckOptions = {}): Middleware {
-  const names = new Set([...LOOPBACK_NAMES, ...(options.configuredHost ? [bracketIpv6(options.configuredHost.toLowerCase())] : [])]);
-  const extra = new Set((options.allowedHosts ?? []).map((host) => host.toLowerCase()));
+  const isOwnHost = createHostMatcher(options);
   return async function checkHost(ctx, next) {
     const header = (ctx.get('Host') || '').toLowerCase();
     const port = options.port ?? ctx.socket.localPort;
-    const allowed = extra.has(header) || [...names].some((name) => header === `${name}:${port}`) || [...extra].some((host) => header === `${host}:${port}`);
-    if (!allowed) {
+    if (!isOwnHost(header, port)) {
       ctx.status = ERROR_STATUS.HOST_NOT_ALLOWED;
-      ctx.body = {
-        error: {
-          code: ErrorCode.HOST_NOT_ALLOWED,
-          message: `Host "${header}" is not a name of this backend; use localhost or 127.0.0.1 with port ${port}`,
-        },
-      };
+      ctx.body = hostNotAllowedBody(header, port);
       return;
     }
     await next();
