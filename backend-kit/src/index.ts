@@ -26,6 +26,7 @@ export { FileAuthorizations, createFileAuthorizations } from './services/filesys
 // backend does without being it (pluginctl's debug harness stub): one definition, so the two never
 // drift apart. Each throws `PluginHostError` with the code and message the backend answers.
 export { createHostMatcher, hostNotAllowedBody } from './middleware/host-check.js';
+export { pluginHostErrorBody } from './middleware/error-handler.js';
 export { isPublicRequest } from './middleware/bearer-token.js';
 export { isBackendWrittenFile, parsePluginFilePath } from './services/plugin-data/plugin-file-path.js';
 export { openPluginFile, type OpenedPluginFile } from './services/plugin-data/open-plugin-file.js';

@@ -1,5 +1,5 @@
 import type { Middleware } from 'koa';
-import { ErrorCode, isPluginHostError } from '@plughost/host-sdk/core';
+import { ErrorCode, type PluginHostError, isPluginHostError } from '@plughost/host-sdk/core';
 import { ERROR_STATUS } from '../http/error-status.js';
 import type { BackendLogger } from '../http/logger.js';
 
@@ -26,6 +26,11 @@ function publicDetails(details: Readonly<Record<string, unknown>> | undefined): 
   return out;
 }
 
+/** The body the backend answers for `error` (its status is `ERROR_STATUS[error.code]`). */
+export function pluginHostErrorBody(error: PluginHostError): ErrorBody {
+  return { error: { ...publicDetails(error.details), code: error.code, message: error.message } };
+}
+
 // A 413 raised by Koa or a body parser is a JSON (or form) body over its route's limit: never a
 // package, whose upload route raises its own `PACKAGE_TOO_LARGE` (decisions section 4).
 const STATUS_CODES: Readonly<Record<number, ErrorCode>> = {
@@ -50,7 +55,7 @@ export function errorHandler(logger: BackendLogger): Middleware {
       let body: ErrorBody;
       if (isPluginHostError(error)) {
         status = ERROR_STATUS[error.code] ?? 500;
-        body = { error: { ...publicDetails(error.details), code: error.code, message: error.message } };
+        body = pluginHostErrorBody(error);
       } else {
         const http = httpErrorOf(error);
         if (http) {
