@@ -2,16 +2,26 @@ import { access, constants, stat } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { resolveDataDirectory } from '@plughost/backend-kit';
 import { keyIdOf } from '@plughost/host-sdk/core';
-import { readPrivateKey } from '@plughost/host-sdk/node';
 import { parseArgs } from '../args.js';
 import { CliError } from '../cli-error.js';
-import { apiKeyFromEnv, requireStoreApi, resolveStoreApi, SessionStore, storeFetch } from '../store/index.js';
+import {
+  apiKeyFromEnv,
+  lookUpDeveloperKey,
+  requireStoreApi,
+  resolveStoreApi,
+  SessionStore,
+  StoreError,
+  storeFetch,
+  type DeveloperKeyLookup,
+} from '../store/index.js';
+import { loadSigningKey } from '../store/signing-key.js';
 
 const HELP = `Usage: pluginctl doctor [--json] [--api url]
 
 Read-only checks of this machine for plugin work, each with a fix: Node version, the store
-(reachable, apiVersion), the store session, the signing key (PLUGINCTL_SIGN_KEY), the launcher
-data directory and the ports 5100, 1420, 5173 and 9222. Exit status 1 when a check fails.
+(reachable, apiVersion), the store session, the signing key (PLUGINCTL_SIGN_KEY) readable and
+certified by the store (asked with the session or PLUGINCTL_API_KEY; nothing is uploaded), the
+launcher data directory and the ports 5100, 1420, 5173 and 9222. Exit status 1 when a check fails.
 
 Options:
   --json      Print one JSON document {ok, checks: [{name, status, detail, fix?}]}
@@ -79,7 +89,31 @@ async function checkStore(base: string): Promise<DoctorCheck> {
   }
 }
 
-async function checkSession(base: string): Promise<DoctorCheck> {
+/** A credential the store accepted just now (`GET /auth/me`): the key check signs in with it. */
+interface CheckedCredential {
+  readonly token: string;
+  /** How the detail names it: `PLUGINCTL_API_KEY` or the saved session. */
+  readonly what: string;
+}
+
+/** Why the signing key's certification could not be asked for, and what to do about it. */
+interface NotChecked {
+  readonly why: string;
+  readonly fix: string;
+  /** False when the store did not answer: then asking it anything else is pointless. */
+  readonly storeAnswers: boolean;
+}
+
+/** The session check and what it leaves for the key check. */
+interface SessionVerdict {
+  readonly check: DoctorCheck;
+  readonly credential: CheckedCredential | NotChecked;
+}
+
+const LOGIN_FIX = 'Run pluginctl login (or set PLUGINCTL_API_KEY in CI), then run pluginctl doctor again.';
+const START_STORE_FIX = 'Start the store (npm run registry in this repository) or pass --api with its address, then run pluginctl doctor again.';
+
+async function checkSession(base: string): Promise<SessionVerdict> {
   const apiKey = apiKeyFromEnv();
   const sessions = new SessionStore();
   let token = apiKey;
@@ -89,12 +123,28 @@ async function checkSession(base: string): Promise<DoctorCheck> {
     try {
       session = await sessions.get(base);
     } catch (error) {
-      return notOk('session', 'fail', (error as Error).message, `Delete ${sessions.path} and run pluginctl login.`);
+      const fix = `Delete ${sessions.path} and run pluginctl login.`;
+      return {
+        check: notOk('session', 'fail', (error as Error).message, fix),
+        credential: { why: 'the saved sessions are unreadable', fix, storeAnswers: true },
+      };
     }
-    if (session === undefined) return notOk('session', 'warn', `No session for ${base}`, 'Run pluginctl login (or set PLUGINCTL_API_KEY in CI).');
+    if (session === undefined) {
+      return {
+        check: notOk('session', 'warn', `No session for ${base}`, 'Run pluginctl login (or set PLUGINCTL_API_KEY in CI).'),
+        credential: { why: 'not signed in', fix: LOGIN_FIX, storeAnswers: true },
+      };
+    }
     // Refreshing would rotate the tokens, a write: doctor only looks at an access token still alive.
     if (Date.parse(session.accessTokenExpiresAt) <= Date.now()) {
-      return ok('session', `Saved session until ${session.expiresAt}; its access token is renewed on the next publish`);
+      return {
+        check: ok('session', `Saved session until ${session.expiresAt}; its access token is renewed on the next publish`),
+        credential: {
+          why: 'the saved access token has expired, and doctor does not renew it',
+          fix: 'Run pluginctl login for a fresh access token (or set PLUGINCTL_API_KEY), then run pluginctl doctor again.',
+          storeAnswers: true,
+        },
+      };
     }
     token = session.accessToken;
     what = 'The saved session';
@@ -102,61 +152,100 @@ async function checkSession(base: string): Promise<DoctorCheck> {
   try {
     const answer = await storeFetch(base, '/auth/me', { token, timeoutMs: 10_000 });
     const username = (answer.body as Record<string, unknown> | undefined)?.username;
-    if (answer.status === 200) return ok('session', `${what} signs in as ${typeof username === 'string' ? username : 'an account'}`);
-    return notOk(
-      'session',
-      'fail',
-      `The store refused ${what} (${answer.status})`,
-      apiKey ? 'Check PLUGINCTL_API_KEY with the store operator.' : 'Run pluginctl login again.',
-    );
+    if (answer.status === 200) {
+      return { check: ok('session', `${what} signs in as ${typeof username === 'string' ? username : 'an account'}`), credential: { token, what } };
+    }
+    const fix = apiKey ? 'Check PLUGINCTL_API_KEY with the store operator.' : 'Run pluginctl login again.';
+    return {
+      check: notOk('session', 'fail', `The store refused ${what} (${answer.status})`, fix),
+      credential: { why: `the store refused ${what}`, fix, storeAnswers: true },
+    };
   } catch (error) {
-    return notOk('session', 'warn', `Not checked: ${(error as Error).message}`, 'Start the store or pass --api, then run pluginctl doctor again.');
+    return {
+      check: notOk('session', 'warn', `Not checked: ${(error as Error).message}`, 'Start the store or pass --api, then run pluginctl doctor again.'),
+      credential: { why: 'the store is unreachable', fix: START_STORE_FIX, storeAnswers: false },
+    };
   }
 }
 
-async function checkSigningKey(base: string | undefined): Promise<DoctorCheck> {
-  const text = process.env.PLUGINCTL_SIGN_KEY;
-  if (text === undefined || text.trim() === '') {
+const NEW_KEY_FIX =
+  'Make a new key (openssl genpkey -algorithm ed25519 -out key.pem; PLUGINCTL_SIGN_KEY="$(cat key.pem)") and run pluginctl publish, which certifies it. Packages signed with the revoked key are refused.';
+const PUBLISH_CERTIFIES_FIX = 'pluginctl publish uploads its public key for a certificate (nothing else is needed).';
+
+/** The verdict of the store's answer about the caller's key `keyId`. */
+function keyVerdict(keyId: string, base: string, lookup: DeveloperKeyLookup, now: number): DoctorCheck {
+  if (lookup.kind === 'unknown')
+    return notOk('signing-key', 'warn', `Key ${keyId} is readable but not certified for your account on ${base}`, PUBLISH_CERTIFIES_FIX);
+  if (lookup.revoked) return notOk('signing-key', 'fail', `Key ${keyId} was revoked on ${base} at ${lookup.revokedAt ?? 'an unknown time'}`, NEW_KEY_FIX);
+  if (lookup.expiresAt !== null && Date.parse(lookup.expiresAt) <= now) {
+    return notOk('signing-key', 'warn', `Key ${keyId} is readable; its certificate on ${base} expired at ${lookup.expiresAt}`, PUBLISH_CERTIFIES_FIX);
+  }
+  if (!lookup.certified) {
     return notOk(
       'signing-key',
       'warn',
-      'PLUGINCTL_SIGN_KEY is not set',
-      'Set PLUGINCTL_SIGN_KEY (PKCS#8 PEM or base64 seed), or pass --key to pack and publish.',
+      `Key ${keyId} is readable; its certificate on ${base} is not valid now (issued under a root key the store has replaced)`,
+      "pluginctl publish certifies it again under the store's current root.",
     );
   }
+  const until = lookup.expiresAt === null ? 'no expiry: valid until revoked' : `until ${lookup.expiresAt}`;
+  return ok('signing-key', `Key ${keyId} is readable and certified by ${base} (since ${lookup.certifiedAt}; ${until})`);
+}
+
+/** Without a credential the public revocation list still tells a revoked key apart. */
+async function keyNotChecked(keyId: string, base: string, reason: NotChecked): Promise<DoctorCheck> {
+  if (reason.storeAnswers) {
+    try {
+      const answer = await storeFetch(base, '/developer/keys/revoked', { timeoutMs: 10_000 });
+      const revoked = (answer.body as Record<string, unknown> | undefined)?.revoked;
+      if (answer.status === 200 && Array.isArray(revoked) && revoked.includes(keyId)) {
+        return notOk('signing-key', 'fail', `Key ${keyId} is revoked on ${base} (its revocation list says so)`, NEW_KEY_FIX);
+      }
+    } catch {
+      // The store check reports an unreachable store.
+    }
+  }
+  return notOk('signing-key', 'warn', `Key ${keyId} is readable; whether ${base} certified it was not checked (${reason.why})`, reason.fix);
+}
+
+/**
+ * The signing key (`PLUGINCTL_SIGN_KEY`) readable and certified: asked with `GET
+ * /developer/keys/<keyId>` when the session check left a credential the store accepted. Read-only:
+ * the key is never uploaded (publish does that).
+ */
+async function checkSigningKey(base: string | undefined, session: SessionVerdict | undefined): Promise<DoctorCheck> {
   let keyId: string;
   try {
-    keyId = keyIdOf(readPrivateKey(text).publicKey);
+    keyId = keyIdOf((await loadSigningKey(undefined, process.env)).publicKey);
   } catch (error) {
-    return notOk(
-      'signing-key',
-      'fail',
-      `PLUGINCTL_SIGN_KEY: ${(error as Error).message}`,
-      'Give an unencrypted Ed25519 PKCS#8 PEM or the base64 of a 32-byte seed.',
-    );
-  }
-  // The store has no read-only "is this key certified" route; its revocation list says whether a
-  // certificate would still be honoured, and publish certifies the key (reusing a certificate).
-  if (base === undefined)
-    return notOk('signing-key', 'warn', `Key ${keyId} is readable; its certification was not checked (no store named)`, 'Pass --api <url>.');
-  try {
-    const answer = await storeFetch(base, '/developer/keys/revoked', { timeoutMs: 10_000 });
-    const revoked = (answer.body as Record<string, unknown> | undefined)?.revoked;
-    if (answer.status === 200 && Array.isArray(revoked)) {
-      if (revoked.includes(keyId)) {
-        return notOk(
-          'signing-key',
-          'fail',
-          `Key ${keyId} is revoked on ${base}`,
-          'Generate a new key; pluginctl publish certifies it (and revokes nothing more).',
-        );
-      }
-      return ok('signing-key', `Key ${keyId} is readable and not revoked; pluginctl publish certifies it (or reuses its certificate)`);
+    if (error instanceof CliError && error.code === 'SIGN_KEY_REQUIRED') {
+      return notOk(
+        'signing-key',
+        'warn',
+        'PLUGINCTL_SIGN_KEY is not set',
+        'Set PLUGINCTL_SIGN_KEY (PKCS#8 PEM or base64 seed), or pass --key to pack and publish.',
+      );
     }
-  } catch {
-    // Reported by the store check.
+    if (error instanceof CliError)
+      return notOk('signing-key', 'fail', error.message, 'Give an unencrypted Ed25519 PKCS#8 PEM or the base64 of a 32-byte seed.');
+    throw error;
   }
-  return notOk('signing-key', 'warn', `Key ${keyId} is readable; its certification was not checked (store unreachable)`, 'Start the store or pass --api.');
+  if (base === undefined || session === undefined) {
+    return notOk('signing-key', 'warn', `Key ${keyId} is readable; its certification was not checked (no store named)`, 'Pass --api <url>.');
+  }
+  const { credential } = session;
+  if (!('token' in credential)) return keyNotChecked(keyId, base, credential);
+  try {
+    return keyVerdict(keyId, base, await lookUpDeveloperKey(base, keyId, credential.token, 10_000), Date.now());
+  } catch (error) {
+    if (!(error instanceof StoreError)) throw error;
+    const unreachable = error.status === 0;
+    return keyNotChecked(keyId, base, {
+      why: unreachable ? 'the store is unreachable' : error.message,
+      fix: unreachable ? START_STORE_FIX : LOGIN_FIX,
+      storeAnswers: !unreachable,
+    });
+  }
 }
 
 async function checkDataDirectory(): Promise<DoctorCheck> {
@@ -213,10 +302,12 @@ export async function runDoctor(base: string | undefined): Promise<DoctorReport>
     'No store named',
     'Pass --api <url> or set PLUGINCTL_STORE_API (npm run registry serves http://127.0.0.1:17421/api/v1).',
   );
+  const store = base === undefined ? undefined : await checkStore(base);
+  const session = base === undefined ? undefined : await checkSession(base);
   const checks = [
     checkNode(),
-    ...(base === undefined ? [noStore] : [await checkStore(base), await checkSession(base)]),
-    await checkSigningKey(base),
+    ...(store === undefined || session === undefined ? [noStore] : [store, session.check]),
+    await checkSigningKey(base, session),
     await checkDataDirectory(),
     ...(await Promise.all(PORTS.map(([port, use]) => checkPort(port, use)))),
   ];

@@ -9,3 +9,4 @@ export { SESSION_LIFETIME_MS, SessionStore, sessionsPath, type StoredSession } f
 export { parseTokenResponse, sessionFrom, type TokenResponse } from './tokens.js';
 export { CLIENT_ID, DEVICE_CODE_GRANT_TYPE, defaultDeviceFlowIo, deviceLogin, isSameOrigin, openInBrowser, type DeviceFlowIo } from './device-flow.js';
 export { apiKeyFromEnv, existingCredential, freshSession, type StoreCredential } from './credentials.js';
+export { lookUpDeveloperKey, type DeveloperKeyLookup } from './developer-key-status.js';
