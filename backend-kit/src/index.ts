@@ -32,7 +32,7 @@ export { isBackendWrittenFile, parsePluginFilePath } from './services/plugin-dat
 export { openPluginFile, type OpenedPluginFile } from './services/plugin-data/open-plugin-file.js';
 export { contentTypeOf } from './services/plugin-data/content-type.js';
 export { PLUGIN_DATA_LIMITS, type PluginDataLimits } from './services/plugin-data/data-limits.js';
-export { requireDataKey, requireDataValue } from './services/plugin-data/data-values.js';
+export { requireDataKey, requireDataValue, serializeDataFile } from './services/plugin-data/data-values.js';
 export { parseProxyRequest, type ProxyRequest } from './services/network/proxy-request.js';
 export { parseShellRequest, type ShellRequest } from './services/shell/shell-request.js';
 export { parseReadRequest, parseWriteRequest, refuseUnknownFields, type ReadRequest, type WriteRequest } from './services/filesystem/file-requests.js';
