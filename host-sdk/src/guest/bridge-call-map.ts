@@ -1,13 +1,13 @@
 /**
  * The methods a plugin reaches through `__PLUGIN_API__.call(name, ...args)`, with their parameter
- * and result types, derived from the host's bridge method table: each entry's `signature` gives
- * its types, so adding an entry is the only step. Types only: these imports are erased, and the
- * guest runtime never loads the table or its handlers.
+ * and result types, derived from the core's bridge contract (the host's method table is built
+ * from it): each entry's `signature` gives its types, so adding an entry is the only step. Types
+ * only: these imports are erased, and the guest runtime never loads the contract.
  */
-import type { BridgeCallMapOf } from '../bridge/bridge-method.js';
-import type { BridgeTableEntry } from '../bridge/bridge-methods.js';
+import type { BridgeContractEntry } from '../core/bridge/bridge-contract.js';
+import type { BridgeCallMapOf } from '../core/bridge/bridge-method-contract.js';
 
-export type * from '../bridge/bridge-call-types.js';
+export type * from '../core/bridge/bridge-call-types.js';
 
 /**
  * Every method of `__PLUGIN_API__.call`, by name: its parameters (`args`) and what the promise
@@ -15,7 +15,7 @@ export type * from '../bridge/bridge-call-types.js';
  * `void` (a confirmation) or `unknown` (a value the host may pass on). `docs/bridge.md` documents
  * each method and the permission it needs.
  */
-export interface BridgeCallMap extends BridgeCallMapOf<BridgeTableEntry> {}
+export interface BridgeCallMap extends BridgeCallMapOf<BridgeContractEntry> {}
 
 /** A name accepted by `__PLUGIN_API__.call`. */
 export type BridgeMethodName = keyof BridgeCallMap;

@@ -1,10 +1,10 @@
 /**
  * The parameter and result shapes of the bridge methods (the specification's bridge table), as
- * plugins see them. Types only: nothing here exists at run time. The table entries in
- * `methods/*.ts` name them in their signatures, and the guest's `BridgeCallMap` is derived from
- * those entries.
+ * plugins see them. Types only: nothing here exists at run time. The bridge contract
+ * (`bridge-contract.ts`) names them in its signatures, and the guest's `BridgeCallMap` is derived
+ * from the contract.
  */
-import type { AddedDownloadTask, DownloadCategory, DownloadSnapshot as CoreDownloadSnapshot, DownloadSnapshotDetails } from '../core/downloads.js';
+import type { AddedDownloadTask, DownloadCategory, DownloadSnapshot as CoreDownloadSnapshot, DownloadSnapshotDetails } from '../downloads.js';
 
 /** A request for the backend's CORS proxy (specification: ProxyRequest). */
 export interface ProxyRequest {
@@ -98,7 +98,7 @@ export interface BridgePluginEntry {
 export type ToastType = 'info' | 'error' | 'success';
 
 /** `overlay.create` options (specification: Other shapes). */
-export type { OverlayOptions } from '../core/bridge/overlay-options.js';
+export type { OverlayOptions } from './overlay-options.js';
 
 /** Options every `download.addTask` request may carry. */
 interface DownloadTaskOptions {
