@@ -1,4 +1,5 @@
 import type { CdpConnection, CdpEvent } from './cdp.js';
+import { fetchObjectPreview } from './console-preview.js';
 
 /**
  * The attribute the host SDK writes on every plugin frame (`createSandboxFrame` in
@@ -13,12 +14,15 @@ interface ObjectPreview {
   properties?: { name: string; type?: string; value?: string }[];
 }
 
-interface RemoteObject {
+/** A console argument as `Runtime.consoleAPICalled` sends it (the fields used here). */
+export interface RemoteObject {
   type?: string;
   subtype?: string;
   value?: unknown;
   unserializableValue?: string;
   description?: string;
+  /** Present while the page holds the object; lets a preview be fetched later. */
+  objectId?: string;
   preview?: ObjectPreview;
 }
 
@@ -42,18 +46,43 @@ interface SessionState {
   contexts: Map<number, string>;
 }
 
-/** Renders console arguments like the DevTools console does for primitives. */
+/** Plain objects and arrays print as a preview; other objects (dates, errors, maps, proxies, ...) as their description. */
+function isPreviewed(arg: RemoteObject): boolean {
+  return arg.type === 'object' && (arg.subtype === undefined || arg.subtype === 'array');
+}
+
+/** One argument from what the message carries; `undefined` for an object that needs a fetched preview. */
+function formatArgument(arg: RemoteObject): string | undefined {
+  if (arg.type === 'string') return String(arg.value);
+  if (arg.unserializableValue !== undefined) return arg.unserializableValue;
+  if (arg.type === 'undefined') return 'undefined';
+  if (arg.value !== undefined) return JSON.stringify(arg.value);
+  if (isPreviewed(arg)) {
+    if (arg.preview) return formatPreview(arg.preview);
+    if (arg.objectId !== undefined) return undefined;
+  }
+  return arg.description ?? arg.type ?? '';
+}
+
+/** Renders console arguments like the DevTools console does, from what the message carries. */
 export function formatArguments(args: readonly RemoteObject[]): string {
-  return args
-    .map((arg) => {
-      if (arg.type === 'string') return String(arg.value);
-      if (arg.unserializableValue !== undefined) return arg.unserializableValue;
-      if (arg.type === 'undefined') return 'undefined';
-      if (arg.value !== undefined) return JSON.stringify(arg.value);
-      if (arg.preview && arg.type === 'object' && (arg.subtype === undefined || arg.subtype === 'array')) return formatPreview(arg.preview);
-      return arg.description ?? arg.type ?? '';
-    })
-    .join(' ');
+  return args.map((arg) => formatArgument(arg) ?? arg.description ?? arg.type ?? '').join(' ');
+}
+
+/**
+ * {@link formatArguments}, but a plain object or array that came without Chromium's preview is
+ * printed from `fetchPreview(objectId)` (its description when that gives nothing).
+ */
+export async function describeArguments(args: readonly RemoteObject[], fetchPreview: (objectId: string) => Promise<string | undefined>): Promise<string> {
+  const parts = await Promise.all(
+    args.map(async (arg) => {
+      const text = formatArgument(arg);
+      if (text !== undefined) return text;
+      const preview = arg.objectId === undefined ? undefined : await fetchPreview(arg.objectId);
+      return preview ?? arg.description ?? arg.type ?? '';
+    }),
+  );
+  return parts.join(' ');
 }
 
 /**
@@ -124,8 +153,11 @@ export class ConsoleStream {
       if (context.auxData?.frameId) session.contexts.set(context.id, context.auxData.frameId);
     } else if (method === 'Runtime.consoleAPICalled') {
       const type = String(params.type);
-      const text = formatArguments((params.args as RemoteObject[] | undefined) ?? []);
-      this.emit(this.tagOfContext(sessionId, session, Number(params.executionContextId)), `${type === 'log' ? 'log' : type}: ${text}`);
+      const text = describeArguments((params.args as RemoteObject[] | undefined) ?? [], (objectId) => fetchObjectPreview(this.cdp, sessionId, objectId));
+      this.emit(
+        this.tagOfContext(sessionId, session, Number(params.executionContextId)),
+        text.then((line) => `${type}: ${line}`),
+      );
     } else if (method === 'Runtime.exceptionThrown') {
       const details = params.exceptionDetails as { text?: string; exception?: RemoteObject; executionContextId?: number };
       const text = details.exception?.description ?? details.text ?? 'exception';
@@ -179,11 +211,12 @@ export class ConsoleStream {
     }
   }
 
-  private emit(tag: Promise<string>, text: string): void {
+  private emit(tag: Promise<string>, text: string | Promise<string>): void {
     // Every line of a multi-line message (a stack trace) carries the tag, so grep keeps it whole.
+    // A fetched preview is bounded in time, so waiting for it here never holds later lines long.
     this.output = this.output.then(async () => {
       const prefix = await tag;
-      for (const line of text.split('\n')) this.write(`${prefix} ${line}`);
+      for (const line of (await text).split('\n')) this.write(`${prefix} ${line}`);
     });
   }
 }

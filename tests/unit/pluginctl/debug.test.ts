@@ -5,7 +5,10 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatArguments } from '../../../pluginctl/src/debug/console-stream.js';
+import { CdpConnection, type CdpEvent } from '../../../pluginctl/src/debug/cdp.js';
+import { PREVIEW_MAX_ITEMS } from '../../../pluginctl/src/debug/console-preview.js';
+import { ConsoleStream, formatArguments, type RemoteObject } from '../../../pluginctl/src/debug/console-stream.js';
+import { chromiumArguments, runningAsRoot } from '../../../pluginctl/src/debug/launcher.js';
 import { type RunningProcess, startProcess, waitForOutput } from '../../support/processes.js';
 
 const run = promisify(execFile);
@@ -101,9 +104,9 @@ describe('pluginctl debug', () => {
       const [, pageUrl = ''] = await waitForOutput(debug, /\[launcher\] Launcher ready at (http\S+)/);
       const [, port] = await waitForOutput(debug, /Remote debugging on port (\d+)/);
       await waitForOutput(debug, /\[plugin com\.example\.debuglog\] log: debuglog plugin started 42/);
-      // Chromium usually sends an object preview with a console call (printed `{ready: true}`), but
-      // not always (seen once in a CI run); without one the object prints as its description.
-      await waitForOutput(debug, /\[plugin com\.example\.debuglog\] warning: debuglog warns (\{ready: true\}|Object)/);
+      // Chromium usually sends an object preview with a console call, but not for a message logged
+      // before the stream attached (replayed without one): then pluginctl fetches a preview itself.
+      await waitForOutput(debug, /\[plugin com\.example\.debuglog\] warning: debuglog warns \{ready: true\}/);
       // Each line of the stack trace carries the tag too.
       await waitForOutput(debug, /\[plugin com\.example\.debuglog\] uncaught: Error: debuglog broke\n\[plugin com\.example\.debuglog\] +at \S+main\.js/);
       expect(await answers(pageUrl)).toBe(true);
@@ -175,7 +178,7 @@ describe('pluginctl debug', () => {
     const page = join(folder, 'shell-page.html');
     await writeFile(
       page,
-      '<!doctype html><script>console.log("shell page says hi")</script>' +
+      '<!doctype html><script>console.log("shell page says hi", {from: "shell", items: [1, 2]})</script>' +
         '<iframe sandbox="allow-scripts" data-plugin-id="com.example.shellframe" srcdoc="<script>console.log(&quot;from the shell frame&quot;)</script>"></iframe>',
     );
     const shell = join(folder, 'shell.sh');
@@ -191,7 +194,8 @@ describe('pluginctl debug', () => {
     const debug = startProcess(process.execPath, [CLI, 'debug', '--port', '0', '--headless', '--launcher', shell], { env: launcherEnv(home) });
     try {
       await waitForOutput(debug, /Remote debugging on port \d+/);
-      await waitForOutput(debug, /\[page\] log: shell page says hi/);
+      // The object's content, whether Chromium previewed it or the page logged before pluginctl attached.
+      await waitForOutput(debug, /\[page\] log: shell page says hi \{from: 'shell', items: Array\(2\)\}/);
       await waitForOutput(debug, /\[plugin com\.example\.shellframe\] log: from the shell frame/);
       debug.child.kill('SIGTERM');
       expect(await exitOf(debug)).toBe(0);
@@ -246,6 +250,68 @@ describe('pluginctl debug', () => {
       ]),
     ).toBe("a 42 NaN undefined Array(2) null {ready: true, name: 'x'} [1, …]");
   });
+});
+
+/** Polls `condition` until it holds, failing after `timeoutMs`. */
+async function until(what: string, condition: () => boolean | Promise<boolean>, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((next) => setTimeout(next, 50));
+  }
+}
+
+describe('pluginctl debug console stream', () => {
+  it('prints the content of an object logged before it attached (replayed without a preview), bounded, without running getters', async () => {
+    const folder = await mkdtemp(join(tmpdir(), 'pluginctl-console-preview-'));
+    const page = join(folder, 'page.html');
+    // Logged at load, long before the stream attaches; the title then says it is done.
+    await writeFile(
+      page,
+      '<!doctype html><script>' +
+        'const watched = { get boom() { document.title = "a getter ran"; return 1; } };' +
+        'console.log("replayed", {ready: true, name: "x", nested: {a: 1}, list: [1, 2, 3]}, watched, Array.from({length: 25}, (_, i) => i), new Date(0));' +
+        'document.title = "logged";' +
+        '</script>',
+    );
+    const args = chromiumArguments({ port: 0, profile: join(folder, 'profile'), url: `file://${page}`, headless: true, root: runningAsRoot() });
+    // Chromium prints its DevTools address on stderr; the shell hands it to stdout for waitForOutput.
+    const chromium = startProcess('/bin/sh', ['-c', 'exec "$0" "$@" 2>&1', process.env.CHROME_PATH || '/usr/bin/chromium', ...args]);
+    let cdp: CdpConnection | undefined;
+    try {
+      const [, socketUrl = ''] = await waitForOutput(chromium, /DevTools listening on (ws:\/\/\S+)/);
+      const port = new URL(socketUrl).port;
+      const title = async (): Promise<string | undefined> => {
+        const targets = (await (await fetch(`http://127.0.0.1:${port}/json/list`)).json()) as { type: string; title: string }[];
+        return targets.find((target) => target.type === 'page')?.title;
+      };
+      await until('the page to log', async () => (await title()) === 'logged');
+
+      cdp = await CdpConnection.connect(socketUrl);
+      const raw: RemoteObject[][] = [];
+      cdp.on('event', (event: CdpEvent) => {
+        if (event.method === 'Runtime.consoleAPICalled') raw.push(event.params.args as RemoteObject[]);
+      });
+      const lines: string[] = [];
+      await new ConsoleStream(cdp, (line) => lines.push(line)).start();
+      await until('the replayed line', () => lines.some((line) => line.startsWith('[page] log: replayed')));
+
+      // What this test is about: Chromium replays the message without previews, with object ids.
+      expect(raw[0]?.[1]).toMatchObject({ type: 'object', objectId: expect.any(String) });
+      expect(raw[0]?.[1]?.preview).toBeUndefined();
+      const items = Array.from({ length: PREVIEW_MAX_ITEMS }, (_, index) => index).join(', ');
+      expect(lines).toContain(
+        `[page] log: replayed {ready: true, name: 'x', nested: Object, list: Array(3)} {boom: (…)} [${items}, …] ${raw[0]?.[4]?.description ?? 'Date'}`,
+      );
+      expect(raw[0]?.[4]?.description).toMatch(/1970/);
+      // The preview read the getter's descriptor, not its value.
+      expect(await title()).toBe('logged');
+    } finally {
+      cdp?.close();
+      await chromium.stop();
+      await rm(folder, { recursive: true, force: true, maxRetries: 3 });
+    }
+  }, 60_000);
 });
 
 describe('pluginctl dev', () => {
