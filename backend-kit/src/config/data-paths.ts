@@ -18,8 +18,15 @@ export interface DataPaths {
   readonly instances: string;
   /** `downloads/`: the launcher's download folder; downloads there need no path consent. */
   readonly downloads: string;
+  /**
+   * `dev/`: the settings and cache of dev plugins (`dev/<id>/`, decisions section 10), apart from
+   * an installed plugin of the same id.
+   */
+  readonly devPlugins: string;
   /** `plugins/<id>/` */
   pluginFolder(id: string): string;
+  /** `dev/<id>/`: where a dev plugin's `settings.json` and `cache.json` live. */
+  devPluginFolder(id: string): string;
   /** `plugins/<id>.bak-<version>/` */
   snapshotFolder(id: string, version: string): string;
 }
@@ -28,6 +35,7 @@ export interface DataPaths {
 export function dataPaths(root: string): DataPaths {
   const plugins = join(root, 'plugins');
   const backend = join(root, 'backend');
+  const devPlugins = join(root, 'dev');
   return {
     root,
     plugins,
@@ -35,7 +43,9 @@ export function dataPaths(root: string): DataPaths {
     temporary: join(backend, 'tmp'),
     instances: join(root, 'instances'),
     downloads: join(root, 'downloads'),
+    devPlugins,
     pluginFolder: (id) => join(plugins, id),
+    devPluginFolder: (id) => join(devPlugins, id),
     snapshotFolder: (id, version) => join(plugins, `${id}.bak-${version}`),
   };
 }

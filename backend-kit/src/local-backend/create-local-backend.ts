@@ -9,6 +9,7 @@ import { errorHandler } from '../middleware/error-handler.js';
 import { hostCheck } from '../middleware/host-check.js';
 import { createOpenApiRouter } from '../openapi/openapi-router.js';
 import { createCacheRouter } from '../routes/cache.js';
+import { createDevPluginsRouter } from '../routes/dev-plugins.js';
 import { createHealthRouter } from '../routes/health.js';
 import { createLauncherRouter } from '../routes/launcher.js';
 import { createPluginFilesRouter } from '../routes/plugin-files.js';
@@ -99,14 +100,15 @@ const unansweredAsErrors: Middleware = async function unansweredAsErrors(ctx, ne
  * it can reach, and a test can build one on a temporary folder).
  */
 function apiRouters(services: LocalBackendServices): Router[] {
-  const { paths, logger, plugins } = services;
+  const { paths, logger, plugins, devPlugins } = services;
   return [
     createHealthRouter(),
     // Before the plugins router: `/plugins/updates` is a route of its own, not a plugin id.
-    createUpdatesRouter({ updates: services.updates }),
-    createPluginsRouter({ plugins, packageUploads: services.packageUploads }),
+    createUpdatesRouter({ updates: services.updates, devPlugins }),
+    createDevPluginsRouter({ devPlugins }),
+    createPluginsRouter({ plugins, packageUploads: services.packageUploads, devPlugins }),
     createStoreRouter({ store: services.store }),
-    createPluginFilesRouter({ paths }),
+    createPluginFilesRouter({ paths, devPlugins }),
     createSettingsRouter({ settings: services.settings }),
     createCacheRouter({ cache: services.cache }),
     createSystemRouter({ systemInfo: services.systemInfo, openUrl: services.openUrl }),
@@ -185,6 +187,7 @@ export async function createLocalBackend(options: LocalBackendOptions): Promise<
     sources: services.sources,
     updates: services.updates,
     close: () => {
+      services.devPlugins.close();
       services.updates.close();
       services.revocation.close();
       return services.downloads.close();

@@ -14,6 +14,7 @@ import { createGuardedFetcher, type GuardedFetcher } from '../services/network/g
 import { createCacheStore, type CacheStore } from '../services/plugin-data/cache-store.js';
 import { createSettingsStore, type SettingsStore } from '../services/plugin-data/settings-store.js';
 import { createPluginService, type PluginService } from '../services/plugin-service.js';
+import { createDevPluginService, type DevPluginService } from '../services/dev-plugins/dev-plugin-service.js';
 import { createRevocationService, type ManagedRevocationService } from '../services/revocation/revocation-service.js';
 import { createPluginShell, type PluginShell } from '../services/shell/plugin-shell.js';
 import { createLauncherSettingsStore, type LauncherSettingsStore } from '../services/launcher-settings/launcher-settings-store.js';
@@ -58,6 +59,8 @@ export interface LocalBackendServices {
   readonly updates: UpdateService;
   /** The plugin lifecycle. */
   readonly plugins: PluginService;
+  /** The plugins of running dev servers (development mode; lists nothing unless `devPlugins`). */
+  readonly devPlugins: DevPluginService;
   /** Where package uploads are received (`backend/tmp/`, beside `plugins/` so renames work), and their largest size. */
   readonly packageUploads: { readonly directory: string; readonly maxPackageBytes: number };
   readonly store: StoreInstaller;
@@ -100,6 +103,12 @@ export async function createLocalServices(options: LocalBackendOptions, logger: 
   await mkdir(paths.plugins, { recursive: true });
   await mkdir(paths.temporary, { recursive: true });
 
+  const devPlugins = await createDevPluginService(options.devPlugins === true, {
+    dataDirectory: paths.root,
+    logger,
+    ...(options.devPluginReconnectDelaysMs ? { link: { reconnectDelaysMs: options.devPluginReconnectDelaysMs } } : {}),
+  });
+  const isDevPlugin = (id: string): boolean => devPlugins.has(id);
   const timer = options.timer ?? systemRegistryTimer;
   const launcherSettings = await createLauncherSettingsStore({ paths, logger, pinnedPrimary: options.storeUrl });
   const sources = createStoreSources({ settings: launcherSettings, trustedHosts: options.trustedHosts, timer, logger });
@@ -130,6 +139,7 @@ export async function createLocalServices(options: LocalBackendOptions, logger: 
     store,
     launcherVersion: options.launcher.version,
     timer,
+    isDevPlugin,
   });
   // The first update check discovers the sources and refreshes the revocation list; without it
   // (`checkForUpdates: false`) both still happen once, in the background.
@@ -156,10 +166,11 @@ export async function createLocalServices(options: LocalBackendOptions, logger: 
     sources,
     updates,
     plugins,
+    devPlugins,
     packageUploads: { directory: paths.temporary, maxPackageBytes: resolvePackageLimits(packageLimits).maxPackageBytes },
     store,
-    settings: createSettingsStore({ paths, pluginLock, logger }),
-    cache: createCacheStore({ paths, pluginLock, logger, now: options.now ?? Date.now }),
+    settings: createSettingsStore({ paths, pluginLock, logger, devPlugins }),
+    cache: createCacheStore({ paths, pluginLock, logger, now: options.now ?? Date.now, devPlugins }),
     systemInfo: createSystemInfoReader(options.launcher),
     openUrl: options.openUrl ?? ((url) => openWithPlatformOpener(url, logger, { env: openerEnv })),
     telemetry: createPluginErrorForwarding({
@@ -169,6 +180,7 @@ export async function createLocalServices(options: LocalBackendOptions, logger: 
       isTelemetryEnabled: options.isTelemetryEnabled ?? (() => launcherSettings.get().telemetryEnabled),
       launcherVersion: options.launcher.version,
       fetch: options.fetch,
+      isDevPlugin,
     }),
     shell: createPluginShell({ paths, logger, secrets: [options.token], maximumOutputBytes: limits.shellOutputLimitBytes }),
     wasm: createWasmService(paths, logger, {

@@ -64,6 +64,20 @@ export interface LocalBackendOptions {
   logger?: BackendLogger;
   /** Serves the OpenAPI description at `/openapi/v1.json` (development mode). */
   development?: boolean;
+  /**
+   * Development only: load the plugins of running dev servers (`pluginctl dev`), listed in
+   * `.dev-plugins.json` in the data directory (decisions section 10). The file is watched, so dev
+   * servers may start and stop while the launcher runs. Each dev plugin is listed by
+   * `GET /api/plugins/` with `dev: {url}` (active, unsigned, still sandboxed and gated by its
+   * manifest's permissions), its files come from its dev server (loopback addresses only), its
+   * settings and cache live under `dev/<id>/`, and its dev server's rebuild notices are relayed
+   * at `GET /api/plugins/dev/events`. While its dev server runs it takes the place of an installed
+   * plugin of the same id, which stays untouched. Never pass it in a release build: unsigned code
+   * would run. The demo launcher passes it only with `NODE_ENV=development`. Default false.
+   */
+  devPlugins?: boolean;
+  /** How a dev server's event stream reconnects; tests shorten the delays. Default `[250, 500, 1000, 2000, 5000]` ms. */
+  devPluginReconnectDelaysMs?: readonly number[];
   /** Overrides of the package reader's limits (see `DEFAULT_PACKAGE_LIMITS`). */
   packageLimits?: Partial<PackageLimits>;
   /**

@@ -3,6 +3,7 @@ export const TAGS: readonly { readonly name: string; readonly description: strin
   { name: 'health', description: 'Liveness checks; no token.' },
   { name: 'plugins', description: 'Installed plugins and their lifecycle.' },
   { name: 'store', description: 'Installing plugins from the store sources.' },
+  { name: 'dev-plugins', description: 'Rebuild notices of the plugins of running dev servers (development mode).' },
   { name: 'plugin-files', description: 'Files of installed packages, loaded by plugin frames; no token, any origin.' },
   { name: 'settings', description: 'Per-plugin settings.' },
   { name: 'cache', description: 'Per-plugin cache with expiry.' },

@@ -9,6 +9,7 @@ import { isNotModified, rangeStillValid, validatorsOf } from '../services/plugin
 import { openPluginFile } from '../services/plugin-data/open-plugin-file.js';
 import { isBackendWrittenFile, parsePluginFilePath } from '../services/plugin-data/plugin-file-path.js';
 import { requireInstalled } from '../services/plugin-data/plugin-data-file.js';
+import type { DevPluginService } from '../services/dev-plugins/dev-plugin-service.js';
 
 /**
  * Set on every answer of the file route, errors included, before anything can fail: a plugin's
@@ -36,6 +37,25 @@ function fileNotFound(id: string, path: string): PluginHostError {
   return new PluginHostError('NOT_FOUND', `Plugin ${id} has no file ${path}`);
 }
 
+/** What {@link createPluginFilesRouter} needs. */
+export interface PluginFilesRouterServices {
+  readonly paths: DataPaths;
+  /** Dev plugins (development mode): their files come from their dev servers. Default none. */
+  readonly devPlugins?: Pick<DevPluginService, 'has' | 'file'>;
+}
+
+/**
+ * A dev plugin's file, fetched whole from its dev server (the same path, checked by the same rules
+ * as an installed file). Never cached: the next build may change it any moment.
+ */
+async function serveDevFile(ctx: Context, devPlugins: Pick<DevPluginService, 'file'>, id: string, path: string): Promise<void> {
+  const file = await devPlugins.file(id, path);
+  ctx.set('Cache-Control', 'no-store');
+  ctx.set('Content-Type', file.contentType);
+  ctx.set('Content-Length', String(file.body.length));
+  ctx.body = file.body;
+}
+
 /**
  * `GET|HEAD /plugins/:id/files/*path`: serves a file of an installed plugin's folder, without a
  * token (plugin frames load it; decisions section 2), with content types, strong ETags,
@@ -46,14 +66,24 @@ function fileNotFound(id: string, path: string): PluginHostError {
  * `INVALID_ARGUMENT`; a plugin that is not installed is 404 `PLUGIN_NOT_FOUND`; a missing file, a
  * folder, a symbolic link, a real path outside the folder, or a file the backend writes
  * (`settings.json`, `cache.json`) is 404 `NOT_FOUND`, all with the same message.
+ *
+ * A dev plugin's files (development mode) come from its dev server after the same path checks:
+ * whole, with `Cache-Control: no-store` and no ranges or validators; its `manifest.json` only once
+ * validated; a dev server that cannot be reached is 502 `PLUGIN_LOAD_FAILED`, a slow one 504
+ * `PLUGIN_TIMEOUT`.
  */
-export function createPluginFilesRouter({ paths }: { readonly paths: DataPaths }): Router {
+export function createPluginFilesRouter({ paths, devPlugins }: PluginFilesRouterServices): Router {
   const router = new Router({ strict: true, sensitive: true });
   router.use(inertFileHeaders);
   router.param('id', validatePluginIdParam);
   router.get('/plugins/:id/files/*path', async function servePluginFile(ctx) {
     const id = pluginIdOf(ctx.params);
     const path = parsePluginFilePath(rawFilePathOf(ctx, id));
+    if (devPlugins?.has(id) === true) {
+      if (isBackendWrittenFile(path)) throw fileNotFound(id, path);
+      await serveDevFile(ctx, devPlugins, id, path);
+      return;
+    }
     await requireInstalled(paths, id);
     if (isBackendWrittenFile(path)) throw fileNotFound(id, path);
     const file = await openPluginFile(paths.pluginFolder(id), path);

@@ -7,6 +7,9 @@ import { receiveFileUpload, uploadedFilePath } from '../http/file-upload.js';
 import { pluginIdOf, validatePluginIdParam } from '../http/params.js';
 import type { PluginService } from '../services/plugin-service.js';
 import { pluginInfoOf } from '../services/plugins/plugin-info.js';
+import type { DevPluginService } from '../services/dev-plugins/dev-plugin-service.js';
+import { withDevPlugins } from '../services/dev-plugins/dev-plugin-info.js';
+import { refuseDevPlugin } from '../services/dev-plugins/refuse-dev-plugin.js';
 
 function tooLarge(maximum: number): PluginHostError {
   return new PluginHostError('PACKAGE_TOO_LARGE', `Package too large: the upload exceeds maxPackageBytes (${maximum})`, {
@@ -27,6 +30,8 @@ export interface PackageUploads {
 export interface PluginsRouterServices {
   readonly plugins: PluginService;
   readonly packageUploads: PackageUploads;
+  /** Dev plugins (development mode): listed with the installed ones, and never disabled, rolled back or uninstalled. Default none. */
+  readonly devPlugins?: Pick<DevPluginService, 'list' | 'has'>;
 }
 
 /**
@@ -76,17 +81,21 @@ function optionalBoolean(body: Record<string, unknown>, field: string): boolean 
   throw new PluginHostError('INVALID_ARGUMENT', `${field} must be a boolean`, { field });
 }
 
+const noDevPlugins: Pick<DevPluginService, 'list' | 'has'> = { list: async () => [], has: () => false };
+
 /**
  * The plugin lifecycle routes (mounted under `/api`): list, upload, development install, inspect,
  * enable or disable, uninstall and rollback. Every `<id>` is checked against the plugin id rule
- * before a handler runs.
+ * before a handler runs. Dev plugins (development mode) are listed in place of installed plugins of
+ * the same id; changing their state, uninstalling or rolling them back is 400 `INVALID_ARGUMENT`.
  */
-export function createPluginsRouter({ plugins, packageUploads }: PluginsRouterServices): Router {
+export function createPluginsRouter({ plugins, packageUploads, devPlugins = noDevPlugins }: PluginsRouterServices): Router {
   const router = new Router({ strict: true, sensitive: true });
   router.param('id', validatePluginIdParam);
 
   router.get('/plugins/', async (ctx) => {
-    ctx.body = await plugins.list();
+    const [installed, dev] = await Promise.all([plugins.list(), devPlugins.list()]);
+    ctx.body = withDevPlugins(installed, dev);
   });
 
   router.post('/plugins/upload', ...packageUpload(packageUploads), async (ctx) => {
@@ -116,16 +125,21 @@ export function createPluginsRouter({ plugins, packageUploads }: PluginsRouterSe
     const id = pluginIdOf(ctx.params);
     const enabled = requireJsonObject(ctx).enabled;
     if (typeof enabled !== 'boolean') throw new PluginHostError('INVALID_ARGUMENT', 'enabled must be a boolean', { field: 'enabled' });
+    refuseDevPlugin(devPlugins, id, enabled ? 'enabled' : 'disabled');
     ctx.body = await plugins.setEnabled(id, enabled);
   });
 
   router.delete('/plugins/:id', async (ctx) => {
-    await plugins.uninstall(pluginIdOf(ctx.params));
+    const id = pluginIdOf(ctx.params);
+    refuseDevPlugin(devPlugins, id, 'uninstalled');
+    await plugins.uninstall(id);
     ctx.status = 204;
   });
 
   router.post('/plugins/:id/rollback', async (ctx) => {
-    ctx.body = await plugins.rollback(pluginIdOf(ctx.params));
+    const id = pluginIdOf(ctx.params);
+    refuseDevPlugin(devPlugins, id, 'rolled back');
+    ctx.body = await plugins.rollback(id);
   });
 
   return router;

@@ -4,6 +4,8 @@ import { callerGoneSignal } from '../http/caller-gone.js';
 import { pluginIdOf, validatePluginIdParam } from '../http/params.js';
 import { parseUpdateRequest } from '../services/updates/update-request.js';
 import type { UpdateService } from '../services/updates/update-service.js';
+import type { DevPluginService } from '../services/dev-plugins/dev-plugin-service.js';
+import { refuseDevPlugin } from '../services/dev-plugins/refuse-dev-plugin.js';
 
 /**
  * Plugin updates (decisions section 8), mounted under `/api`:
@@ -15,9 +17,17 @@ import type { UpdateService } from '../services/updates/update-service.js';
  * - `POST /plugins/<id>/update` `{version, acceptPermissions?}`: the upgrade pipeline; PluginInfo
  *   of the new version, which runs after the next restart.
  *
- * `callBackend` never reaches these (they sit under `/plugins`, guarded by `plugin:list`).
+ * `callBackend` never reaches these (they sit under `/plugins`, guarded by `plugin:list`). Dev
+ * plugins are never checked, and updating one is 400 `INVALID_ARGUMENT`.
  */
-export function createUpdatesRouter({ updates }: { readonly updates: UpdateService }): Router {
+export function createUpdatesRouter({
+  updates,
+  devPlugins = { has: () => false },
+}: {
+  readonly updates: UpdateService;
+  /** Dev plugins (development mode). Default none. */
+  readonly devPlugins?: Pick<DevPluginService, 'has'>;
+}): Router {
   const router = new Router({ strict: true, sensitive: true });
   router.param('id', validatePluginIdParam);
 
@@ -31,8 +41,10 @@ export function createUpdatesRouter({ updates }: { readonly updates: UpdateServi
 
   // Two short fields: a small body limit keeps a flood cheap to refuse.
   router.post('/plugins/:id/update', jsonBody('16kb'), async (ctx) => {
+    const id = pluginIdOf(ctx.params);
+    refuseDevPlugin(devPlugins, id, 'updated');
     const request = parseUpdateRequest(requireJsonObject(ctx));
-    ctx.body = await updates.update(pluginIdOf(ctx.params), request, callerGoneSignal(ctx));
+    ctx.body = await updates.update(id, request, callerGoneSignal(ctx));
   });
   return router;
 }

@@ -20,6 +20,20 @@ export interface PluginStoreRecord {
   readonly slug: string;
 }
 
+/**
+ * A plugin served by a running dev server (`pluginctl dev`), as a launcher in development mode
+ * lists it (`PluginInfo.dev`, decisions section 10).
+ */
+export interface PluginDevRecord {
+  /** The dev server's base URL, from `.dev-plugins.json` (always an `http:` loopback address, ending in `/`). */
+  readonly url: string;
+  /**
+   * Why the launcher cannot load the plugin now (its dev server does not answer, its manifest is
+   * invalid), with what to do; the plugin's `status` is then `installed`. Absent while it loads.
+   */
+  readonly problem?: string;
+}
+
 /** The installed plugin record of the specification (PluginInfo), plus `enabled`. */
 export interface PluginInfo {
   readonly id: string;
@@ -55,4 +69,13 @@ export interface PluginInfo {
    * rolled back, a switch turned off and on again).
    */
   readonly restartPending?: true;
+  /**
+   * Present only for a dev plugin: a launcher in development mode (`createLocalBackend`'s
+   * `devPlugins`) lists each plugin of `.dev-plugins.json` in its data directory, served by its
+   * dev server rather than installed. It is `active` (unsigned, still sandboxed and gated by its
+   * manifest's permissions), `enabled`, never has a rollback, and cannot be disabled, updated or
+   * uninstalled; while its dev server runs it takes the place of an installed plugin of the same
+   * id, which stays untouched on disk. Absent for installed plugins.
+   */
+  readonly dev?: PluginDevRecord;
 }

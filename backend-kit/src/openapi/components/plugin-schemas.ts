@@ -51,6 +51,20 @@ export const pluginSchemas = {
         description:
           'Present when what is installed differs from what the launcher loaded at the last (re)read (start or `POST /api/launcher/restart`): installed since, another version or copy (update, overwrite, rollback), or `enabled` changed. `status` and the running code stay the old ones until the restart.',
       },
+      dev: {
+        type: 'object',
+        required: ['url'],
+        properties: {
+          url: { type: 'string', description: "The dev server's base URL from `.dev-plugins.json` (an `http:` loopback address)." },
+          problem: {
+            type: 'string',
+            description:
+              'Why the plugin cannot be loaded now (its dev server does not answer, its manifest is invalid), with what to do; `status` is then `installed`.',
+          },
+        },
+        description:
+          'Present only for a dev plugin (development mode): served by a running `pluginctl dev`, not installed. Active, enabled, unsigned, still sandboxed and gated by its permissions; it cannot be disabled, updated, rolled back or uninstalled, and takes the place of an installed plugin of the same id while its dev server runs.',
+      },
     },
   },
   PermissionGrant: {

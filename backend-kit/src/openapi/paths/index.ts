@@ -1,5 +1,6 @@
 import type { RouteDescription } from '../route-description.js';
 import { cacheRoutes } from './cache.js';
+import { devPluginRoutes } from './dev-plugins.js';
 import { downloadRoutes } from './downloads.js';
 import { healthRoutes } from './health.js';
 import { instanceRoutes } from './instances.js';
@@ -23,6 +24,7 @@ import { wasmRoutes } from './wasm.js';
 export const ALL_ROUTES: readonly RouteDescription[] = [
   ...healthRoutes,
   ...updateRoutes,
+  ...devPluginRoutes,
   ...pluginRoutes,
   ...storeRoutes,
   ...pluginFileRoutes,

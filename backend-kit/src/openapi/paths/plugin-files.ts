@@ -59,8 +59,11 @@ const common = {
   parameters: REQUEST_HEADERS,
   // INVALID_ARGUMENT: a path that could leave the folder or is badly encoded; NOT_FOUND: no such
   // file, a folder, a link, or a file the backend writes (same message for all).
-  errors: ['INVALID_ARGUMENT', 'NOT_FOUND', 'PLUGIN_NOT_FOUND'],
+  errors: ['INVALID_ARGUMENT', 'NOT_FOUND', 'PLUGIN_NOT_FOUND', 'PLUGIN_LOAD_FAILED', 'PLUGIN_TIMEOUT', 'INVALID_MANIFEST'],
 } as const;
+
+const DEV_FILES =
+  " A dev plugin's files (development mode) are fetched from its dev server after the same path checks: whole (no ranges or validators), with `Cache-Control: no-store`, the dev server's content type only when it is one this route serves, at most 64 MiB, and `manifest.json` only once validated; a dev server that cannot be reached is 502 `PLUGIN_LOAD_FAILED`, one that does not answer in time 504 `PLUGIN_TIMEOUT`.";
 
 /** `routes/plugin-files.ts`: files of installed packages, for frames (no token, any origin). */
 export const pluginFileRoutes: readonly RouteDescription[] = [
@@ -70,7 +73,8 @@ export const pluginFileRoutes: readonly RouteDescription[] = [
     operationId: 'getPluginFile',
     summary: 'Read a file of an installed plugin',
     description:
-      "Serves only files that came from the package (never `settings.json`, `cache.json` or the backend's records), streamed, with strong ETags, conditional requests and single byte ranges. Needs no token; answers `Access-Control-Allow-Origin: *`. Every answer carries `Content-Security-Policy: sandbox allow-scripts` and `X-Content-Type-Options: nosniff`.",
+      "Serves only files that came from the package (never `settings.json`, `cache.json` or the backend's records), streamed, with strong ETags, conditional requests and single byte ranges. Needs no token; answers `Access-Control-Allow-Origin: *`. Every answer carries `Content-Security-Policy: sandbox allow-scripts` and `X-Content-Type-Options: nosniff`." +
+      DEV_FILES,
     responses: fileResponses(true),
   },
   {

@@ -3,6 +3,7 @@ import { jsonResponse, emptyResponse } from '../components/responses.js';
 import { schemaRef } from '../components/schema-ref.js';
 import type { RouteDescription } from '../route-description.js';
 
+const DEV_REFUSAL = ' A dev plugin (development mode: `dev` in its PluginInfo) is refused with 400 `INVALID_ARGUMENT`: stop its dev server first.';
 const multipartPackage = { multipart: schemaRef('PackageUpload'), description: 'Multipart form with the package in the file field `plugin`.' };
 
 /** `routes/plugins.ts`: the plugin list and lifecycle (decisions section 4). */
@@ -13,8 +14,13 @@ export const pluginRoutes: readonly RouteDescription[] = [
     operationId: 'listPlugins',
     tag: 'plugins',
     summary: 'List installed plugins',
+    description:
+      'Sorted by id. In development mode (`createLocalBackend` option `devPlugins`) the plugins of running dev servers (`.dev-plugins.json` in the data directory) are listed too, with `dev`; a dev plugin takes the place of an installed plugin of the same id while its dev server runs.',
     responses: {
-      200: { description: 'Every installed plugin.', content: { 'application/json': { schema: { type: 'array', items: schemaRef('PluginInfo') } } } },
+      200: {
+        description: 'Every installed plugin, and the dev plugins.',
+        content: { 'application/json': { schema: { type: 'array', items: schemaRef('PluginInfo') } } },
+      },
     },
   },
   {
@@ -72,10 +78,10 @@ export const pluginRoutes: readonly RouteDescription[] = [
     operationId: 'setPluginState',
     tag: 'plugins',
     summary: 'Enable or disable a plugin',
-    description: 'Takes effect after the launcher restarts; `status` is unchanged until then.',
+    description: `Takes effect after the launcher restarts; \`status\` is unchanged until then.${DEV_REFUSAL}`,
     body: { json: schemaRef('PluginStateChange') },
     responses: { 200: jsonResponse('The recorded state.', 'PluginState') },
-    errors: ['PLUGIN_NOT_FOUND'],
+    errors: ['INVALID_ARGUMENT', 'PLUGIN_NOT_FOUND'],
   },
   {
     method: 'delete',
@@ -83,9 +89,9 @@ export const pluginRoutes: readonly RouteDescription[] = [
     operationId: 'uninstallPlugin',
     tag: 'plugins',
     summary: 'Uninstall a plugin',
-    description: 'Removes `plugins/<id>/` (with its settings and cache) and its snapshots.',
+    description: `Removes \`plugins/<id>/\` (with its settings and cache) and its snapshots.${DEV_REFUSAL}`,
     responses: { 204: emptyResponse('Uninstalled.') },
-    errors: ['PLUGIN_NOT_FOUND'],
+    errors: ['INVALID_ARGUMENT', 'PLUGIN_NOT_FOUND'],
   },
   {
     method: 'post',
@@ -93,8 +99,8 @@ export const pluginRoutes: readonly RouteDescription[] = [
     operationId: 'rollbackPlugin',
     tag: 'plugins',
     summary: 'Restore the version replaced by the last overwrite install',
-    description: 'Carries the current `settings.json` and `cache.json` over and deletes the replaced version, so `hasRollback` is false afterwards.',
+    description: `Carries the current \`settings.json\` and \`cache.json\` over and deletes the replaced version, so \`hasRollback\` is false afterwards.${DEV_REFUSAL}`,
     responses: { 200: jsonResponse('The restored version.', 'PluginInfo') },
-    errors: ['PLUGIN_NOT_FOUND', 'ROLLBACK_NOT_AVAILABLE'],
+    errors: ['INVALID_ARGUMENT', 'PLUGIN_NOT_FOUND', 'ROLLBACK_NOT_AVAILABLE'],
   },
 ];

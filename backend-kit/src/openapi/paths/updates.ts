@@ -33,7 +33,7 @@ export const updateRoutes: readonly RouteDescription[] = [
     tag: 'plugins',
     summary: 'Update a store-installed plugin',
     description:
-      "Downloads `version` from the plugin's store (url and mirror race, SHA-256 and size), verifies the signature (revocation list, same signer), and when the new version asks for permissions not in `acceptPermissions` installs nothing and answers 409 `CONSENT_REQUIRED` with `added`. Otherwise the installed version becomes the snapshot and the new one is installed; it runs after the next restart (`status` is unchanged until then) and `POST /api/plugins/{id}/rollback` restores the old one.",
+      "Downloads `version` from the plugin's store (url and mirror race, SHA-256 and size), verifies the signature (revocation list, same signer), and when the new version asks for permissions not in `acceptPermissions` installs nothing and answers 409 `CONSENT_REQUIRED` with `added`. Otherwise the installed version becomes the snapshot and the new one is installed; it runs after the next restart (`status` is unchanged until then) and `POST /api/plugins/{id}/rollback` restores the old one. A dev plugin (development mode) is refused with 400 `INVALID_ARGUMENT`, and never appears in the list of updates.",
     body: { json: schemaRef('UpdateRequest') },
     responses: { 200: jsonResponse('Updated; restart to apply.', 'PluginInfo') },
     errors: STORE_INSTALL_ERRORS,

@@ -1,7 +1,15 @@
 import { PluginHostError } from '@plughost/host-sdk/core';
 import { emptyDictionary, type JsonDictionary } from './flat-json.js';
 import { requireDataKey, requireDataValue, serializeDataFile } from './data-values.js';
-import { limitsOf, readPluginDataFile, requireInstalled, writePluginDataFile, type PluginDataDependencies } from './plugin-data-file.js';
+import {
+  findPluginData,
+  limitsOf,
+  readPluginDataFile,
+  withPluginData,
+  writePluginDataFile,
+  type PluginDataDependencies,
+  type PluginDataPlace,
+} from './plugin-data-file.js';
 
 /** One entry of `cache.json` as the specification stores it: value `v`, expiry `e` in epoch ms or `null`. */
 export interface CacheEntry {
@@ -16,7 +24,7 @@ export interface CacheResult {
   value: unknown;
 }
 
-/** Plugin cache: `plugins/<id>/cache.json` (bridge `getCache`/`setCache`). */
+/** Plugin cache: `plugins/<id>/cache.json` (`dev/<id>/cache.json` for a dev plugin; bridge `getCache`/`setCache`). */
 export interface CacheStore {
   /** The value of `key`, `null` when missing or expired. 404 `PLUGIN_NOT_FOUND` when not installed. */
   get(id: string, key: unknown): Promise<CacheResult>;
@@ -29,21 +37,21 @@ export interface CacheStore {
 
 const FILE = 'cache.json';
 
-function corrupt(id: string, key: string): PluginHostError {
+function corrupt(place: PluginDataPlace, id: string, key: string): PluginHostError {
   return new PluginHostError(
     'INVALID_ARGUMENT',
-    `plugins/${id}/${FILE} in the launcher data folder has a malformed entry "${key}" (expected {"v": value, "e": epoch milliseconds or null}); fix or delete that file`,
+    `${place.label}/${FILE} in the launcher data folder has a malformed entry "${key}" (expected {"v": value, "e": epoch milliseconds or null}); fix or delete that file`,
     { pluginId: id },
   );
 }
 
 /** The entries of a parsed cache file; malformed entries make the whole file count as damaged. */
-function entriesOf(id: string, file: JsonDictionary): Map<string, CacheEntry> {
+function entriesOf(place: PluginDataPlace, id: string, file: JsonDictionary): Map<string, CacheEntry> {
   const entries = new Map<string, CacheEntry>();
   for (const [key, raw] of Object.entries(file)) {
-    if (typeof raw !== 'object' || raw === null || Array.isArray(raw) || !Object.hasOwn(raw, 'v')) throw corrupt(id, key);
+    if (typeof raw !== 'object' || raw === null || Array.isArray(raw) || !Object.hasOwn(raw, 'v')) throw corrupt(place, id, key);
     const { v, e } = raw as { v: unknown; e?: unknown };
-    if (e !== undefined && e !== null && (typeof e !== 'number' || !Number.isFinite(e))) throw corrupt(id, key);
+    if (e !== undefined && e !== null && (typeof e !== 'number' || !Number.isFinite(e))) throw corrupt(place, id, key);
     entries.set(key, { v, e: e ?? null });
   }
   return entries;
@@ -64,7 +72,6 @@ function isLive(entry: CacheEntry, now: number): boolean {
  * ```
  */
 export function createCacheStore(dependencies: PluginDataDependencies): CacheStore {
-  const { paths, pluginLock } = dependencies;
   const limits = limitsOf(dependencies);
   const now = dependencies.now ?? Date.now;
 
@@ -85,8 +92,8 @@ export function createCacheStore(dependencies: PluginDataDependencies): CacheSto
   return {
     async get(id, key) {
       const checkedKey = requireDataKey(key, limits);
-      await requireInstalled(paths, id);
-      const entries = entriesOf(id, await readPluginDataFile(dependencies, id, FILE));
+      const place = await findPluginData(dependencies, id);
+      const entries = entriesOf(place, id, await readPluginDataFile(dependencies, id, place, FILE));
       const entry = entries.get(checkedKey);
       return { key: checkedKey, value: entry && isLive(entry, now()) ? entry.v : null };
     },
@@ -94,14 +101,13 @@ export function createCacheStore(dependencies: PluginDataDependencies): CacheSto
       const checkedKey = requireDataKey(key, limits);
       requireDataValue(value, limits);
       const ttl = requireTtl(ttlSeconds);
-      return pluginLock.run(id, async () => {
-        await requireInstalled(paths, id);
-        const entries = entriesOf(id, await readPluginDataFile(dependencies, id, FILE));
+      return withPluginData(dependencies, id, async (place) => {
+        const entries = entriesOf(place, id, await readPluginDataFile(dependencies, id, place, FILE));
         const time = now();
         const next = emptyDictionary();
         for (const [entryKey, entry] of entries) if (isLive(entry, time)) next[entryKey] = entry;
         next[checkedKey] = { v: value, e: ttl === null ? null : time + Math.ceil(ttl * 1000) } satisfies CacheEntry;
-        await writePluginDataFile(paths, id, FILE, serializeDataFile(FILE, next, limits));
+        await writePluginDataFile(place, FILE, serializeDataFile(FILE, next, limits));
         return { key: checkedKey, value };
       });
     },

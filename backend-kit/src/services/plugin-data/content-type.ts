@@ -48,3 +48,22 @@ export const FALLBACK_CONTENT_TYPE = 'application/octet-stream';
 export function contentTypeOf(path: string): string {
   return CONTENT_TYPES[extname(path).toLowerCase()] ?? FALLBACK_CONTENT_TYPE;
 }
+
+// Media types of the table, to their served form; plus the older name of JavaScript that some
+// servers still send.
+const ALLOWED_MEDIA_TYPES: ReadonlyMap<string, string> = new Map([
+  ...Object.values(CONTENT_TYPES).map((value): [string, string] => [value.split(';')[0] ?? value, value]),
+  ['application/javascript', CONTENT_TYPES['.js'] as string],
+]);
+
+/**
+ * The `Content-Type` to serve for one that another server sent (a dev server's file): the
+ * table's own form of it when its media type is one the table serves, `undefined` otherwise (the
+ * caller then falls back to {@link contentTypeOf}). Parameters the other server added are dropped,
+ * so text types always carry `charset=utf-8` and nothing outside the table is passed on.
+ */
+export function allowedContentType(sent: string | undefined): string | undefined {
+  if (sent === undefined) return undefined;
+  const mediaType = sent.split(';')[0]?.trim().toLowerCase() ?? '';
+  return ALLOWED_MEDIA_TYPES.get(mediaType);
+}

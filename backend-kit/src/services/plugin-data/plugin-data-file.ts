@@ -1,10 +1,11 @@
-import { readFile } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PluginHostError } from '@plughost/host-sdk/core';
 import type { BackendLogger } from '../../http/logger.js';
 import type { DataPaths } from '../../config/data-paths.js';
 import { writeFileAtomic } from '../atomic-file.js';
 import { readInstalledManifest } from '../installed-manifest.js';
+import type { DevPluginService } from '../dev-plugins/dev-plugin-service.js';
 import type { KeyedLock } from '../keyed-lock.js';
 import { PLUGIN_DATA_LIMITS, type PluginDataLimits } from './data-limits.js';
 import { parseJsonDictionary, type JsonDictionary } from './flat-json.js';
@@ -25,6 +26,47 @@ export interface PluginDataDependencies {
   readonly limits?: PluginDataLimits;
   /** The clock, in epoch milliseconds; default `Date.now`. */
   readonly now?: () => number;
+  /**
+   * Dev plugins (development mode): while `has(id)`, plugin `id`'s settings and cache live in
+   * `dev/<id>/`, apart from an installed plugin of the same id (decisions section 10). Default none.
+   */
+  readonly devPlugins?: Pick<DevPluginService, 'has'> | undefined;
+}
+
+/** Where one plugin's data files live. */
+export interface PluginDataPlace {
+  readonly folder: string;
+  /** The folder as the user finds it in the data folder (`plugins/<id>` or `dev/<id>`), for messages. */
+  readonly label: string;
+  /** The lock key guarding it: the plugin's id (shared with installs), or `dev/<id>` for a dev plugin. */
+  readonly lockKey: string;
+  readonly dev: boolean;
+}
+
+/**
+ * Where plugin `id`'s settings and cache are: `dev/<id>/` for a dev plugin, else `plugins/<id>/`
+ * of the installed plugin.
+ *
+ * @throws PluginHostError `PLUGIN_NOT_FOUND` when it is neither.
+ */
+export async function findPluginData(dependencies: PluginDataDependencies, id: string): Promise<PluginDataPlace> {
+  const { paths } = dependencies;
+  if (dependencies.devPlugins?.has(id) === true) return { folder: paths.devPluginFolder(id), label: `dev/${id}`, lockKey: `dev/${id}`, dev: true };
+  await requireInstalled(paths, id);
+  return { folder: paths.pluginFolder(id), label: `plugins/${id}`, lockKey: id, dev: false };
+}
+
+/**
+ * Runs `work` on plugin `id`'s data place while holding its lock, so writers of one plugin never
+ * interleave and a write never lands in a folder an install is replacing.
+ */
+export async function withPluginData<T>(dependencies: PluginDataDependencies, id: string, work: (place: PluginDataPlace) => Promise<T>): Promise<T> {
+  const place = await findPluginData(dependencies, id);
+  return dependencies.pluginLock.run(place.lockKey, async () => {
+    // Checked again under the lock: an uninstall holding it may have just removed the folder.
+    if (!place.dev) await requireInstalled(dependencies.paths, id);
+    return work(place);
+  });
 }
 
 /** Throws 404 `PLUGIN_NOT_FOUND` unless `plugins/<id>/manifest.json` is a valid manifest of `id`. */
@@ -35,12 +77,17 @@ export async function requireInstalled(paths: DataPaths, id: string): Promise<vo
 }
 
 /**
- * Reads `plugins/<id>/<name>` as a flat JSON object; `{}` when the file does not exist. A file that
+ * Reads `<place>/<name>` as a flat JSON object; `{}` when the file does not exist. A file that
  * is not a JSON object (edited by hand, or damaged) gives 400 `INVALID_ARGUMENT` naming it: it is
  * never replaced silently, since that would throw the user's data away.
  */
-export async function readPluginDataFile(dependencies: PluginDataDependencies, id: string, name: PluginDataFileName): Promise<JsonDictionary> {
-  const path = join(dependencies.paths.pluginFolder(id), name);
+export async function readPluginDataFile(
+  dependencies: PluginDataDependencies,
+  id: string,
+  place: PluginDataPlace,
+  name: PluginDataFileName,
+): Promise<JsonDictionary> {
+  const path = join(place.folder, name);
   let text: string | null;
   try {
     text = await readFile(path, 'utf8');
@@ -52,19 +99,20 @@ export async function readPluginDataFile(dependencies: PluginDataDependencies, i
   }
   const dictionary = text === null ? null : parseJsonDictionary(text);
   if (dictionary === null) {
-    dependencies.logger?.warn(`plugins/${id}/${name} is not a JSON object; refusing to read or overwrite it`, { pluginId: id });
+    dependencies.logger?.warn(`${place.label}/${name} is not a JSON object; refusing to read or overwrite it`, { pluginId: id });
     throw new PluginHostError(
       'INVALID_ARGUMENT',
-      `plugins/${id}/${name} in the launcher data folder is not a valid JSON object; fix or delete that file (it is never overwritten automatically)`,
+      `${place.label}/${name} in the launcher data folder is not a valid JSON object; fix or delete that file (it is never overwritten automatically)`,
       { pluginId: id },
     );
   }
   return dictionary;
 }
 
-/** Writes `plugins/<id>/<name>` atomically (temporary file, flush, rename, folder flush). */
-export async function writePluginDataFile(paths: DataPaths, id: string, name: PluginDataFileName, text: string): Promise<void> {
-  await writeFileAtomic(join(paths.pluginFolder(id), name), text);
+/** Writes `<place>/<name>` atomically (temporary file, flush, rename, folder flush); a dev plugin's folder is made on its first write. */
+export async function writePluginDataFile(place: PluginDataPlace, name: PluginDataFileName, text: string): Promise<void> {
+  if (place.dev) await mkdir(place.folder, { recursive: true });
+  await writeFileAtomic(join(place.folder, name), text);
 }
 
 /** The limits in effect. */

@@ -1,8 +1,11 @@
 import type { JsonDictionary } from './flat-json.js';
 import { requireDataKey, requireDataValue, serializeDataFile } from './data-values.js';
-import { limitsOf, readPluginDataFile, requireInstalled, writePluginDataFile, type PluginDataDependencies } from './plugin-data-file.js';
+import { findPluginData, limitsOf, readPluginDataFile, withPluginData, writePluginDataFile, type PluginDataDependencies } from './plugin-data-file.js';
 
-/** Plugin settings: `plugins/<id>/settings.json`, a flat JSON object (bridge `getSettings`/`setSettings`). */
+/**
+ * Plugin settings: `plugins/<id>/settings.json` (`dev/<id>/settings.json` for a dev plugin), a
+ * flat JSON object (bridge `getSettings`/`setSettings`).
+ */
 export interface SettingsStore {
   /** The settings object, `{}` when none were written. 404 `PLUGIN_NOT_FOUND` when not installed. */
   read(id: string): Promise<JsonDictionary>;
@@ -26,23 +29,19 @@ const FILE = 'settings.json';
  * ```
  */
 export function createSettingsStore(dependencies: PluginDataDependencies): SettingsStore {
-  const { paths, pluginLock } = dependencies;
   const limits = limitsOf(dependencies);
   return {
     async read(id) {
       // No lock: writes replace the file by rename, so a reader sees the old or the new one whole.
-      await requireInstalled(paths, id);
-      return readPluginDataFile(dependencies, id, FILE);
+      return readPluginDataFile(dependencies, id, await findPluginData(dependencies, id), FILE);
     },
     async merge(id, key, value) {
       const checkedKey = requireDataKey(key, limits);
       requireDataValue(value, limits);
-      return pluginLock.run(id, async () => {
-        // Checked under the lock: an uninstall holding it may have just removed the folder.
-        await requireInstalled(paths, id);
-        const settings = await readPluginDataFile(dependencies, id, FILE);
+      return withPluginData(dependencies, id, async (place) => {
+        const settings = await readPluginDataFile(dependencies, id, place, FILE);
         settings[checkedKey] = value;
-        await writePluginDataFile(paths, id, FILE, serializeDataFile(FILE, settings, limits));
+        await writePluginDataFile(place, FILE, serializeDataFile(FILE, settings, limits));
         return settings;
       });
     },

@@ -27,6 +27,11 @@ export interface PluginErrorForwardingDependencies {
   readonly launcherVersion: string;
   /** Default the global `fetch`. */
   readonly fetch?: typeof fetch | undefined;
+  /**
+   * True for a plugin a dev server serves now (development mode): its reports are dropped, since
+   * a developer's own builds say nothing about the version the store published. Default none.
+   */
+  readonly isDevPlugin?: ((id: string) => boolean) | undefined;
 }
 
 /**
@@ -44,6 +49,7 @@ export function createPluginErrorForwarding(deps: PluginErrorForwardingDependenc
   async function prepare(report: PluginErrorReport): Promise<ForwardedPluginErrorReport | null> {
     // Opt-in first: when telemetry is off, not even the plugin folder is looked at.
     if ((await deps.isTelemetryEnabled?.()) !== true) return null;
+    if (deps.isDevPlugin?.(report.pluginId) === true) return null;
     const endpoint = telemetryEndpoint(deps.primaryStoreUrl());
     if (!endpoint) return null;
     const manifest = await readInstalledManifest(paths, report.pluginId);

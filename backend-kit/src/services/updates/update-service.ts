@@ -42,6 +42,11 @@ export interface UpdateServiceDependencies {
   readonly launcherVersion: string;
   /** Clock and timers of the schedule; default the platform's. */
   readonly timer: RegistryTimer;
+  /**
+   * True for a plugin a dev server serves now (development mode): it is neither checked nor
+   * offered an update, whatever is installed under its id. Default none.
+   */
+  readonly isDevPlugin?: (id: string) => boolean;
 }
 
 /** Update checks and the upgrade pipeline; see {@link createUpdateService}. */
@@ -87,6 +92,7 @@ export function createUpdateService(deps: UpdateServiceDependencies): UpdateServ
   let handle: unknown;
   let started = false;
   let lastCheckAt = timer.now();
+  const isDevPlugin = deps.isDevPlugin ?? (() => false);
 
   /** Installed plugins that came from a store, with their slugs. */
   async function storeInstalled(): Promise<CheckedPlugin[]> {
@@ -94,6 +100,7 @@ export function createUpdateService(deps: UpdateServiceDependencies): UpdateServ
     await deps.origins.keepOnly(installed.map((plugin) => plugin.id));
     const checked: CheckedPlugin[] = [];
     for (const plugin of installed) {
+      if (isDevPlugin(plugin.id)) continue;
       const origin = deps.origins.originOf(plugin.id, plugin.version);
       const manifest = origin ? await readInstalledManifest(paths, plugin.id) : null;
       if (origin && manifest) checked.push({ id: plugin.id, slug: origin.slug, manifest });
@@ -104,6 +111,7 @@ export function createUpdateService(deps: UpdateServiceDependencies): UpdateServ
   async function snapshot(): Promise<UpdatesSnapshot> {
     const current: AvailableUpdate[] = [];
     for (const offer of offers) {
+      if (isDevPlugin(offer.id)) continue;
       const manifest = await readInstalledManifest(paths, offer.id);
       // Updated (or removed) since the check: no longer offered; rolled back: offered again.
       if (manifest && isNewerVersion(offer.latestVersion, manifest.version)) current.push({ ...offer, currentVersion: manifest.version });
