@@ -1,8 +1,8 @@
 /**
- * Handlers that load on their first call. The bridge table (`bridge-methods.ts`) names every
- * method with its permission and signature; the code that runs a method lives in its group's
- * module (`methods/*-methods.ts`), which a launcher page loads only when a plugin first calls one
- * of that group's methods, so the page starts with the table alone.
+ * Handlers that load on their first call. The bridge contract (`core/bridge/bridge-contract.ts`)
+ * names every method with its permission, signature and group; the code that runs a method lives
+ * in its group's module (`methods/*-methods.ts`), which a launcher page loads only when a plugin
+ * first calls one of that group's methods, so the page starts with the table alone.
  */
 import { PluginHostError } from '../core/errors.js';
 import { BridgeFailure } from '../host/backend-client.js';
