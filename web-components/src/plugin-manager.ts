@@ -71,9 +71,11 @@ const REVOKED_TITLE =
  * the user's choice (`enabled`) differs from what the status at the last read implies (an active
  * plugin switched off, a disabled plugin switched on, or an installed plugin switched on that has
  * a page to activate or whose manifest is unknown), for backends that do not send
- * `restartPending`. A never-enabled `installed` plugin has nothing pending then.
+ * `restartPending`. A never-enabled `installed` plugin has nothing pending then, nor has a dev plugin.
  */
 export function needsRestart(plugin: ManagedPlugin): boolean {
+  // A dev plugin runs what its dev server serves; a restart changes nothing about it.
+  if (plugin.dev !== undefined) return false;
   if (plugin.restartPending === true) return true;
   switch (plugin.status) {
     case 'active':
@@ -125,6 +127,11 @@ function defaultFilesBase(id: string): string {
  * reloads) unless a listener of `plugin-rollback` or `plugin-restart` calls `preventDefault()`.
  * Failures show the backend's message on the card.
  *
+ * Dev plugins (PluginInfo `dev`, listed by a launcher in development mode while `pluginctl dev`
+ * serves them) carry a "dev" badge (text, not colour alone) and the dev server's address, or what
+ * keeps them from loading; they have no switch, no "Uninstall", "Roll back" or update, and never a
+ * restart notice: the dev server, not the launcher, decides what runs.
+ *
  * Icon-font classes need the font's stylesheet inside the shadow root: set `icon-stylesheet` to
  * its URL (the page must load the same stylesheet too, for its `@font-face`). Plugin-supplied
  * strings are only ever set as text or attribute values, never as HTML.
@@ -142,8 +149,11 @@ function defaultFilesBase(id: string): string {
  * @csspart icon - The icon box.
  * @csspart name - The plugin name.
  * @csspart version - The version text.
- * @csspart status - The status badge (`data-status` is `active`, `installed`, `disabled`, or `pending-restart`, "Restart to apply", while the plugin has `restartPending` or an update or rollback of this page waits for the restart).
+ * @csspart status - The status badge (`data-status` is `active`, `installed`, `disabled`, `pending-restart`, "Restart to apply", while the plugin has `restartPending` or an update or rollback of this page waits for the restart, or `unavailable` for a dev plugin that cannot be loaded now).
  * @csspart revoked - The "Signing key revoked" badge, shown when `signerRevoked` is true.
+ * @csspart dev-badge - The "dev" badge of a dev plugin.
+ * @csspart dev-note - "Served by the dev server at …" on a dev plugin's card.
+ * @csspart dev-problem - Why a dev plugin cannot be loaded now (`role="alert"`).
  * @csspart switch - The enable/disable switch.
  * @csspart restart-notice - The "Restart the launcher to apply" notice.
  * @csspart restart-button - Its "Restart" button.
@@ -269,6 +279,21 @@ export class PluginManager extends LitElement {
     .revoked {
       background: hsl(var(--destructive, 0 72% 51%));
       color: hsl(var(--destructive-foreground, 0 0% 98%));
+    }
+    .dev-badge {
+      padding: 0.05rem 0.5rem;
+      border-radius: 999px;
+      font-size: 0.75rem;
+      font-weight: 600;
+      font-family: ui-monospace, monospace;
+      border: 1px solid currentColor;
+      color: hsl(var(--accent-foreground, 222 47% 11%));
+      background: hsl(var(--accent, 210 40% 94%));
+    }
+    .status[data-status='unavailable'] {
+      background: hsl(var(--muted, 210 40% 96%));
+      color: hsl(var(--muted-foreground, 0 0% 35%));
+      border: 1px dashed currentColor;
     }
     button:focus-visible {
       outline: 2px solid hsl(var(--ring, 217 91% 60%));
@@ -668,8 +693,23 @@ export class PluginManager extends LitElement {
     return html`<span class="icon" part="icon" aria-hidden="true" data-kind=${kind}>${content}</span>`;
   }
 
+  /** The enable/disable switch (installed plugins only). */
+  private renderSwitch(plugin: ManagedPlugin, busy: boolean) {
+    const { name, enabled } = plugin;
+    return html`<button
+      type="button"
+      role="switch"
+      part="switch"
+      aria-checked=${enabled ? 'true' : 'false'}
+      aria-label="Enable ${name}"
+      title=${enabled ? 'Enabled' : 'Disabled'}
+      ?disabled=${busy}
+      @click=${() => this.toggle(plugin)}
+    ></button>`;
+  }
+
   private renderCard(plugin: ManagedPlugin, key: string, launcherBusy: boolean) {
-    const { id, name, status, enabled, hasRollback, manifest, signerRevoked } = plugin;
+    const { id, name, status, hasRollback, manifest, signerRevoked, dev } = plugin;
     const confirming = this.confirming.has(id);
     const expanded = this.expanded.has(id);
     const updates = this.updates;
@@ -681,10 +721,16 @@ export class PluginManager extends LitElement {
     const pending = updates?.pendingRestart(id);
     const waiting = pending !== undefined || plugin.restartPending === true;
     const version = pending?.version ?? plugin.version;
-    const restart = waiting || needsRestart(plugin);
-    const statusKey = waiting ? 'pending-restart' : status;
-    const statusLabel = waiting ? 'Restart to apply' : ((STATUS_LABEL as Readonly<Record<string, string>>)[status] ?? String(status));
-    const update = this.offeredUpdate(plugin);
+    // A dev plugin runs what its dev server serves: no restart applies anything to it.
+    const restart = dev === undefined && (waiting || needsRestart(plugin));
+    const unavailable = dev?.problem !== undefined;
+    const statusKey = unavailable ? 'unavailable' : waiting ? 'pending-restart' : status;
+    const statusLabel = unavailable
+      ? 'Unavailable'
+      : waiting
+        ? 'Restart to apply'
+        : ((STATUS_LABEL as Readonly<Record<string, string>>)[status] ?? String(status));
+    const update = dev === undefined ? this.offeredUpdate(plugin) : undefined;
     const failure = progress?.phase === 'failed' ? progress : undefined;
     return html`<li class="card" part="card" data-plugin-id=${id} aria-labelledby="${key}-name" aria-busy=${busy ? 'true' : 'false'}>
       <div class="head">
@@ -694,17 +740,9 @@ export class PluginManager extends LitElement {
           <span class="version" part="version">v${version}</span>
           <span class="status" part="status" data-status=${statusKey}>${statusLabel}</span>
           ${signerRevoked === true ? html`<span class="revoked" part="revoked" title=${REVOKED_TITLE}>Signing key revoked</span>` : nothing}
+          ${dev ? html`<span class="dev-badge" part="dev-badge" title=${`Served by a running dev server (pluginctl dev) at ${dev.url}`}>dev</span>` : nothing}
         </div>
-        <button
-          type="button"
-          role="switch"
-          part="switch"
-          aria-checked=${enabled ? 'true' : 'false'}
-          aria-label="Enable ${name}"
-          title=${enabled ? 'Enabled' : 'Disabled'}
-          ?disabled=${busy}
-          @click=${() => this.toggle(plugin)}
-        ></button>
+        ${dev ? nothing : this.renderSwitch(plugin, busy)}
       </div>
       ${
         restart
@@ -732,7 +770,14 @@ export class PluginManager extends LitElement {
           </p>`
           : nothing
       }
-      ${updates && !storeRecordOf(plugin) ? html`<p class="source-note" part="source-note">Installed from a file: it is not checked for updates.</p>` : nothing}
+      ${
+        dev
+          ? html`<p class="source-note" part="dev-note">Served by the dev server at <span class="mono">${dev.url}</span>; its frame is replaced after each rebuild.</p>
+            ${dev.problem !== undefined ? html`<p class="problem" part="dev-problem" role="alert">${dev.problem}</p>` : nothing}`
+          : updates && !storeRecordOf(plugin)
+            ? html`<p class="source-note" part="source-note">Installed from a file: it is not checked for updates.</p>`
+            : nothing
+      }
       <div class="actions" part="actions">
         <button
           type="button"
@@ -745,7 +790,7 @@ export class PluginManager extends LitElement {
         </button>
         <div class="end">
           ${
-            hasRollback
+            hasRollback && dev === undefined
               ? html`<button
                 type="button"
                 part="rollback-button"
@@ -757,14 +802,16 @@ export class PluginManager extends LitElement {
               : nothing
           }
           ${
-            confirming
-              ? html`<span role="group" aria-label="Uninstall ${name}?" @keydown=${(event: KeyboardEvent) => this.onConfirmKeydown(event, id)}>
+            dev
+              ? nothing
+              : confirming
+                ? html`<span role="group" aria-label="Uninstall ${name}?" @keydown=${(event: KeyboardEvent) => this.onConfirmKeydown(event, id)}>
                 <button type="button" class="confirm" part="confirm-uninstall-button" ?disabled=${busy} @click=${() => this.confirmUninstall(id)}>
                   Confirm uninstall
                 </button>
                 <button type="button" part="cancel-uninstall-button" @click=${() => this.cancelUninstall(id)}>Cancel</button>
               </span>`
-              : html`<button type="button" part="uninstall-button" ?disabled=${busy} @click=${() => this.askUninstall(id)}>
+                : html`<button type="button" part="uninstall-button" ?disabled=${busy} @click=${() => this.askUninstall(id)}>
                 Uninstall
               </button>`
           }

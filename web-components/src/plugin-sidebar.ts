@@ -65,6 +65,9 @@ function sortItems(items: readonly HostMenuItem[]): HostMenuItem[] {
  * `plugin-command` (never while the user types in a text field or editable content). A shortcut
  * claimed twice goes to the first command; the second is ignored with a console warning.
  *
+ * Items of dev plugins (`devPluginIds`: plugins a running `pluginctl dev` serves, listed with
+ * `dev` by a launcher in development mode) carry a "dev" badge, as text.
+ *
  * Icon-font classes (`ri-server-line`) are rendered as light-DOM spans slotted into the item, so
  * the page's icon-font stylesheet applies to them; images come from `https:`/`data:image/` URLs
  * or, given `files-origin`, the plugin's package files.
@@ -78,6 +81,7 @@ function sortItems(items: readonly HostMenuItem[]): HostMenuItem[] {
  * @csspart item - A plugin item's button.
  * @csspart icon - A plugin item's icon.
  * @csspart label - A plugin item's label.
+ * @csspart dev-badge - The "dev" badge of a dev plugin's item.
  * @cssprop --sidebar-background - Theme token (`H S% L%`): background.
  * @cssprop --sidebar-foreground - Theme token: item text.
  * @cssprop --sidebar-accent - Theme token: hovered item background.
@@ -153,6 +157,16 @@ export class PluginSidebar extends LitElement {
       text-overflow: ellipsis;
       white-space: nowrap;
     }
+    .dev-badge {
+      margin-inline-start: auto;
+      flex: none;
+      padding: 0 0.4rem;
+      border: 1px solid currentColor;
+      border-radius: 999px;
+      font-family: ui-monospace, monospace;
+      font-size: 0.7rem;
+      line-height: 1.4;
+    }
   `;
 
   /** Plugin items, contributed and dynamic. */
@@ -163,6 +177,9 @@ export class PluginSidebar extends LitElement {
 
   /** The current route, `<pluginId>:<itemId>`, or an item id. */
   @property() accessor current: string | undefined;
+
+  /** Ids of dev plugins (PluginInfo `dev`): their items carry a "dev" badge. */
+  @property({ attribute: false }) accessor devPluginIds: readonly string[] = [];
 
   /** The backend origin serving `/api/plugins/<id>/files/...`, for icons that are package paths. */
   @property({ attribute: 'files-origin' }) accessor filesOrigin: string | undefined;
@@ -337,6 +354,7 @@ export class PluginSidebar extends LitElement {
             >`
         }
         <span class="label" part="label">${item.label}</span>
+        ${this.devPluginIds.includes(item.pluginId) ? html`<span class="dev-badge" part="dev-badge" title="Served by a running dev server (pluginctl dev)">dev</span>` : nothing}
       </button>
     </li>`;
   }
