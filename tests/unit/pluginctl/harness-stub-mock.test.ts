@@ -3,7 +3,7 @@
  * answer for its routes, and a mistake (unknown key, wrong shape, not JSON) stops the start with
  * `INVALID_MOCK` naming the key, the shape expected and what was found.
  */
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -291,5 +291,17 @@ describe('mock file: mistakes stop the start', () => {
       code: 'INVALID_MOCK',
       message: expect.stringContaining('"wasmList" must be an array of plugin ids'),
     });
+  });
+});
+
+describe('mock file: the reference', () => {
+  it('docs/debug-harness-stub.md describes every key, and its example is a valid mock file', async () => {
+    const doc = await readFile('docs/debug-harness-stub.md', 'utf8');
+    const missing = MOCK_KEYS.filter((key) => !doc.includes(`| \`${key}\` |`));
+    expect(missing).toEqual([]);
+    const example = /### Example\s+```json\n([\s\S]*?)\n```/.exec(doc)?.[1];
+    expect(example).toBeDefined();
+    const mock = await loadMockFile(await mockFile(null, example));
+    expect(Object.keys(mock).sort()).toEqual([...MOCK_KEYS].sort());
   });
 });

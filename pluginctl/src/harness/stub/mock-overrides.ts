@@ -255,8 +255,8 @@ const pluginIdShape: Shape = {
   check: (value, at) => (typeof value === 'string' && isValidPluginId(value) ? null : wrongKind(at, PLUGIN_ID_RULE, value)),
 };
 
-/** The shape of each key (exported for the reference docs' test). */
-export const MOCK_SHAPES: Readonly<Record<(typeof MOCK_KEYS)[number], Shape>> = {
+/** The shape of each key. */
+const MOCK_SHAPES: Readonly<Record<(typeof MOCK_KEYS)[number], Shape>> = {
   settings: recordOf({
     expected: 'an object mapping plugin ids to settings objects, e.g. {"com.example.hello": {"theme": "dark"}}',
     key: pluginIdKey,
