@@ -5,9 +5,8 @@
  */
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { LauncherSettings, RegistrySourceStatus } from '@plughost/host-sdk/core';
+import type { LauncherSettings, RegistrySourceStatus, SystemInfo } from '@plughost/host-sdk/core';
 import { PLUGINCTL_VERSION } from '../../version.js';
-import type { MockSystemInfo } from './mock-overrides.js';
 
 /**
  * Where the stub pretends the launcher's data folder is. Nothing is ever written there: paths
@@ -16,7 +15,7 @@ import type { MockSystemInfo } from './mock-overrides.js';
 export const FAKE_DATA_DIRECTORY = join(tmpdir(), 'pluginctl-harness-data');
 
 /** `GET /api/systeminfo` unless `systemInfo` of the mock file changes it. */
-export const FAKE_SYSTEM_INFO: MockSystemInfo = {
+export const FAKE_SYSTEM_INFO: SystemInfo = {
   Os: 'Linux',
   Architecture: 'x64',
   OsName: 'Debian GNU/Linux',

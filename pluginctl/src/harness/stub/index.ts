@@ -8,11 +8,9 @@ export { MOCK_KEYS } from './mock-overrides.js';
 export type {
   MockDownloadProgress,
   MockErrorAnswer,
-  MockExecResult,
   MockFileContent,
   MockOverrides,
   MockProxyResponse,
-  MockSystemInfo,
 } from './mock-overrides.js';
 export { PLUGINS_DEV_FOLDER } from './plugin-catalog.js';
 export { startStubBackend } from './stub-backend.js';

@@ -9,7 +9,10 @@ import {
   type DownloadSnapshot,
   type DownloadSnapshotDetails,
   ErrorCode,
+  type ExecResult,
   type PluginStatus,
+  type ProxyResponse,
+  type SystemInfo,
   isValidPluginId,
 } from '@plughost/host-sdk/core';
 import { CliError } from '../../cli-error.js';
@@ -40,40 +43,10 @@ export interface MockErrorAnswer {
   readonly error: { readonly code: ErrorCode; readonly message: string; readonly [detail: string]: unknown };
 }
 
-/** The specification's system information object (`GET /api/systeminfo`). */
-export interface MockSystemInfo {
-  readonly Os: string;
-  readonly Architecture: string;
-  readonly OsName: string;
-  readonly OsVersion: string;
-  readonly OsVersionId: string;
-  readonly OsDisplayName: string;
-  readonly GitCommit: string;
-  /** Bytes. */
-  readonly Memory: number;
-  /** Bytes. */
-  readonly AvailableMemory: number;
-  readonly LauncherName: string;
-  readonly LauncherVersion: string;
-  readonly VersionType: 'alpha' | 'beta' | 'rc' | 'dev' | 'stable';
-  readonly Developers: readonly { readonly name: string; readonly role: string }[];
-  readonly CoreDependencies: readonly { readonly name: string; readonly version: string; readonly license: string }[];
-}
-
-/** `execCommand`'s answer. */
-export interface MockExecResult {
-  readonly exitCode: number;
-  readonly stdout: string;
-  readonly stderr: string;
-}
-
 /** The proxy's answer (ProxyResponse), plus the chunks its simulated stream sends. */
-export interface MockProxyResponse {
+export interface MockProxyResponse extends Partial<ProxyResponse> {
   /** The upstream status; with `stream: true` a status outside 200 to 299 is answered 502 `PROXY_UPSTREAM_FAILED`, as the backend does. */
   readonly status?: number;
-  readonly headers?: Readonly<Record<string, string>>;
-  readonly body?: string | null;
-  readonly bodyBase64?: string | null;
   /** With `stream: true`: the data of each event, in order (the stub's default ends with `[DONE]`). */
   readonly chunks?: readonly string[];
 }
@@ -94,7 +67,7 @@ export interface MockOverrides {
   /** Plugin id → the settings that plugin starts with (in memory; writes merge over them). */
   readonly settings?: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
   /** Fields of `GET /api/systeminfo` (and `/api/system/info`). */
-  readonly systemInfo?: Partial<MockSystemInfo> | MockErrorAnswer;
+  readonly systemInfo?: Partial<SystemInfo> | MockErrorAnswer;
   /** The answer of `POST /api/plugins/proxy`, and the events of its stream. */
   readonly proxyResponse?: MockProxyResponse | MockErrorAnswer;
   /** The answer of `POST /api/modpack/install-direct`. */
@@ -106,7 +79,7 @@ export interface MockOverrides {
   /** Absolute path → what `POST /api/plugins/files/<id>/read` finds there; other paths are 404 `FS_FILE_NOT_FOUND`. */
   readonly fileRead?: Readonly<Record<string, MockFileContent>>;
   /** Fields of the answer of `POST /api/plugins/shell/<id>` (`execCommand`). */
-  readonly execCommand?: Partial<MockExecResult> | MockErrorAnswer;
+  readonly execCommand?: Partial<ExecResult> | MockErrorAnswer;
   /** The plugin ids `GET /api/plugins/wasm` lists (invoke still answers 400). */
   readonly wasmList?: readonly string[];
   /** Plugin id → the status the plugin list reports for it (ids not in `plugins-dev/` are ignored). */

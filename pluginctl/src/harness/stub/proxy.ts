@@ -7,7 +7,7 @@
  */
 import { STATUS_CODES } from 'node:http';
 import { type ProxyRequest, checkDestination, parseProxyRequest } from '@plughost/backend-kit';
-import { PluginHostError, formatServerSentEvent } from '@plughost/host-sdk/core';
+import { PluginHostError, type ProxyResponse, formatServerSentEvent } from '@plughost/host-sdk/core';
 import { readJsonObject, sendErrorAnswer, sendJson } from './http-io.js';
 import { type MockErrorAnswer, type MockProxyResponse, isMockErrorAnswer } from './mock-overrides.js';
 import type { StubRequest } from './stub-router.js';
@@ -18,15 +18,7 @@ export const DEFAULT_STREAM_CHUNKS: readonly string[] = ['This', ' is', ' a simu
 /** Time between two simulated events: long enough to see a stream arrive piece by piece. */
 const CHUNK_INTERVAL_MS = 40;
 
-/** The specification's ProxyResponse. */
-interface ProxyResponseBody {
-  readonly status: number;
-  readonly headers: Readonly<Record<string, string>>;
-  readonly body: string | null;
-  readonly bodyBase64: string | null;
-}
-
-function defaultAnswer(request: ProxyRequest): ProxyResponseBody {
+function defaultAnswer(request: ProxyRequest): ProxyResponse {
   return {
     status: 200,
     headers: { 'content-type': 'application/json; charset=utf-8' },
@@ -41,12 +33,12 @@ function defaultAnswer(request: ProxyRequest): ProxyResponseBody {
 }
 
 /** The mock's fields over the stub's answer; a mock with bytes and no text clears the default text. */
-function answerOf(request: ProxyRequest, mock: MockProxyResponse | undefined): ProxyResponseBody {
+function answerOf(request: ProxyRequest, mock: MockProxyResponse | undefined): ProxyResponse {
   const base = defaultAnswer(request);
   if (!mock) return base;
   const { chunks: _chunks, ...fields } = mock;
   const textCleared = fields.bodyBase64 !== undefined && fields.bodyBase64 !== null && fields.body === undefined;
-  return { ...base, ...(textCleared ? { body: null } : {}), ...fields } as ProxyResponseBody;
+  return { ...base, ...(textCleared ? { body: null } : {}), ...fields } as ProxyResponse;
 }
 
 /**
