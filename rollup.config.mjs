@@ -7,6 +7,7 @@ import commonjs from '@rollup/plugin-commonjs';
 import json from '@rollup/plugin-json';
 import { nodeResolve } from '@rollup/plugin-node-resolve';
 import esbuild from 'rollup-plugin-esbuild';
+import { HARNESS_CLIENT_MODULE, buildHarnessClientModule } from './pluginctl/src/harness/build-client.mjs';
 
 const SOURCE = '@plughost/source';
 const pluginctlVersion = JSON.parse(await readFile('pluginctl/package.json', 'utf8')).version;
@@ -23,6 +24,25 @@ function copyAssets(files) {
       for (const [fileName, path] of Object.entries(files)) {
         this.emitFile({ type: 'asset', fileName, source: await readFile(path) });
       }
+    },
+  };
+}
+
+/**
+ * Resolves `virtual:harness-client` to the debug harness page's browser bundle, built first by
+ * `build-client.mjs` (browser, ES2022, minified) and embedded as strings: pluginctl stays one file
+ * with no runtime dependencies (decisions 10). The page's sources are watched with the CLI's.
+ */
+function inlineHarnessClient() {
+  const resolved = `\0${HARNESS_CLIENT_MODULE}`;
+  return {
+    name: 'inline-harness-client',
+    resolveId: (source) => (source === HARNESS_CLIENT_MODULE ? resolved : null),
+    async load(id) {
+      if (id !== resolved) return null;
+      const { code, watchFiles } = await buildHarnessClientModule();
+      for (const file of watchFiles) this.addWatchFile(file);
+      return code;
     },
   };
 }
@@ -96,11 +116,13 @@ export default [
     output: { file: 'host-sdk/dist/guest-runtime.iife.js', format: 'iife', name: 'PluginGuestRuntime' },
   },
 
-  // pluginctl: one executable file with every dependency inlined (no runtime dependencies).
+  // pluginctl: one executable file with every dependency inlined (no runtime dependencies), the
+  // debug harness page included. After the guest runtime's entry, which the harness page embeds.
   {
     input: 'pluginctl/src/cli.ts',
     external: nodeBuiltins,
     plugins: [
+      inlineHarnessClient(),
       nodeResolve({ exportConditions: [SOURCE, 'node'], preferBuiltins: true }),
       commonjs(),
       json(),
