@@ -164,9 +164,15 @@ describe('stub backend: health, token, Host and peers', () => {
   });
 
   it('logs one short line per request, never the token', async () => {
-    await test.api('/api/plugins/');
+    await (await test.api('/api/plugins/?token=in-the-query')).json();
+    await (await test.api('/api/plugins/settings/Bad_Id')).json();
+    // Written when the server has sent the answer, which may be just after the client read it.
+    const deadline = Date.now() + 5000;
+    while (!test.lines.includes('GET /api/plugins/settings/Bad_Id 400') && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
     expect(test.lines).toContain('GET /api/plugins/ 200');
+    expect(test.lines).toContain('GET /api/plugins/settings/Bad_Id 400');
     expect(test.lines.join('\n')).not.toContain(TOKEN);
+    expect(test.lines.join('\n')).not.toContain('in-the-query');
   });
 });
 
@@ -524,9 +530,13 @@ describe('stub backend: downloads, modpacks, instances', () => {
     expect(started.status).toBe(201);
     const task = (await started.json()) as { taskId: string; status: string; targetPath: string };
     expect(task).toEqual({ taskId: expect.any(String), status: 'downloading', targetPath: target });
-    const seen = await eventsUntil(events, (event) => event.type === 'progress' && JSON.parse(event.data).status === 'completed');
-    const snapshots = seen.map((event) => JSON.parse(event.data) as { sessionId: string; progress: number; status: string });
-    expect(snapshots.every((snapshot) => snapshot.sessionId === task.taskId)).toBe(true);
+    const ofTask = (event: ServerSentEvent): { sessionId: string; progress: number; status: string } | null => {
+      const snapshot = JSON.parse(event.data) as { sessionId: string; progress: number; status: string };
+      return event.type === 'progress' && snapshot.sessionId === task.taskId ? snapshot : null;
+    };
+    const seen = await eventsUntil(events, (event) => ofTask(event)?.status === 'completed');
+    const snapshots = seen.map(ofTask).filter((snapshot) => snapshot !== null);
+    expect(snapshots.length).toBeGreaterThan(1);
     expect(snapshots.map((snapshot) => snapshot.progress)).toEqual([...snapshots.map((snapshot) => snapshot.progress)].sort((a, b) => a - b));
     const done = await (await test.api(`/api/plugins/download/tasks/${task.taskId}`, { headers: { 'X-Plugin-Id': HELLO } })).json();
     expect(done).toMatchObject({
@@ -559,6 +569,8 @@ describe('stub backend: downloads, modpacks, instances', () => {
     });
     expect(unknownInstance.status).toBe(404);
     expect((await errorOf(unknownInstance)).code).toBe('INSTANCE_NOT_FOUND');
+    const relative = await test.post('/api/plugins/download/tasks', { url: 'https://x.example/a', targetPath: 'downloads/a' });
+    expect(await errorOf(relative)).toMatchObject({ code: 'INVALID_ARGUMENT', field: 'targetPath', message: '"targetPath" must be an absolute path' });
     const unknownCaller = await test.post(
       '/api/plugins/download/tasks',
       { url: 'https://x.example/a', targetPath: '/tmp/a' },
@@ -593,6 +605,8 @@ describe('stub backend: downloads, modpacks, instances', () => {
     expect(sessions).toContainEqual(expect.objectContaining({ kind: 'modpack', instanceId }));
     expect((await errorOf(await test.post('/api/modpack/install-direct', { gameDir }))).code).toBe('MODPACK_NAME_REQUIRED');
     expect((await errorOf(await test.post('/api/modpack/install-direct', { id: 'x', gameDir }))).code).toBe('MODPACK_SOURCE_REQUIRED');
+    const relativeGameDir = await test.post('/api/modpack/install-direct', { id: 'x', gameDir: 'games/x', type: 'mr', projectId: 'a', fileId: 'b' });
+    expect(await errorOf(relativeGameDir)).toMatchObject({ code: 'INVALID_ARGUMENT', field: 'gameDir' });
     expect((await test.api('/api/instance/nope')).status).toBe(404);
   });
 });

@@ -10,7 +10,7 @@ import { isMockErrorAnswer } from './mock-overrides.js';
 import { answerProxy } from './proxy.js';
 import { type StubContext, requirePlugin } from './stub-context.js';
 import { type StubRoute, route } from './stub-router.js';
-import { requestedPath } from './virtual-files.js';
+import { requestedPath } from './requested-path.js';
 
 const INVOKE_FIELDS = ['exportName', 'args'];
 

@@ -4,6 +4,7 @@ import { PROGRESS_EVENT } from './downloads.js';
 import { openEventStream } from './event-stream.js';
 import { readJsonObject, sendErrorAnswer, sendJson } from './http-io.js';
 import { isMockErrorAnswer } from './mock-overrides.js';
+import { requestedPath } from './requested-path.js';
 import { type StubContext, callerOf } from './stub-context.js';
 import { type StubRoute, route } from './stub-router.js';
 
@@ -46,6 +47,8 @@ export function downloadRoutes(context: StubContext): StubRoute[] {
     route('POST', '/api/modpack/install-direct', async ({ incoming, response }) => {
       const caller = await callerOf(context, incoming);
       const request = parseModpackInstallRequest(await readJsonObject(incoming));
+      const gameDir = requestedPath(request.gameDir, 'gameDir');
+      if (request.source.kind === 'local') requestedPath(request.source.path, 'path');
       const answer = mock.modpackInstall;
       if (isMockErrorAnswer(answer)) {
         sendErrorAnswer(response, answer);
@@ -54,7 +57,7 @@ export function downloadRoutes(context: StubContext): StubRoute[] {
       const instance = instances.create({
         ...(answer ? { id: answer.instanceId } : {}),
         name: request.name,
-        gameDir: request.gameDir,
+        gameDir,
         maxMemory: request.maxMemory,
         versionIsolation: request.versionIsolation,
         ...(caller !== null ? { createdBy: caller } : {}),

@@ -7,11 +7,12 @@
  * stay as it says.
  */
 import { randomUUID } from 'node:crypto';
-import { basename, join, resolve } from 'node:path';
+import { basename, join } from 'node:path';
 import type { AddTaskRequest } from '@plughost/backend-kit';
 import { type AddedDownloadTask, type DownloadStatus, FINISHED_DOWNLOAD_STATUSES, type LocalDownloadSnapshot, PluginHostError } from '@plughost/host-sdk/core';
 import type { StubInstances } from './instances.js';
 import type { MockDownloadProgress } from './mock-overrides.js';
+import { requestedPath } from './requested-path.js';
 
 /** The event type of a snapshot on `/api/plugins/download/events` (decisions section 4). */
 export const PROGRESS_EVENT = 'progress';
@@ -64,7 +65,7 @@ export class StubDownloads {
     const destination = request.destination;
     const targetPath =
       destination.kind === 'path'
-        ? resolve(destination.targetPath)
+        ? requestedPath(destination.targetPath, 'targetPath')
         : join(this.#instances.get(destination.instanceId).gameDir, destination.category, destination.fileName);
     const answer: AddedDownloadTask = { taskId: randomUUID(), status: 'downloading', targetPath, ...this.#mockStart };
     this.#open({

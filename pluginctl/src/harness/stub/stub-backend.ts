@@ -108,7 +108,7 @@ export async function startStubBackend(options: StubBackendOptions): Promise<Run
   async function handle(incoming: IncomingMessage, response: ServerResponse): Promise<void> {
     const { path, query } = targetOf(incoming);
     // Method, path and status only: never a header (the token), a query or a body.
-    response.once('finish', () => log(`${incoming.method} ${path} ${response.statusCode}`));
+    response.once('close', () => log(`${incoming.method} ${path} ${response.statusCode}`));
     try {
       if (!guard(incoming, response, path)) return;
       await router.dispatch(incoming, response, path, query);

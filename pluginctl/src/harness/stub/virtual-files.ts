@@ -6,28 +6,13 @@
  * `FS_FILE_NOT_FOUND`. Requests are checked like the backend's (fields, absolute paths, ranges in
  * code points for text and bytes for base64); consent is always given.
  */
-import { isAbsolute, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import type { ReadRequest } from '@plughost/backend-kit';
 import { PluginHostError } from '@plughost/host-sdk/core';
 import { type MockErrorAnswer, type MockFileContent, isMockErrorAnswer } from './mock-overrides.js';
 
 /** The answer of a read. */
 export type ReadAnswer = { readonly path: string; readonly content: string } | { readonly path: string; readonly contentBase64: string };
-
-const MAXIMUM_PATH_LENGTH = 4096;
-
-/**
- * The `path` field made absolute and normalized (the backend also resolves links, which the stub,
- * reading no disk, cannot). Refused like the backend refuses it: not a non-empty string, NUL, too
- * long, or relative.
- */
-export function requestedPath(value: unknown, field = 'path'): string {
-  if (typeof value !== 'string' || value === '') throw new PluginHostError('INVALID_ARGUMENT', `"${field}" must be a non-empty string`, { field });
-  if (value.includes('\0')) throw new PluginHostError('INVALID_ARGUMENT', `"${field}" must not contain NUL characters`, { field });
-  if (value.length > MAXIMUM_PATH_LENGTH) throw new PluginHostError('INVALID_ARGUMENT', `"${field}" is too long`, { field, limit: MAXIMUM_PATH_LENGTH });
-  if (!isAbsolute(value)) throw new PluginHostError('INVALID_ARGUMENT', `"${field}" must be an absolute path`, { field });
-  return resolve(value);
-}
 
 function noSuchFile(path: string): PluginHostError {
   return new PluginHostError('FS_FILE_NOT_FOUND', `No such file: ${path}`);
