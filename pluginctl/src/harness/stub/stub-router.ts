@@ -81,11 +81,6 @@ export class StubRouter {
     this.#routes = routes.map(compile);
   }
 
-  /** Every route, for the docs' check that each backend route has an answer. */
-  get routes(): readonly StubRoute[] {
-    return this.#routes;
-  }
-
   /** Runs the matching handler; throws `NOT_FOUND` or `METHOD_NOT_ALLOWED` when there is none. */
   async dispatch(incoming: IncomingMessage, response: ServerResponse, rawPath: string, query: URLSearchParams): Promise<void> {
     const method = incoming.method ?? 'GET';
