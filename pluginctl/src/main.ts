@@ -21,8 +21,8 @@ const COMMANDS: Readonly<Record<string, CommandEntry>> = {
     load: () => import('./commands/create.js'),
   },
   dev: {
-    summary: 'Run the plugin in the debug harness or a bare dev server.',
-    usage: 'dev [--port n]',
+    summary: 'Run plugins with hot reload: the debug harness (plugins-dev/) or a bare dev server.',
+    usage: 'dev [--port n] [--stub-port n] [--harness-port n] [--mock f] [--build-cmd c] [--launcher-home d]',
     load: () => import('./commands/dev.js'),
   },
   pack: {

@@ -1,38 +1,140 @@
+import { stat } from 'node:fs/promises';
+import { resolve } from 'node:path';
 import { parseArgs } from '../args.js';
 import { CliError } from '../cli-error.js';
+import { DEFAULT_DEV_PORT, startBareDevServer } from '../dev/bare-dev-server.js';
+import { listenForStopSignal } from '../dev/stop-signal.js';
+import { DEFAULT_HARNESS_PORT, DEFAULT_STUB_PORT, startHarness } from '../harness/index.js';
+import { loadMockFile } from '../harness/stub/index.js';
 
-const HELP = `Usage: pluginctl dev [--port n]
+const HELP = `Usage: pluginctl dev [--port n] [--stub-port n] [--harness-port n] [--mock file.json]
+                     [--build-cmd "command"] [--launcher-home dir]
 
-Runs a plugin under development: inside a launcher's source tree (a folder with plugins-dev/) the
-debug harness (stub backend on 5100, harness on 1420); in a plugin project a bare dev server
-(default port 5173, or PLUGINCTL_DEV_PORT) that the launcher loads the plugin from.
+Runs plugins under development with hot reload, until Ctrl-C (SIGINT) or SIGTERM.
 
-Not available in this version yet: the dev server and the debug harness are still to come.
-Meanwhile, install the plugin folder into the launcher (its development install,
-POST /api/plugins/install with {"sourceDir": "<folder>"}) and watch it with \`pluginctl debug\`.
+In a launcher's source tree (the current folder has plugins-dev/): the debug harness. A stub
+backend answers the launcher's API with fake data, and the harness page shows every
+plugins-dev/<id>/ in the real launcher components, with the real bridge and permission gate.
+
+In a plugin project (the current folder has manifest.json): a bare dev server. It builds the
+project, serves manifest.json and the files \`pluginctl pack\` would package, and writes
+{"<id>": "http://127.0.0.1:PORT/"} into .dev-plugins.json in the launcher's data directory;
+a launcher started with NODE_ENV=development loads the plugin from there, marked "dev".
+Stopping removes the entry.
+
+Both rebuild 400 ms after the last change to src/, index.html, theme.css, overlay.html or
+vite.config.ts, and reload the plugin's frame when the build succeeds (a failed build shows its
+output; the running version stays).
 
 Options:
-  --port n    Port of the bare dev server (default 5173; 0 picks a free port; ignored inside
-              the repository)
-  -h, --help  Show this help
+  --port n              Bare dev server port (default 5173, or PLUGINCTL_DEV_PORT); ignored in
+                        the harness
+  --stub-port n         Harness stub backend port (default 5100, or PLUGINCTL_STUB_PORT)
+  --harness-port n      Harness page port (default 1420, or PLUGINCTL_HARNESS_PORT)
+  --mock file.json      Harness: override the stub's answers (keys settings, systemInfo,
+                        proxyResponse, modpackInstall, downloadStart, downloadProgress, fileRead,
+                        execCommand, wasmList, pluginStates)
+  --build-cmd "cmd"     Build with this shell command instead of \`<package manager> run build\`
+                        (npm, pnpm, yarn or bun by the lock file; only when package.json has a
+                        "build" script)
+  --launcher-home dir   Bare: the launcher data directory for .dev-plugins.json (default
+                        LAUNCHER_HOME, else the demo launcher's data folder)
+  -h, --help            Show this help
+
+Port 0 picks a free port; the ports chosen are printed.
 `;
 
-/** `pluginctl dev`: routed and parsed; the dev server and harness are not built yet. */
+/** A port from its option, else its environment variable, else the default; 0 means any free port. */
+function portSetting(option: string | undefined, optionName: string, envName: string, fallback: number): number {
+  const fromEnv = process.env[envName];
+  const [raw, from] = option !== undefined ? [option, optionName] : fromEnv ? [fromEnv, envName] : [String(fallback), 'default'];
+  const port = Number(raw);
+  if (!/^\d+$/.test(raw) || port > 65_535)
+    throw new CliError('INVALID_ARGUMENT', `${from} must be a port number from 0 to 65535, got "${raw}". Use 0 for any free port.`);
+  return port;
+}
+
+async function isFolder(path: string): Promise<boolean> {
+  return stat(path).then(
+    (found) => found.isDirectory(),
+    () => false,
+  );
+}
+
+/** A listen failure inside the harness, told with the option that changes the port. */
+function explainHarnessError(error: unknown, stubPort: number, harnessPort: number): unknown {
+  const failure = error as NodeJS.ErrnoException & { port?: number };
+  if (failure.code !== 'EADDRINUSE') return error;
+  const stub = failure.port === stubPort && stubPort !== 0;
+  const [port, option, env] = stub ? [stubPort, '--stub-port', 'PLUGINCTL_STUB_PORT'] : [harnessPort, '--harness-port', 'PLUGINCTL_HARNESS_PORT'];
+  return new CliError(
+    'PORT_IN_USE',
+    `Port ${failure.port ?? port} is in use (another pluginctl dev?). Stop it, or pass ${option} <n> (or set ${env}); 0 picks a free port.`,
+  );
+}
+
+/** `pluginctl dev`: the debug harness in a tree with plugins-dev/, a bare dev server in a plugin project. */
 export async function run(argv: readonly string[]): Promise<number> {
   if (argv.includes('--help') || argv.includes('-h')) {
     process.stdout.write(HELP);
     return 0;
   }
-  const { options, positionals } = parseArgs(argv, { valued: ['port'] });
+  const { options, positionals } = parseArgs(argv, { valued: ['port', 'stub-port', 'harness-port', 'mock', 'build-cmd', 'launcher-home'] });
   if (positionals.length > 0) throw new CliError('INVALID_ARGUMENT', `Unexpected argument "${positionals[0]}". Run \`pluginctl dev --help\`.`);
-  const port = typeof options.port === 'string' ? options.port : undefined;
-  if (port !== undefined && (!/^\d+$/.test(port) || Number(port) > 65_535)) {
-    throw new CliError('INVALID_ARGUMENT', `--port must be a port number from 0 to 65535, got "${port}".`);
+  const text = (name: string): string | undefined => (typeof options[name] === 'string' ? (options[name] as string) : undefined);
+  const buildCommand = text('build-cmd');
+  if (buildCommand !== undefined && buildCommand.trim() === '') throw new CliError('INVALID_ARGUMENT', '--build-cmd needs a command.');
+  const root = process.cwd();
+  const harness = await isFolder(resolve(root, 'plugins-dev'));
+  const out = (line: string): void => void process.stdout.write(`${line}\n`);
+  const note = (line: string): void => void process.stderr.write(`${line}\n`);
+  const ignored = (names: readonly string[], why: string): void => {
+    for (const name of names) if (options[name] !== undefined) note(`pluginctl dev: --${name} is ignored ${why}.`);
+  };
+
+  const stop = listenForStopSignal();
+  try {
+    let close: () => Promise<void>;
+    if (harness) {
+      ignored(['port', 'launcher-home'], 'here: this folder has plugins-dev/, so the debug harness starts (ports: --stub-port, --harness-port)');
+      const stubPort = portSetting(text('stub-port'), '--stub-port', 'PLUGINCTL_STUB_PORT', DEFAULT_STUB_PORT);
+      const harnessPort = portSetting(text('harness-port'), '--harness-port', 'PLUGINCTL_HARNESS_PORT', DEFAULT_HARNESS_PORT);
+      const mockPath = text('mock');
+      const mock = mockPath !== undefined ? await loadMockFile(resolve(root, mockPath)) : undefined;
+      const running = await startHarness({
+        root,
+        stubPort,
+        harnessPort,
+        ...(mock !== undefined && mockPath !== undefined ? { mock, mockFile: mockPath } : {}),
+        ...(buildCommand !== undefined ? { buildCommand } : {}),
+        log: note,
+      }).catch((error: unknown) => {
+        throw explainHarnessError(error, stubPort, harnessPort);
+      });
+      out(`Stub backend at ${running.stubUrl}`);
+      out(`Harness at ${running.harnessUrl}`);
+      close = () => running.close();
+    } else {
+      ignored(['stub-port', 'harness-port', 'mock'], 'outside a tree with plugins-dev/ (they belong to the debug harness)');
+      const port = portSetting(text('port'), '--port', 'PLUGINCTL_DEV_PORT', DEFAULT_DEV_PORT);
+      const launcherHome = text('launcher-home');
+      const server = await startBareDevServer({
+        projectDir: root,
+        port,
+        ...(buildCommand !== undefined ? { buildCommand } : {}),
+        ...(launcherHome !== undefined ? { launcherHome } : {}),
+        log: note,
+      });
+      out(`Dev server at ${server.url}`);
+      out(`Wrote ${server.pluginId} to ${server.devPluginsFile}`);
+      out('A launcher started with NODE_ENV=development loads it from there. Ctrl-C stops (and removes the entry).');
+      close = () => server.close();
+    }
+    const signal = await stop.signalled;
+    note(`pluginctl dev: stopping (${signal} received).`);
+    await close();
+    return 0;
+  } finally {
+    stop.dispose();
   }
-  throw new CliError(
-    'NOT_IMPLEMENTED',
-    'pluginctl dev is not available in this version yet: its dev server and the debug harness are still to come. ' +
-      'Meanwhile install the plugin folder with the launcher\'s development install (POST /api/plugins/install {"sourceDir": "<folder>"}) ' +
-      'and stream its logs with `pluginctl debug`.',
-  );
 }

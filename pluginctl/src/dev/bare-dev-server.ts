@@ -1,10 +1,9 @@
-import { constants } from 'node:fs';
-import { open, readFile } from 'node:fs/promises';
+import { readFile, realpath } from 'node:fs/promises';
 import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http';
 import { join, resolve } from 'node:path';
 import { DEV_EVENTS_PATH, DEV_PLUGINS_FILE_NAME, type DevServerEvent, ErrorCode, formatManifestProblems, parseManifest } from '@plughost/host-sdk/core';
-// The launcher's own content types (backend-kit does not export them from its entry point).
-import { contentTypeOf } from '../../../backend-kit/src/services/plugin-data/content-type.js';
+// The launcher's own rules: content types, Host names, and how a file is opened inside its folder.
+import { contentTypeOf, createHostMatcher, hostNotAllowedBody, openPluginFile } from '@plughost/backend-kit';
 import { CliError } from '../cli-error.js';
 import { addDevPluginEntry, removeDevPluginEntry } from './dev-plugins-entry.js';
 import { type DevEventHub, createDevEventHub } from './event-hub.js';
@@ -47,9 +46,6 @@ export interface RunningDevServer {
   /** Removes its `.dev-plugins.json` entry, stops the build and watcher, and closes the server. */
   close(): Promise<void>;
 }
-
-const LOOPBACK_NAMES = ['127.0.0.1', 'localhost', '[::1]'];
-const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0);
 
 async function readPluginManifest(projectDir: string): Promise<{ id: string; frontend: string | undefined }> {
   let bytes: Uint8Array;
@@ -99,22 +95,16 @@ function listen(server: Server, port: number, host: string): Promise<number> {
   });
 }
 
-async function sendFile(request: IncomingMessage, response: ServerResponse, path: string, absolute: string): Promise<void> {
-  let handle: Awaited<ReturnType<typeof open>>;
-  try {
-    handle = await open(absolute, OPEN_FLAGS);
-  } catch {
-    // Removed (or replaced by a link) since the files were listed: a build is rewriting it.
+async function sendFile(request: IncomingMessage, response: ServerResponse, projectDir: string, path: string): Promise<void> {
+  const file = await openPluginFile(projectDir, path);
+  if (file === null) {
+    // Removed or replaced by a link since the files were listed: a build is rewriting it.
     sendError(response, 404, ErrorCode.NOT_FOUND, `${path} does not exist (any more)`);
     return;
   }
+  const { handle, stats } = file;
   let streaming = false;
   try {
-    const stats = await handle.stat();
-    if (!stats.isFile()) {
-      sendError(response, 404, ErrorCode.NOT_FOUND, `${path} is not a file`);
-      return;
-    }
     response.writeHead(200, {
       'Content-Type': contentTypeOf(path),
       'Content-Length': stats.size,
@@ -154,10 +144,11 @@ async function sendFile(request: IncomingMessage, response: ServerResponse, path
  * @throws CliError `NO_MANIFEST`, `INVALID_MANIFEST`, `INVALID_PROJECT` (package.json), `PORT_IN_USE`.
  */
 export async function startBareDevServer(options: BareDevServerOptions): Promise<RunningDevServer> {
-  const projectDir = resolve(options.projectDir);
   const host = options.host ?? '127.0.0.1';
   const { log } = options;
-  const manifest = await readPluginManifest(projectDir);
+  const manifest = await readPluginManifest(resolve(options.projectDir));
+  // Files are opened refusing symbolic links on the way, so the folder itself is taken by its real path.
+  const projectDir = await realpath(resolve(options.projectDir));
   const pluginId = manifest.id;
   const dataDirectory = launcherDataDirectory(options.launcherHome);
 
@@ -175,11 +166,14 @@ export async function startBareDevServer(options: BareDevServerOptions): Promise
 
   let buildCommand: string | null = null;
   let devPluginsFile = join(dataDirectory, DEV_PLUGINS_FILE_NAME);
-  let allowedHosts = new Set<string>();
+  // DNS-rebinding guard, as the launcher's backend has: only this machine's names for this server.
+  const isOwnHost = createHostMatcher({ configuredHost: host });
   const handle = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
-    // DNS-rebinding guard, as the launcher's backend has: only this machine's names for this server.
-    if (!allowedHosts.has((request.headers.host ?? '').toLowerCase())) {
-      sendError(response, 403, ErrorCode.HOST_NOT_ALLOWED, `This dev server answers only ${[...allowedHosts].join(', ')}`);
+    const hostHeader = request.headers.host ?? '';
+    const localPort = request.socket.localPort;
+    if (!isOwnHost(hostHeader, localPort)) {
+      const { error } = hostNotAllowedBody(hostHeader, localPort);
+      sendError(response, 403, ErrorCode.HOST_NOT_ALLOWED, error.message);
       return;
     }
     const target = request.url ?? '';
@@ -211,7 +205,7 @@ export async function startBareDevServer(options: BareDevServerOptions): Promise
         ErrorCode.NOT_FOUND,
         `${found.path} is not a file of the plugin's package: not built yet, left out by .plugignore, hidden, or missing`,
       );
-    } else await sendFile(request, response, found.path, found.absolute);
+    } else await sendFile(request, response, projectDir, found.path);
   };
 
   const server = createServer((request, response) => {
@@ -222,7 +216,6 @@ export async function startBareDevServer(options: BareDevServerOptions): Promise
     });
   });
   const port = await listen(server, options.port, host);
-  allowedHosts = new Set([...LOOPBACK_NAMES, host.includes(':') ? `[${host}]` : host].map((name) => `${name}:${port}`.toLowerCase()));
   const url = `http://${loopbackUrlHost(host)}:${port}/`;
   const closeServer = async (): Promise<void> => {
     hub.close();

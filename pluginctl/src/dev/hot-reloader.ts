@@ -33,7 +33,8 @@ export interface HotReloader {
 }
 
 function failureText(command: BuildCommand, result: BuildResult): string {
-  if (result.output.trim() !== '') return result.output;
+  // npm and pnpm start their output with a blank line and the script's name.
+  if (result.output.trim() !== '') return result.output.replace(/^(?:[ \t]*\r?\n)+/, '');
   const how = result.signal !== null ? `was stopped by ${result.signal}` : `exited with status ${result.exitCode}`;
   return `The build (${command.display}) ${how} and printed nothing.`;
 }

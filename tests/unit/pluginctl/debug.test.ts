@@ -314,35 +314,13 @@ describe('pluginctl debug console stream', () => {
   }, 60_000);
 });
 
-describe('pluginctl dev', () => {
-  it('answers NOT_IMPLEMENTED and says what to use meanwhile', async () => {
-    const { code, stderr } = await pluginctl(['dev', '--port', '5173']);
-    expect(code).toBe(1);
-    expect(stderr).toMatch(/^NOT_IMPLEMENTED: pluginctl dev is not available in this version yet/);
-    expect(stderr).toContain('pluginctl debug');
-    expect(stderr).toContain('/api/plugins/install');
-  });
-
-  it('parses its options: a bad port or an unknown option is bad usage', async () => {
-    expect(await pluginctl(['dev', '--port', 'x'])).toMatchObject({
-      code: 2,
-      stderr: expect.stringContaining('INVALID_ARGUMENT: --port must be a port number'),
-    });
-    expect(await pluginctl(['dev', '--stub-port', '1'])).toMatchObject({
-      code: 2,
-      stderr: expect.stringContaining('INVALID_ARGUMENT: Unknown option --stub-port'),
-    });
+describe('pluginctl debug options', () => {
+  // `pluginctl dev` has its own tests (dev-command.test.ts).
+  it('refuses a port above 65535 as bad usage', async () => {
     expect(await pluginctl(['debug', '--port', '70000'])).toMatchObject({
       code: 2,
       stderr: expect.stringContaining('INVALID_ARGUMENT: --port must be a port number'),
     });
-  });
-
-  it('lists its options in --help', async () => {
-    const { code, stdout } = await pluginctl(['dev', '--help']);
-    expect(code).toBe(0);
-    expect(stdout).toContain('--port n');
-    expect(stdout).toContain('pluginctl debug');
   });
 });
 
