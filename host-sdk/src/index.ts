@@ -22,7 +22,7 @@ export type {
   SettingsPageContribution,
 } from './core/manifest/contributes-types.js';
 export type { DependencyObject, DependencySpec, Layer, ManifestEntry, PluginManifest, RenderMode } from './core/manifest/manifest-types.js';
-export type { PluginInfo, PluginStatus, PluginStoreRecord } from './core/plugin-info.js';
+export type { PluginDevRecord, PluginInfo, PluginStatus, PluginStoreRecord } from './core/plugin-info.js';
 export type {
   AddedDownloadTask,
   DownloadCategory,
@@ -38,6 +38,9 @@ export type { ActivePlugin, PluginRuntimeState } from './host/host-services.js';
 export type { HookableMethod } from './host/hook-registry.js';
 export type { FileAccessRequest, HostMenuItem, InstallRecord, OverlayAdapter, OverlayOptions, PluginUiAdapter, ToastType } from './host/ui-adapter.js';
 export { BackendClient, BridgeFailure } from './host/backend-client.js';
+export { followDevPlugins } from './host/dev-plugin-events.js';
+export type { DevListChangedEvent, DevPluginEvent, DevPluginEvents, DevPluginEventsState, FollowDevPluginsOptions } from './host/dev-plugin-events.js';
+export type { DevBuildFailedEvent, DevBuildingEvent, DevRebuiltEvent } from './core/dev-server/dev-events.js';
 export type { BackendClientOptions, BackendRequest } from './host/backend-client.js';
 export { BRIDGE_METHODS } from './bridge/bridge-methods.js';
 export { bridgeMethod } from './bridge/bridge-method.js';

@@ -88,6 +88,8 @@ export class PluginHost {
   private readonly index: BridgeMethodIndex;
   private readonly activation: PluginActivation;
   private readonly pages: PageOpener;
+  /** The reload of each plugin in progress or waiting (see {@link PluginHost.reload}). */
+  private readonly reloads = new Map<string, { waiting: boolean; done: Promise<void> }>();
 
   constructor(options: PluginHostOptions) {
     const document = options.document ?? globalThis.document;
@@ -196,11 +198,37 @@ export class PluginHost {
     return this.pages.open(pluginId, path, container);
   }
 
-  /** Deactivates and activates again (a frame that stopped answering, or a new version). */
-  async reload(id: string): Promise<void> {
+  /**
+   * Deactivates and activates again (a frame that stopped answering, a new version, a dev plugin
+   * rebuilt): the old frame is removed and the plugin gets a NEW frame, created once with its final
+   * document (no frame is navigated twice). Reloads of one plugin run one after another, and a
+   * reload asked for while one waits joins it, so quick successive rebuilds leave exactly one frame.
+   */
+  reload(id: string): Promise<void> {
+    const queued = this.reloads.get(id);
+    if (queued?.waiting) return queued.done;
+    const entry = { waiting: true, done: Promise.resolve() };
+    entry.done = (queued?.done ?? Promise.resolve())
+      .catch(() => undefined)
+      .then(async () => {
+        entry.waiting = false;
+        this.unload(id);
+        await this.activate(id);
+      })
+      .finally(() => {
+        if (this.reloads.get(id) === entry) this.reloads.delete(id);
+      });
+    this.reloads.set(id, entry);
+    return entry.done;
+  }
+
+  /**
+   * Deactivates a plugin and removes its contributed sidebar items too: for a plugin that is gone
+   * (uninstalled, or a dev plugin whose dev server stopped), where `deactivate` would leave them.
+   */
+  unload(id: string): void {
     this.deactivate(id);
     this.services.menu.remove(id, 'everything');
-    await this.activate(id);
   }
 
   /** Stops every plugin (the launcher is closing or restarting). */
