@@ -19,6 +19,8 @@ export interface LauncherAppOptions {
   storeUrl?: string;
   /** Serve the page (which carries the token) to other machines too (`LAUNCHER_ALLOW_REMOTE_UI=1`). */
   allowRemoteUi?: boolean;
+  /** The backend loads dev plugins (development mode): the page follows their rebuild notices. */
+  devPlugins?: boolean;
 }
 
 /** The distinct origins of `urls`, leaving out anything that is not an http(s) URL. */
@@ -90,7 +92,12 @@ export function createLauncherApp(options: LauncherAppOptions): Koa {
       ctx.set('Content-Security-Policy', releaseContentSecurityPolicy(originsOf(sources)));
     }
     ctx.type = 'text/html; charset=utf-8';
-    ctx.body = renderLauncherPage({ title: LAUNCHER_NAME, apiToken: options.backend.token, ...(options.storeUrl ? { storeUrl: options.storeUrl } : {}) });
+    ctx.body = renderLauncherPage({
+      title: LAUNCHER_NAME,
+      apiToken: options.backend.token,
+      ...(options.storeUrl ? { storeUrl: options.storeUrl } : {}),
+      ...(options.devPlugins ? { devPlugins: true } : {}),
+    });
   });
   router.get('/ui/:file', async (ctx) => {
     const file = ctx.params.file ?? '';

@@ -16,7 +16,8 @@ export interface LauncherConfig {
   trustedHosts: string[];
   /**
    * `NODE_ENV=development`, and nothing else: no resource policy on the page, the OpenAPI
-   * description served (decisions section 8). `npm start` and every other value run the release policy.
+   * description served, the plugins of running dev servers loaded from `.dev-plugins.json`
+   * (decisions sections 8 and 10). `npm start` and every other value run the release policy.
    */
   development: boolean;
   /** `REGISTRY_URL`: a primary store's API root; when absent the demo starts its own store. */

@@ -65,6 +65,9 @@ async function main(): Promise<void> {
     trustedHosts: config.trustedHosts,
     allowedOrigins: config.allowedOrigins,
     development: config.development,
+    // Plugins of running dev servers (`pluginctl dev`, .dev-plugins.json): development mode only,
+    // since they run unsigned.
+    devPlugins: config.development,
     ...(storeUrl ? { storeUrl } : {}),
   });
   await installSamplePlugins(backend, {
@@ -77,6 +80,7 @@ async function main(): Promise<void> {
     uiDirectory: join(here, 'ui'),
     host: config.host,
     releasePolicy: !config.development,
+    devPlugins: config.development,
     allowRemoteUi: config.allowRemoteUi,
     ...(storeUrl ? { storeUrl } : {}),
   });

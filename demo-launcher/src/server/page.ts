@@ -25,6 +25,8 @@ export function renderLauncherPage(options: {
   storeUrl?: string | undefined;
   /** The backend's base URL, when the page is served from another origin (the UI defaults to its own). */
   backendUrl?: string | undefined;
+  /** The backend loads dev plugins (development mode): the UI follows their rebuild notices. */
+  devPlugins?: boolean | undefined;
 }): string {
   return `<!doctype html>
 <html lang="en">
@@ -36,7 +38,7 @@ export function renderLauncherPage(options: {
     <link rel="stylesheet" href="/ui/icons.css" />
     <script>
       (() => {
-        Object.defineProperty(window, '__PLUGHOST_BOOT__', { value: ${scriptJson({ apiToken: options.apiToken, ...(options.storeUrl ? { storeUrl: options.storeUrl } : {}), ...(options.backendUrl ? { backendUrl: options.backendUrl } : {}) })}, configurable: true });
+        Object.defineProperty(window, '__PLUGHOST_BOOT__', { value: ${scriptJson({ apiToken: options.apiToken, ...(options.storeUrl ? { storeUrl: options.storeUrl } : {}), ...(options.backendUrl ? { backendUrl: options.backendUrl } : {}), ...(options.devPlugins ? { devPlugins: true } : {}) })}, configurable: true });
         document.currentScript.remove();
       })();
     </script>

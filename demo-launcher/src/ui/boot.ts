@@ -18,6 +18,8 @@ export interface Boot {
   readonly backendUrl: string;
   /** The store's API root, when the launcher has one. */
   readonly storeUrl?: string;
+  /** True when the backend loads dev plugins (development mode): the page follows their rebuilds. */
+  readonly devPlugins: boolean;
 }
 
 const BOOT_GLOBAL = '__PLUGHOST_BOOT__';
@@ -28,6 +30,7 @@ function takeBoot(): Boot {
     apiToken: typeof value.apiToken === 'string' ? value.apiToken : '',
     backendUrl: typeof value.backendUrl === 'string' && value.backendUrl !== '' ? value.backendUrl.replace(/\/+$/, '') : location.origin,
     ...(typeof value.storeUrl === 'string' ? { storeUrl: value.storeUrl } : {}),
+    devPlugins: value.devPlugins === true,
   };
 }
 

@@ -1,6 +1,6 @@
 import { LitElement, html, nothing } from 'lit';
 import { repeat } from 'lit/directives/repeat.js';
-import { PluginHost, hslTripletToHex, type PluginHostEvent } from '@plughost/host-sdk';
+import { PluginHost, followDevPlugins, hslTripletToHex, type DevPluginEvent, type DevPluginEvents, type PluginHostEvent } from '@plughost/host-sdk';
 import {
   PluginUpdates,
   createLauncherUi,
@@ -18,6 +18,7 @@ import {
   type PluginToasts,
 } from '@plughost/web-components';
 import { bootValues } from './boot.js';
+import { renderBuildError, type BuildError } from './build-error.js';
 import { LauncherBackend } from './launcher-backend.js';
 import { currentRoute, goTo, parseRoute, type LauncherRoute } from './routes.js';
 import { describeStartupFailure } from './startup-failure.js';
@@ -32,6 +33,11 @@ const PACKAGE_FILE = /\.(plugpkg|zip)$/i;
  * plugin settings tabs, downloads, the plugin manager with install by upload or drag and drop and
  * plugin updates, the store (on the launcher's sources, with fallback), and a restart action. Renders
  * into its own light DOM so plugin frames, created once by the host, are never moved.
+ *
+ * In development mode it also follows dev plugins (`pluginctl dev`): a rebuild replaces that
+ * plugin's frame with a new one, a failed build shows its output above the plugin's page (and in a
+ * toast) while the old frame keeps running, and dev servers that start or stop add or remove
+ * their plugins without a reload.
  */
 export class LauncherApp extends LitElement {
   private readonly backend: LauncherBackend;
@@ -55,6 +61,12 @@ export class LauncherApp extends LitElement {
   /** The update flow shared by the plugin manager and the store, so both show the same state. */
   private readonly updates: PluginUpdates;
   private storeBusy: string[] = [];
+  /** The rebuild notices of dev plugins (development mode only). */
+  private devEvents: DevPluginEvents | undefined;
+  /** The last failed build of each dev plugin, until the next successful one or a dismissal. */
+  private buildErrors = new Map<string, BuildError>();
+  /** Dev plugin list changes are applied one at a time, in order. */
+  private devSync: Promise<void> = Promise.resolve();
 
   constructor() {
     super();
@@ -82,6 +94,7 @@ export class LauncherApp extends LitElement {
     window.removeEventListener('hashchange', this.onRouteChange);
     window.removeEventListener('dragover', this.onDragOver);
     window.removeEventListener('drop', this.onDrop);
+    this.devEvents?.close();
     this.host?.dispose();
     super.disconnectedCallback();
   }
@@ -150,6 +163,83 @@ export class LauncherApp extends LitElement {
     );
     this.requestUpdate();
     this.showRoute();
+    if (bootValues().devPlugins) this.followDevPlugins();
+  }
+
+  /** Follows the backend's rebuild notices of dev plugins (development mode). */
+  private followDevPlugins(): void {
+    this.devEvents = followDevPlugins({
+      baseUrl: this.backend.baseUrl,
+      token: this.backend.token,
+      onEvent: (event) => this.onDevEvent(event),
+      // Events may have been missed while the stream was down: read the list again.
+      onState: (state) => {
+        if (state.kind === 'open' && state.reconnected) this.queueDevSync();
+      },
+    });
+  }
+
+  private onDevEvent(event: DevPluginEvent): void {
+    switch (event.type) {
+      case 'rebuilt':
+        // A new frame for the new build (decisions 11: no frame loads twice); the error is over.
+        this.buildErrors.delete(event.pluginId);
+        this.requestUpdate();
+        // Also a plugin whose earlier build could not load: the new one may.
+        if (this.host?.plugin(event.pluginId) || this.plugins.some((plugin) => plugin.id === event.pluginId && plugin.status === 'active')) {
+          this.retry(event.pluginId);
+        }
+        break;
+      case 'build-failed':
+        // The running frame stays: the previous build keeps working while the author fixes this one.
+        this.buildErrors.set(event.pluginId, { pluginId: event.pluginId, output: event.output, at: event.at });
+        this.requestUpdate();
+        this.toasts.show(`${this.pluginName(event.pluginId)}: the build failed; the previous version keeps running.`, 'error', { pluginId: event.pluginId });
+        break;
+      case 'list-changed':
+        this.queueDevSync();
+        break;
+      default:
+        break;
+    }
+  }
+
+  private queueDevSync(): void {
+    this.devSync = this.devSync.then(() => this.syncDevPlugins()).catch((error: unknown) => console.warn('[plugins] reading the dev plugins failed', error));
+  }
+
+  /**
+   * Reads the plugin list again and brings the running plugins in line with what changed about dev
+   * plugins: a new dev plugin is activated, one whose dev server stopped is unloaded (an installed
+   * plugin of the same id, listed again, is loaded in its place), one that became loadable again
+   * or moved to another dev server gets a new frame.
+   */
+  private async syncDevPlugins(): Promise<void> {
+    const before = new Map(this.plugins.map((plugin) => [plugin.id, plugin]));
+    await this.refreshPlugins();
+    // Frames go into their <plugin-frame>, which the new list renders first.
+    await this.updateComplete;
+    const host = this.host;
+    if (!host) return;
+    const now = new Set(this.plugins.map((plugin) => plugin.id));
+    for (const [id, old] of before) {
+      if (old.dev === undefined || now.has(id)) continue;
+      host.unload(id);
+      this.buildErrors.delete(id);
+      this.frameStatus.delete(id);
+    }
+    for (const plugin of this.plugins) {
+      const old = before.get(plugin.id);
+      const devChanged = old?.dev?.url !== plugin.dev?.url;
+      if (plugin.dev === undefined && !devChanged) continue;
+      if (plugin.status !== 'active') {
+        host.unload(plugin.id);
+        continue;
+      }
+      const running = host.plugin(plugin.id) !== undefined;
+      if (!running || devChanged || old?.status !== 'active') this.retry(plugin.id);
+    }
+    this.requestUpdate();
   }
 
   private onHostEvent(event: PluginHostEvent): void {
@@ -403,7 +493,10 @@ export class LauncherApp extends LitElement {
     const route = this.route;
     return html`
       <div class="launcher">
-        <plugin-sidebar aria-label="Launcher navigation" @plugin-command=${(event: CustomEvent<{ pluginId: string; id: string; method?: string }>) => void this.runCommand(event.detail)}>
+        <plugin-sidebar
+          aria-label="Launcher navigation"
+          .devPluginIds=${this.plugins.filter((plugin) => plugin.dev !== undefined).map((plugin) => plugin.id)}
+          @plugin-command=${(event: CustomEvent<{ pluginId: string; id: string; method?: string }>) => void this.runCommand(event.detail)}>
           <div class="brand">PlugHost</div>
           ${this.navLink('/', 'Home')} ${this.navLink('/plugins', 'Plugins')} ${this.navLink('/store', 'Store')} ${this.navLink('/downloads', 'Downloads')} ${this.navLink('/settings', 'Settings')}
         </plugin-sidebar>
@@ -469,6 +562,7 @@ export class LauncherApp extends LitElement {
               : nothing
           }
           ${route.page === 'not-found' ? html`<p class="banner error" role="alert">No page ${route.route}.</p>` : nothing}
+          ${this.renderShownBuildError()}
           <div id="plugin-pages">
             ${repeat(
               this.framedPlugins(),
@@ -497,6 +591,17 @@ export class LauncherApp extends LitElement {
       <plugin-consent-dialog></plugin-consent-dialog>
       <plugin-install-dialog></plugin-install-dialog>
     `;
+  }
+
+  /** The build error of the dev plugin whose page is shown, above that page. */
+  private renderShownBuildError() {
+    const route = this.route;
+    const error = route.page === 'plugin' ? this.buildErrors.get(route.pluginId) : undefined;
+    if (!error) return nothing;
+    return renderBuildError(error, this.pluginName(error.pluginId), () => {
+      this.buildErrors.delete(error.pluginId);
+      this.requestUpdate();
+    });
   }
 
   /**
