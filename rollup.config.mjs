@@ -29,18 +29,19 @@ function copyAssets(files) {
 }
 
 /**
- * Resolves `virtual:harness-client` to the debug harness page's browser bundle, built first by
+ * Resolves `virtual:harness-client` to the debug harness page's browser bundle and the guest
+ * runtime (built in memory from `guestRuntimeEntry`, the same build as its own entry), built first by
  * `build-client.mjs` (browser, ES2022, minified) and embedded as strings: pluginctl stays one file
  * with no runtime dependencies (decisions 10). The page's sources are watched with the CLI's.
  */
-function inlineHarnessClient() {
+function inlineHarnessClient(guestRuntimeEntry) {
   const resolved = `\0${HARNESS_CLIENT_MODULE}`;
   return {
     name: 'inline-harness-client',
     resolveId: (source) => (source === HARNESS_CLIENT_MODULE ? resolved : null),
     async load(id) {
       if (id !== resolved) return null;
-      const { code, watchFiles } = await buildHarnessClientModule();
+      const { code, watchFiles } = await buildHarnessClientModule({ guestRuntime: guestRuntimeEntry });
       for (const file of watchFiles) this.addWatchFile(file);
       return code;
     },
@@ -79,6 +80,18 @@ function library(name, input, { browser, workspacesExternal = false }) {
   };
 }
 
+// The guest runtime is injected into every plugin frame as one classic script. The debug harness
+// page embeds the same build (see inlineHarnessClient).
+const guestRuntime = {
+  input: 'host-sdk/src/guest/index.ts',
+  plugins: [
+    nodeResolve({ exportConditions: [SOURCE, 'browser'], browser: true }),
+    commonjs(),
+    esbuild({ target: 'es2022', minify: true, tsconfig: 'host-sdk/tsconfig.json' }),
+  ],
+  output: { file: 'host-sdk/dist/guest-runtime.iife.js', format: 'iife', name: 'PluginGuestRuntime' },
+};
+
 export default [
   library(
     'host-sdk',
@@ -105,24 +118,15 @@ export default [
     { browser: true, workspacesExternal: true },
   ),
 
-  // The guest runtime is injected into every plugin frame as one classic script.
-  {
-    input: 'host-sdk/src/guest/index.ts',
-    plugins: [
-      nodeResolve({ exportConditions: [SOURCE, 'browser'], browser: true }),
-      commonjs(),
-      esbuild({ target: 'es2022', minify: true, tsconfig: 'host-sdk/tsconfig.json' }),
-    ],
-    output: { file: 'host-sdk/dist/guest-runtime.iife.js', format: 'iife', name: 'PluginGuestRuntime' },
-  },
+  guestRuntime,
 
   // pluginctl: one executable file with every dependency inlined (no runtime dependencies), the
-  // debug harness page included. After the guest runtime's entry, which the harness page embeds.
+  // debug harness page included.
   {
     input: 'pluginctl/src/cli.ts',
     external: nodeBuiltins,
     plugins: [
-      inlineHarnessClient(),
+      inlineHarnessClient(guestRuntime),
       nodeResolve({ exportConditions: [SOURCE, 'node'], preferBuiltins: true }),
       commonjs(),
       json(),

@@ -4,13 +4,18 @@
  * TypeScript sources, where the `virtual:harness-client` module that rollup provides does not exist:
  * `vi.mock('<path>/pluginctl/src/harness/assets.js', () => harnessAssetsModule())`.
  */
+import { pathToFileURL } from 'node:url';
+import type { RollupOptions } from 'rollup';
 import type { HarnessAssets } from '../../pluginctl/src/harness/assets.js';
 // @ts-expect-error plain JavaScript build module shared with rollup.config.mjs
 import { buildHarnessClientModule } from '../../pluginctl/src/harness/build-client.mjs';
 
-/** The page's script, stylesheet and guest runtime, built now. */
+/** The page's script, stylesheet and guest runtime, built now with the guest runtime's entry of rollup.config.mjs. */
 export async function buildHarnessAssets(): Promise<HarnessAssets> {
-  const { code } = (await buildHarnessClientModule()) as { code: string };
+  const { default: configs } = (await import(pathToFileURL('rollup.config.mjs').href)) as { default: RollupOptions[] };
+  const guestRuntime = configs.find((entry) => entry.input === 'host-sdk/src/guest/index.ts');
+  if (guestRuntime === undefined) throw new Error('rollup.config.mjs has no entry for host-sdk/src/guest/index.ts');
+  const { code } = (await buildHarnessClientModule({ guestRuntime })) as { code: string };
   // The module's source is three `export const name = "<JSON string>";` lines.
   const read = (name: 'script' | 'stylesheet' | 'guestRuntime'): string => {
     const match = new RegExp(`^export const ${name} = (.*);$`, 'm').exec(code);

@@ -14,6 +14,7 @@ export function renderHarnessPage(config: HarnessPageConfig): string {
     <meta name="viewport" content="width=device-width, initial-scale=1" />
     <meta name="color-scheme" content="light dark" />
     <title>Debug harness</title>
+    <link rel="icon" href="data:," />
     <link rel="stylesheet" href="${HARNESS_PATHS.stylesheet}" />
     <script type="application/json" id="${HARNESS_CONFIG_ELEMENT_ID}">${json}</script>
     <script type="module" src="${HARNESS_PATHS.script}"></script>
