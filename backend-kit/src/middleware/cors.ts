@@ -6,7 +6,7 @@ function isOpenToAnyOrigin(path: string): boolean {
 }
 
 const ALLOWED_HEADERS = 'Authorization, Content-Type, X-Plugin-Id, Range, If-None-Match, If-Modified-Since';
-const ALLOWED_METHODS = 'GET, HEAD, POST, PUT, DELETE, OPTIONS';
+const ALLOWED_METHODS = 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS';
 
 /**
  * CORS per decisions section 2: plugin files answer `Access-Control-Allow-Origin: *`; every other

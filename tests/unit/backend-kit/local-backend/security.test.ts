@@ -31,6 +31,16 @@ describe('local backend security (decisions section 2)', () => {
       expect(preflight.status).toBe(204);
     });
 
+    it('lets a launcher page of another origin PATCH the launcher settings (its preflight allows the method)', async () => {
+      const preflight = await backend.api('/api/launcher/settings', {
+        token: null,
+        method: 'OPTIONS',
+        headers: { Origin: LAUNCHER_ORIGIN, 'Access-Control-Request-Method': 'PATCH' },
+      });
+      expect(preflight.status).toBe(204);
+      expect(preflight.headers.get('access-control-allow-methods')?.split(/,\s*/)).toContain('PATCH');
+    });
+
     it.each([
       ['no header', undefined],
       ['a wrong token', 'Bearer wrong-token-wrong-token-wrong'],
