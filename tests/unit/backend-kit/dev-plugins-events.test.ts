@@ -142,6 +142,25 @@ describe('GET /api/plugins/dev/events', () => {
     expect(plugin.dev).toEqual({ url: dev.url });
   });
 
+  it('loads the plugin of a dev server that sends no rebuild notices, and says so once in the log', async () => {
+    const dev = await startFakeDevServer(ID, { events: false });
+    cleanup.push(() => dev.close());
+    const data = await mkdtemp(join(tmpdir(), 'dev-plugins-'));
+    await writeDevPluginsFile(data, { [ID]: dev.url });
+    const warnings: string[] = [];
+    const server = await startTestBackend({
+      dataDirectory: data,
+      devPlugins: true,
+      devPluginReconnectDelaysMs: [5],
+      logger: { info: () => {}, warn: (message) => warnings.push(message), error: () => {} },
+    });
+    cleanup.push(() => server.close());
+    // Several attempts at the event stream, all refused.
+    await eventually('three attempts', async () => (dev.requested.filter((path) => path === '/__pluginctl/events').length >= 3 ? true : undefined));
+    expect(((await (await server.api('/api/plugins/')).json()) as PluginInfo[])[0]).toMatchObject({ id: ID, status: 'active', dev: { url: dev.url } });
+    expect(warnings.filter((line) => line.includes('sends no rebuild notices'))).toHaveLength(1);
+  });
+
   it('needs the token and a Host naming the backend, like every API route', async () => {
     const data = await mkdtemp(join(tmpdir(), 'dev-plugins-'));
     const server = await backend(data);
@@ -155,7 +174,7 @@ describe('GET /api/plugins/dev/events', () => {
 
 /** A fake dev server of {@link ID} on a given port (the one a stopped server had). */
 async function startFakeDevServerOn(port: number): Promise<FakeDevServer> {
-  const server = await startFakeDevServer(ID, port);
+  const server = await startFakeDevServer(ID, { port });
   cleanup.push(() => server.close());
   return server;
 }

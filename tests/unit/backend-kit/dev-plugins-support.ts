@@ -49,8 +49,17 @@ export function devManifest(id: string, overrides: Record<string, unknown> = {})
   return JSON.stringify(sampleManifest({ id, name: `Dev ${id}`, version: '0.1.0', entry: { frontend: 'index.html' }, ...overrides }));
 }
 
-/** Starts a fake dev server of plugin `id` (manifest, `index.html`, `assets/app.js`) on `port` (default any free one). */
-export async function startFakeDevServer(id: string, port = 0): Promise<FakeDevServer> {
+/** Options of {@link startFakeDevServer}. */
+export interface FakeDevServerOptions {
+  /** Default any free port. */
+  readonly port?: number;
+  /** False: the events path answers 404, as a server without rebuild notices would. Default true. */
+  readonly events?: boolean;
+}
+
+/** Starts a fake dev server of plugin `id` (manifest, `index.html`, `assets/app.js`). */
+export async function startFakeDevServer(id: string, options: FakeDevServerOptions = {}): Promise<FakeDevServer> {
+  const { port = 0, events = true } = options;
   const files = new Map<string, FakeFile>([
     ['manifest.json', { body: devManifest(id) }],
     ['index.html', { body: '<!doctype html><title>Dev</title><script src="assets/app.js"></script>' }],
@@ -64,7 +73,7 @@ export async function startFakeDevServer(id: string, port = 0): Promise<FakeDevS
   const server: Server = createServer((request: IncomingMessage, response: ServerResponse) => {
     const path = request.url ?? '/';
     requested.push(path);
-    if (path === DEV_EVENTS_PATH) {
+    if (path === DEV_EVENTS_PATH && events) {
       response.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store' });
       response.write(formatServerSentEvent(encodeDevServerEvent({ type: 'hello', pluginIds: [id] })));
       streams.add(response);

@@ -204,8 +204,11 @@ class WatchingDevPlugins implements DevPluginService {
 
   #linkCallbacks(url: string) {
     const served = (): Entry[] => [...this.#entries.values()].filter((entry) => entry.url === url);
+    // Said once per outage, not at every retry.
+    let refusalLogged = false;
     return {
       connected: () => {
+        refusalLogged = false;
         for (const entry of served()) {
           entry.serverProblem = undefined;
           void this.#readManifest(entry).then(() => this.#changed());
@@ -229,6 +232,8 @@ class WatchingDevPlugins implements DevPluginService {
       },
       disconnected: (down: { kind: string; reason: string }) => {
         if (down.kind === 'refused') {
+          if (refusalLogged) return;
+          refusalLogged = true;
           this.options.logger.warn(`${url} sends no rebuild notices (${down.reason}); its plugins load, but frames are not replaced after a rebuild`);
           return;
         }
