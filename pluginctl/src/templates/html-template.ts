@@ -1,4 +1,4 @@
-import { PLUGIGNORE, SHARED_FILES, TYPES_README } from './shared-files.js';
+import { PLAIN_JS_CONFIG, PLUGIGNORE, SHARED_FILES, TYPES_README } from './shared-files.js';
 import { jsonFile, type ProjectTemplate } from './template-types.js';
 
 const README = `# __PLUGIN_NAME__
@@ -7,13 +7,16 @@ A launcher plugin (\`__PLUGIN_ID__\`): one HTML page and plain JavaScript module
 It reads its settings (\`config:read\`) and shows a toast (\`ui:toast\`).
 
 - \`manifest.json\`: id, permissions, the page (\`entry.frontend\`) and its sidebar item.
-- \`index.html\`, \`main.js\`: the page; \`main.js\` talks to the launcher through \`window.__PLUGIN_API__\`.
-- \`greeting.js\`: plain logic, tested by \`greeting.test.js\` (\`npm test\`, Node's own test runner).
+- \`index.html\`, \`src/main.js\`: the page; \`src/main.js\` talks to the launcher through \`window.__PLUGIN_API__\`.
+- \`src/greeting.js\`: plain logic, tested by \`src/greeting.test.js\` (\`npm test\`, Node's own test runner).
 - \`.plugignore\`: project files \`pluginctl pack\` leaves out of the package.
+
+Keep the code in \`src/\`: \`pluginctl dev\` reloads the page when a file in \`src/\` or \`index.html\`
+changes, and watches nothing else of the project folder.
 
 \`\`\`sh
 npm test          # node --test
-pluginctl dev     # open it in the debug harness
+pluginctl dev     # serve it to a launcher started with NODE_ENV=development, reloading on changes
 pluginctl lint    # check the manifest and the files it names
 pluginctl pack    # write release/__PLUGIN_ID__-<version>.plugpkg
 \`\`\`
@@ -32,13 +35,13 @@ const INDEX_HTML = `<!doctype html>
     <h1>__PLUGIN_NAME__</h1>
     <p id="greeting">Connecting to the launcher…</p>
     <button id="toast" type="button">Say hello</button>
-    <script type="module" src="main.js"></script>
+    <script type="module" src="src/main.js"></script>
   </body>
 </html>
 `;
 
 const MAIN_JS = `// @ts-check
-/// <reference path="./plugin-api.d.ts" />
+/// <reference path="../plugin-api.d.ts" />
 import { greeting } from './greeting.js';
 
 const api = window.__PLUGIN_API__;
@@ -112,24 +115,10 @@ export const HTML_TEMPLATE: ProjectTemplate = {
       type: 'module',
       scripts: { test: 'node --test' },
     }),
-    'jsconfig.json': jsonFile({
-      compilerOptions: {
-        checkJs: true,
-        target: 'ES2022',
-        module: 'ESNext',
-        moduleResolution: 'Bundler',
-        lib: ['ES2022', 'DOM'],
-        strict: true,
-        skipLibCheck: true,
-        noEmit: true,
-      },
-      include: ['*.js', 'plugin-api.d.ts'],
-      // The tests run in Node, whose types this browser project does not install.
-      exclude: ['*.test.js'],
-    }),
+    'jsconfig.json': PLAIN_JS_CONFIG,
     'index.html': INDEX_HTML,
-    'main.js': MAIN_JS,
-    'greeting.js': GREETING_JS,
-    'greeting.test.js': GREETING_TEST_JS,
+    'src/main.js': MAIN_JS,
+    'src/greeting.js': GREETING_JS,
+    'src/greeting.test.js': GREETING_TEST_JS,
   },
 };

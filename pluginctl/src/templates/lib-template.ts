@@ -1,4 +1,4 @@
-import { PLUGIGNORE, SHARED_FILES, TYPES_README } from './shared-files.js';
+import { PLAIN_JS_CONFIG, PLUGIGNORE, SHARED_FILES, TYPES_README } from './shared-files.js';
 import { jsonFile, type ProjectTemplate } from './template-types.js';
 
 const README = `# __PLUGIN_NAME__
@@ -14,12 +14,16 @@ It declares only layer \`l3\` and no UI contributions, which lets a store publis
 It keeps a count of calls in its settings (\`config:write\`).
 
 - \`manifest.json\`: id, layer, permission and the hidden page (\`entry.frontend\`).
-- \`index.html\`, \`library.js\`: registration through \`__PLUGIN_API__.registerMethod\`.
-- \`slugify.js\`: the logic, tested by \`slugify.test.js\` (\`npm test\`, Node's own test runner).
+- \`index.html\`, \`src/library.js\`: registration through \`__PLUGIN_API__.registerMethod\`.
+- \`src/slugify.js\`: the logic, tested by \`src/slugify.test.js\` (\`npm test\`, Node's own test runner).
 - \`.plugignore\`: project files \`pluginctl pack\` leaves out of the package.
+
+Keep the code in \`src/\`: \`pluginctl dev\` reloads the hidden page when a file in \`src/\` or \`index.html\`
+changes, and watches nothing else of the project folder.
 
 \`\`\`sh
 npm test
+pluginctl dev     # serve it to a launcher started with NODE_ENV=development, reloading on changes
 pluginctl lint
 pluginctl pack
 \`\`\`
@@ -34,13 +38,13 @@ const INDEX_HTML = `<!doctype html>
     <title>__PLUGIN_NAME__</title>
   </head>
   <body>
-    <script type="module" src="library.js"></script>
+    <script type="module" src="src/library.js"></script>
   </body>
 </html>
 `;
 
 const LIBRARY_JS = `// @ts-check
-/// <reference path="./plugin-api.d.ts" />
+/// <reference path="../plugin-api.d.ts" />
 import { slugify } from './slugify.js';
 
 const api = window.__PLUGIN_API__;
@@ -115,24 +119,10 @@ export const LIB_TEMPLATE: ProjectTemplate = {
       type: 'module',
       scripts: { test: 'node --test' },
     }),
-    'jsconfig.json': jsonFile({
-      compilerOptions: {
-        checkJs: true,
-        target: 'ES2022',
-        module: 'ESNext',
-        moduleResolution: 'Bundler',
-        lib: ['ES2022', 'DOM'],
-        strict: true,
-        skipLibCheck: true,
-        noEmit: true,
-      },
-      include: ['*.js', 'plugin-api.d.ts'],
-      // The tests run in Node, whose types this browser project does not install.
-      exclude: ['*.test.js'],
-    }),
+    'jsconfig.json': PLAIN_JS_CONFIG,
     'index.html': INDEX_HTML,
-    'library.js': LIBRARY_JS,
-    'slugify.js': SLUGIFY_JS,
-    'slugify.test.js': SLUGIFY_TEST_JS,
+    'src/library.js': LIBRARY_JS,
+    'src/slugify.js': SLUGIFY_JS,
+    'src/slugify.test.js': SLUGIFY_TEST_JS,
   },
 };

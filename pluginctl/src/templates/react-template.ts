@@ -29,7 +29,7 @@ A launcher plugin (\`__PLUGIN_ID__\`) written with React, TypeScript and Vite. I
 npm install
 npm run build     # tsc, then vite build → dist/
 npm test          # vitest
-pluginctl dev     # open it in the debug harness
+pluginctl dev     # serve it to a launcher started with NODE_ENV=development, reloading on changes
 pluginctl pack    # runs the build, then writes release/__PLUGIN_ID__-<version>.plugpkg
 \`\`\`
 

@@ -1,4 +1,5 @@
 import { PLUGIN_API_TYPES } from './plugin-api-types.js';
+import { jsonFile } from './template-types.js';
 
 /** Files every template has: the bridge's type declarations and a `.gitignore`. */
 export const SHARED_FILES: Readonly<Record<string, string>> = {
@@ -31,3 +32,23 @@ export const PLUGIGNORE = `# Left out of the package by pluginctl pack (.gitigno
 /.gitignore
 *.test.js
 `;
+
+/**
+ * `jsconfig.json` of the templates without a build: their plain JavaScript in `src/` is type
+ * checked against `plugin-api.d.ts` (`tsc -p jsconfig.json`, or an editor).
+ */
+export const PLAIN_JS_CONFIG = jsonFile({
+  compilerOptions: {
+    checkJs: true,
+    target: 'ES2022',
+    module: 'ESNext',
+    moduleResolution: 'Bundler',
+    lib: ['ES2022', 'DOM'],
+    strict: true,
+    skipLibCheck: true,
+    noEmit: true,
+  },
+  include: ['src/**/*.js', 'plugin-api.d.ts'],
+  // The tests run in Node, whose types this browser project does not install.
+  exclude: ['src/**/*.test.js'],
+});

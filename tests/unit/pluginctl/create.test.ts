@@ -4,8 +4,12 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { openPluginPackage } from '@plughost/backend-kit';
 import { validateManifest, type PluginManifest } from '@plughost/host-sdk/core';
+import { checkFolder } from '../../../pluginctl/src/checks/folder-check.js';
 import { createProject, run } from '../../../pluginctl/src/commands/create.js';
+import { WATCHED_FILES, WATCHED_FOLDER } from '../../../pluginctl/src/dev/source-watcher.js';
+import { packPlugin } from '../../../pluginctl/src/pack/pack-plugin.js';
 import { TEMPLATE_NAMES, TEMPLATES, displayNameOf } from '../../../pluginctl/src/templates/index.js';
 import { reviewDecision } from '../../../registry/src/publishing/review-rule.js';
 
@@ -68,13 +72,47 @@ describe('pluginctl create', () => {
     });
   }
 
+  // The templates without a build: their page loads the files as they are, so an edit reloads the
+  // plugin under `pluginctl dev` only where its watcher looks (src/ and a few root files).
+  const NO_BUILD_CODE = {
+    html: { script: 'src/main.js', modules: ['src/greeting.js', 'src/main.js'] },
+    lib: { script: 'src/library.js', modules: ['src/library.js', 'src/slugify.js'] },
+  } as const;
+  for (const template of ['html', 'lib'] as const) {
+    it(`keeps the ${template} project's code where pluginctl dev watches it; it lints clean and packs it`, async () => {
+      const directory = join(work, `${template}-watched`);
+      await createProject({ id: `com.example.${template}-watched`, template, directory });
+      const files = await listFiles(directory);
+      // What the page runs: pages, scripts and styles, not tests, declarations or configuration.
+      const pageFiles = files.filter((file) => /\.(?:html|js|css)$/.test(file) && !file.endsWith('.test.js'));
+      const { script, modules } = NO_BUILD_CODE[template];
+      expect(pageFiles).toEqual(['index.html', ...modules]);
+      const watched = (file: string): boolean => file.startsWith(`${WATCHED_FOLDER}/`) || WATCHED_FILES.includes(file);
+      expect(pageFiles.filter((file) => !watched(file))).toEqual([]);
+      // index.html loads its script from src/, relative to the page (the launcher serves the package under a prefix).
+      expect(await readFile(join(directory, 'index.html'), 'utf8')).toContain(`<script type="module" src="${script}"></script>`);
+
+      const report = await checkFolder(directory, { lint: true });
+      expect(report.findings).toEqual([]);
+      // The scan saw the page and its modules in src/.
+      expect(report.scannedFiles).toBe(pageFiles.length);
+      const packed = await packPlugin({ root: directory });
+      const opened = await openPluginPackage(packed.path, { workDirectory: work, signaturePolicy: 'ignore' });
+      try {
+        expect(opened.files.map((file) => file.path).sort()).toEqual(['README.md', 'index.html', 'manifest.json', ...modules].sort());
+      } finally {
+        await opened.dispose();
+      }
+    });
+  }
+
   it('gives each template the permissions, layers and entries of the specification', () => {
     const manifests = Object.fromEntries(TEMPLATE_NAMES.map((name) => [name, JSON.parse(TEMPLATES[name].files['manifest.json'] ?? '') as PluginManifest]));
     expect(manifests.react).toMatchObject({ permissions: ['config:read', 'ui:toast', 'network:cors_proxy'], entry: { frontend: 'dist/index.html' } });
     expect(manifests.html).toMatchObject({ permissions: ['config:read', 'ui:toast'], entry: { frontend: 'index.html' } });
     expect(manifests.lib).toMatchObject({ layers: ['l3'], permissions: ['config:write'] });
     expect(manifests.lib?.contributes).toBeUndefined();
-    expect(TEMPLATES.lib.files['library.js']).toContain("api.registerMethod('slugify'");
+    expect(TEMPLATES.lib.files['src/library.js']).toContain("api.registerMethod('slugify'");
     expect(manifests.wasm).toMatchObject({ layers: ['l3'], permissions: ['wasm:execute'] });
     expect(manifests.wasm?.entry).toBeUndefined();
   });

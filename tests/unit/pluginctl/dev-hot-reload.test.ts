@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEV_EVENTS_PATH } from '@plughost/host-sdk/core';
+import { createProject } from '../../../pluginctl/src/commands/create.js';
 import { createDevEventHub, type DevEventHub } from '../../../pluginctl/src/dev/event-hub.js';
 import { type HotReloader, startHotReloader } from '../../../pluginctl/src/dev/hot-reloader.js';
 import { type DevEventReader, ManualClock, processEnded, readDevEvents, waitFor } from './dev-support.js';
@@ -171,6 +172,21 @@ describe('startHotReloader', () => {
     clock.advance(400);
     expect(await events.next()).toMatchObject({ type: 'rebuilt', pluginId: PLUGIN_ID, durationMs: 0 });
     expect(await buildsRun()).toBe(0);
+  });
+
+  it('reloads a project made by `pluginctl create -t html` when its src/main.js changes', async () => {
+    const project = join(dir, 'created');
+    await createProject({ id: PLUGIN_ID, template: 'html', directory: project });
+    const clock = new ManualClock();
+    const events = await connect();
+    reloader = await startHotReloader({ pluginId: PLUGIN_ID, dir: project, hub, log: (line) => logLines.push(line), clock });
+    expect(reloader.buildCommand).toBeNull();
+    const main = join(project, 'src', 'main.js');
+    await writeFile(main, `${await readFile(main, 'utf8')}// edited\n`);
+    await waitFor(() => clock.pending > 0, 'the watcher to see src/main.js change');
+    clock.advance(400);
+    expect(await events.next()).toMatchObject({ type: 'rebuilt', pluginId: PLUGIN_ID, durationMs: 0 });
+    expect(logLines).toContain(`${PLUGIN_ID}: changed (no build), reload`);
   });
 
   it('uses `run build` of the package manager when package.json has a build script', async () => {
