@@ -20,6 +20,9 @@ export { isLoopbackAddress, loopbackPeersOnly, type LoopbackPeersOnlyOptions } f
 export { ERROR_STATUS } from './http/error-status.js';
 export type { ErrorBody } from './middleware/error-handler.js';
 export { buildOpenApiDocument } from './openapi/build-document.js';
+export type { RequestBodyDescription, RouteDescription } from './openapi/route-description.js';
+export type { SchemaObject } from './openapi/openapi-types.js';
+export { readJsonFile, writeJsonAtomic } from './services/atomic-file.js';
 export * from './services/network/index.js';
 export { FileAuthorizations, createFileAuthorizations } from './services/filesystem/file-authorizations.js';
 // The backend's request rules as plain functions, for servers that must answer exactly as this

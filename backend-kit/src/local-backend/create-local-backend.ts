@@ -36,6 +36,8 @@ import type { InstanceStore } from '../services/instances/instance-store.js';
 import { createLocalServices, type LocalBackendServices } from './local-services.js';
 import type { LocalBackendOptions } from './options.js';
 import { pathScopedChain, routesOf } from '../http/path-scoped-chain.js';
+import { callerOf } from '../http/caller.js';
+import type { LauncherRoutes } from './launcher-routes.js';
 
 /** A mounted local backend. */
 export interface LocalBackend {
@@ -125,6 +127,18 @@ function apiRouters(services: LocalBackendServices): Router[] {
   ];
 }
 
+/** The vendor's launcher routes, lent the backend's caller rule, download path and stores. */
+function launcherRouters(services: LocalBackendServices, routes: LauncherRoutes | undefined): readonly Router[] {
+  if (!routes) return [];
+  return routes.create({
+    callerOf: (ctx) => callerOf(ctx, services.paths),
+    addDownloadTask: (caller, request) => services.fileTasks.start(caller, request),
+    instances: services.instances,
+    settings: services.launcherSettings,
+    logger: services.logger,
+  });
+}
+
 function isBackendPath(path: string, development: boolean): boolean {
   return path === '/api' || path.startsWith('/api/') || (development && path === '/openapi/v1.json');
 }
@@ -159,9 +173,12 @@ export async function createLocalBackend(options: LocalBackendOptions): Promise<
   const token = options.token ?? randomBytes(32).toString('base64url');
   const services = await createLocalServices(options, logger);
   const api = new Router({ prefix: '/api', strict: true, sensitive: true });
-  for (const router of apiRouters(services)) api.use(router.routes(), router.allowedMethods({ throw: false }));
+  // The vendor's routes come after the backend's own, so they can never shadow one.
+  for (const router of [...apiRouters(services), ...launcherRouters(services, options.launcherRoutes)]) {
+    api.use(router.routes(), router.allowedMethods({ throw: false }));
+  }
   const development = options.development === true;
-  const openApi = development ? createOpenApiRouter() : undefined;
+  const openApi = development ? createOpenApiRouter(options.launcherRoutes?.descriptions ?? []) : undefined;
 
   const chain: Middleware[] = [
     errorHandler(logger),

@@ -1,6 +1,9 @@
 export { createLocalBackend, type BackendRoute, type LocalBackend } from './create-local-backend.js';
 export { dataPaths, type DataPaths } from '../config/data-paths.js';
 export type { CoreDependency, LauncherDeveloper, LauncherIdentity, LocalBackendOptions } from './options.js';
+export type { LauncherRouteServices, LauncherRoutes } from './launcher-routes.js';
+export type { Caller } from '../http/caller.js';
+export { JsonInstanceStore, type InstanceStore, type InstanceUpdate, type LauncherInstance, type NewInstance } from '../services/instances/instance-store.js';
 export type { RevocationRefreshOutcome, RevocationService } from '../services/revocation/revocation-service.js';
 export type {
   InstalledPlugin,

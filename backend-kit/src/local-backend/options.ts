@@ -1,6 +1,7 @@
 import type { PackageLimits } from '../package/limits.js';
 import type { BackendLogger } from '../http/logger.js';
 import type { InstanceStore } from '../services/instances/instance-store.js';
+import type { LauncherRoutes } from './launcher-routes.js';
 import type { ModpackApiOptions } from '../services/modpacks/modpack-plan.js';
 import type { childEnvironment } from '../services/system/child-environment.js';
 import type { LauncherIdentity } from '../config/launcher-identity.js';
@@ -111,8 +112,15 @@ export interface LocalBackendOptions {
   shellOutputLimitBytes?: number;
   /** Largest file one download may write, in bytes; default 4 GiB. */
   downloadLimitBytes?: number;
-  /** The launcher's instances; default a JSON file under the data directory's `backend/`. */
+  /** The launcher's instances; default a JSON file under the data directory's `backend/` (`JsonInstanceStore`). */
   instances?: InstanceStore;
+  /**
+   * The vendor's own launcher routes (such as the specification's `/settings`,
+   * `/resources/search`, `/resource-download/start`), mounted under `/api` with the backend's
+   * security; see {@link LauncherRoutes}. Plugins reach them through `callBackend` only when the
+   * launcher page allowlists them.
+   */
+  launcherRoutes?: LauncherRoutes;
   /** API base URLs (and the CurseForge key) for online modpack sources. */
   modpackApis?: ModpackApiOptions;
   /** The `fetch` used to forward telemetry (tests may pass their own); default the global one. */

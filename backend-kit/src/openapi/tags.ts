@@ -17,5 +17,10 @@ export const TAGS: readonly { readonly name: string; readonly description: strin
   { name: 'downloads', description: 'The download manager: file tasks and modpack installs in one queue, with progress events.' },
   { name: 'modpacks', description: 'Installing Modrinth, CurseForge and FTB modpacks into new instances.' },
   { name: 'instances', description: "The launcher's game instances (read-only)." },
+  {
+    name: 'launcher-routes',
+    description:
+      "The launcher's own routes (`createLocalBackend`'s `launcherRoutes`). Plugins reach those the launcher page allowlists through `callBackend`; routes under `/launcher/` serve the launcher page only.",
+  },
   { name: 'openapi', description: 'This description (development mode).' },
 ];

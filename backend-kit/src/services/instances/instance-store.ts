@@ -40,9 +40,9 @@ export interface InstanceStore {
   update(id: string, changes: InstanceUpdate): Promise<LauncherInstance>;
 }
 
-interface StoredInstances {
+interface StoredInstances<Extra extends object = Record<never, never>> {
   version: 1;
-  instances: LauncherInstance[];
+  instances: (LauncherInstance & Partial<Extra>)[];
 }
 
 /** Lower-case letters, digits and dashes from a name, for readable ids (`my-pack-3f9a1c`). */
@@ -69,30 +69,42 @@ function isStoredInstance(value: unknown): value is LauncherInstance {
   );
 }
 
-/** The default {@link InstanceStore}: `backend/instances.json`, written atomically, one write at a time. */
-export class JsonInstanceStore implements InstanceStore {
-  private loaded: Promise<StoredInstances> | undefined;
+/**
+ * The default {@link InstanceStore}: `backend/instances.json`, written atomically, one write at a
+ * time. A launcher that keeps more about its instances (an icon, when it was last played) names
+ * those fields as `Extra`: they are stored in the same records, may be given on `create` and
+ * `update`, and are listed by `GET /api/instance` with the rest. Records on disk are not checked
+ * beyond the base fields, so validate `Extra` fields where you read them.
+ *
+ * @example
+ * ```ts
+ * const instances = new JsonInstanceStore<{ icon: string }>(join(dataDirectory, 'backend', 'instances.json'));
+ * const backend = await createLocalBackend({ ..., instances });
+ * ```
+ */
+export class JsonInstanceStore<Extra extends object = Record<never, never>> implements InstanceStore {
+  private loaded: Promise<StoredInstances<Extra>> | undefined;
   private writes: Promise<unknown> = Promise.resolve();
 
   constructor(private readonly file: string) {}
 
-  async list(): Promise<readonly LauncherInstance[]> {
+  async list(): Promise<readonly (LauncherInstance & Partial<Extra>)[]> {
     return [...(await this.load()).instances];
   }
 
-  async get(id: string): Promise<LauncherInstance | null> {
+  async get(id: string): Promise<(LauncherInstance & Partial<Extra>) | null> {
     return (await this.load()).instances.find((instance) => instance.id === id) ?? null;
   }
 
-  create(instance: NewInstance): Promise<LauncherInstance> {
+  create(instance: NewInstance & Partial<Extra>): Promise<LauncherInstance & Partial<Extra>> {
     return this.change((stored) => {
-      const created: LauncherInstance = { ...instance, id: idFor(instance.name), createdAt: new Date().toISOString() };
+      const created: LauncherInstance & Partial<Extra> = { ...instance, id: idFor(instance.name), createdAt: new Date().toISOString() };
       stored.instances.push(created);
       return created;
     });
   }
 
-  update(id: string, changes: InstanceUpdate): Promise<LauncherInstance> {
+  update(id: string, changes: InstanceUpdate & Partial<Extra>): Promise<LauncherInstance & Partial<Extra>> {
     return this.change((stored) => {
       const index = stored.instances.findIndex((instance) => instance.id === id);
       const current = stored.instances[index];
@@ -103,7 +115,7 @@ export class JsonInstanceStore implements InstanceStore {
     });
   }
 
-  private change<T>(apply: (stored: StoredInstances) => T): Promise<T> {
+  private change<T>(apply: (stored: StoredInstances<Extra>) => T): Promise<T> {
     const run = this.writes.then(async () => {
       const stored = await this.load();
       const result = apply(stored);
@@ -114,10 +126,12 @@ export class JsonInstanceStore implements InstanceStore {
     return run;
   }
 
-  private load(): Promise<StoredInstances> {
+  private load(): Promise<StoredInstances<Extra>> {
     this.loaded ??= readJsonFile(this.file, null).then((value) => {
       const instances = (value as { instances?: unknown } | null)?.instances;
-      return { version: 1, instances: Array.isArray(instances) ? instances.filter(isStoredInstance) : [] };
+      // Only the base fields are checked: every `Extra` field is optional, and its reader checks it.
+      const records = (Array.isArray(instances) ? instances.filter(isStoredInstance) : []) as (LauncherInstance & Partial<Extra>)[];
+      return { version: 1 as const, instances: records };
     });
     return this.loaded;
   }
