@@ -202,7 +202,8 @@ export class HarnessApp extends LitElement {
         await this.refreshPlugins();
         const plugin = this.plugins.find((candidate) => candidate.id === pluginId);
         if (plugin?.status !== 'active' || plugin.manifest?.entry?.frontend === undefined) {
-          host.deactivate(pluginId);
+          // Gone from plugins-dev/ (or no longer loadable): its frame and sidebar items go.
+          host.unload(pluginId);
           return;
         }
         // A new plugin's <plugin-frame> must exist before the host looks for it.
