@@ -41,7 +41,7 @@ export { BackendClient, BridgeFailure } from './host/backend-client.js';
 export { followDevPlugins } from './host/dev-plugin-events.js';
 export type { DevListChangedEvent, DevPluginEvent, DevPluginEvents, DevPluginEventsState, FollowDevPluginsOptions } from './host/dev-plugin-events.js';
 export type { DevBuildFailedEvent, DevBuildingEvent, DevRebuiltEvent } from './core/dev-server/dev-events.js';
-export type { BackendClientOptions, BackendRequest } from './host/backend-client.js';
+export type { ApiLog, BackendClientOptions, BackendRequest, QuietFailures } from './host/backend-client.js';
 export { BRIDGE_METHODS } from './bridge/bridge-methods.js';
 export { bridgeMethod } from './bridge/bridge-method.js';
 export type { BridgeCallContext, BridgeMethod, CallingPlugin } from './bridge/bridge-method.js';

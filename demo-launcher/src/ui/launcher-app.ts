@@ -73,7 +73,8 @@ export class LauncherApp extends LitElement {
     const boot = bootValues();
     // The backend may live at another origin than this page (a desktop app's page, a dev server).
     this.backend = new LauncherBackend(boot.backendUrl, boot.apiToken);
-    this.backendSource = { url: this.backend.baseUrl, token: this.backend.token };
+    // Through the client's logging fetch: the web components' failed calls are logged as [API] lines too.
+    this.backendSource = this.backend.source;
     // After "Restart to apply" the element has asked the backend to restart; the page reloads.
     this.updates = new PluginUpdates({ source: this.backendSource });
   }

@@ -1,10 +1,16 @@
 import { BackendClient, type PluginManifest } from '@plughost/host-sdk';
 import { parseManifest } from '@plughost/host-sdk/core';
-import type { ManagedPlugin, PackageInspection } from '@plughost/web-components';
+import type { LauncherBackendSource, ManagedPlugin, PackageInspection } from '@plughost/web-components';
 
-/** The launcher page's calls to its local backend (the bearer token stays here). */
+/**
+ * The launcher page's calls to its local backend (the bearer token stays here). Every failed call
+ * is logged once, `[API] <method> <path> failed: <status> <code>`, by the host SDK's client: this
+ * class's own calls and, through {@link LauncherBackend.source}, the web components' calls.
+ */
 export class LauncherBackend {
   readonly client: BackendClient;
+  /** The backend for the web components: their requests go through the client's logging fetch. */
+  readonly source: LauncherBackendSource;
 
   /** `baseUrl`: the backend's address, which may be another origin than the page's (boot `backendUrl`). */
   constructor(
@@ -12,6 +18,7 @@ export class LauncherBackend {
     readonly token: string,
   ) {
     this.client = new BackendClient({ baseUrl, token });
+    this.source = { url: baseUrl, token, fetch: this.client.fetch };
   }
 
   filesBase(pluginId: string): string {

@@ -1,6 +1,9 @@
 import { ErrorCode, PluginHostError } from '../core/errors.js';
 import { backendError } from '../core/bridge/bridge-errors.js';
 import type { WireError } from '../core/bridge/protocol.js';
+import { consoleApiLog, fetchLogged, withApiLog, type ApiLog, type QuietFailures } from './api-log.js';
+
+export type { ApiLog, QuietFailures } from './api-log.js';
 
 /** Options of {@link BackendClient}. */
 export interface BackendClientOptions {
@@ -9,6 +12,11 @@ export interface BackendClientOptions {
   /** The bearer token the launcher page received (never handed to a plugin frame). */
   readonly token: string;
   readonly fetch?: typeof fetch;
+  /**
+   * Where failed calls are logged, one `[API] <method> <path> failed: <status> <code>` line each
+   * (never the token, the query or a body); default `console.error`.
+   */
+  readonly log?: ApiLog;
 }
 
 /** One request to the local backend. */
@@ -21,6 +29,8 @@ export interface BackendRequest {
   /** The calling plugin; sent as `X-Plugin-Id` (decisions section 2). */
   readonly pluginId?: string;
   readonly signal?: AbortSignal;
+  /** Failures not to log: `true` for none, or statuses this call expects as answers. */
+  readonly quiet?: QuietFailures;
 }
 
 const KNOWN_CODES: ReadonlySet<string> = new Set(Object.values(ErrorCode));
@@ -81,13 +91,22 @@ async function errorBody(response: Response): Promise<{ code?: string; message?:
 /**
  * The host's client of the local backend: adds the bearer token and, for bridge calls,
  * `X-Plugin-Id`; turns non-2xx answers into `Backend error: <status>` failures with the
- * backend's code and details.
+ * backend's code and details; logs every failed call with an `[API]` prefix.
  */
 export class BackendClient {
   private readonly fetcher: typeof fetch;
+  private readonly log: ApiLog;
+  /**
+   * The fetch this client sends with, logging failed calls like the client's own: for the
+   * launcher's other requests to its backend (the web components' `LauncherBackendSource.fetch`),
+   * so every failed call of the page is logged the same way.
+   */
+  readonly fetch: typeof fetch;
 
   constructor(private readonly options: BackendClientOptions) {
     this.fetcher = options.fetch ?? ((input, init) => fetch(input, init));
+    this.log = options.log ?? consoleApiLog;
+    this.fetch = withApiLog(this.fetcher, this.log);
   }
 
   /** The absolute URL of a backend path (`/api/...`). */
@@ -95,7 +114,7 @@ export class BackendClient {
     return `${this.options.baseUrl.replace(/\/+$/, '')}${path}`;
   }
 
-  /** Sends a request; the response is returned whatever its status. */
+  /** Sends a request; the response is returned whatever its status (a failure is logged). */
   request(path: string, request: BackendRequest = {}): Promise<Response> {
     const headers = new Headers({ Authorization: `Bearer ${this.options.token}` });
     if (request.pluginId !== undefined) headers.set('X-Plugin-Id', request.pluginId);
@@ -104,14 +123,15 @@ export class BackendClient {
       headers.set('Content-Type', 'application/json');
       body = JSON.stringify(request.json);
     }
-    return this.fetcher(this.url(path), {
+    const init: RequestInit = {
       method: request.method ?? (body === undefined ? 'GET' : 'POST'),
       headers,
       ...(body !== undefined ? { body } : {}),
       ...(request.signal ? { signal: request.signal } : {}),
       credentials: 'omit',
       cache: 'no-store',
-    });
+    };
+    return fetchLogged(this.fetcher, this.url(path), init, this.log, request.quiet);
   }
 
   /**

@@ -100,7 +100,8 @@ export function followDevPlugins(options: FollowDevPluginsOptions): DevPluginEve
     while (!signal.aborted) {
       let reason = 'the event stream ended';
       try {
-        const response = await client.request('/api/plugins/dev/events', { signal });
+        // A 404 is the answer of a backend without dev plugins (release mode), not a failure.
+        const response = await client.request('/api/plugins/dev/events', { signal, quiet: [404] });
         if (response.status === 404) {
           await response.body?.cancel().catch(() => undefined);
           report({ kind: 'off' });

@@ -25,6 +25,7 @@ export class PluginErrorReporter {
     const last = this.lastSent.get(key);
     if (last !== undefined && at - last < DEDUPLICATION_MS) return;
     this.lastSent.set(key, at);
-    void this.backend.request('/api/telemetry/plugin-error', { json: { pluginId, pluginVersion, errorType } }).catch(() => undefined);
+    // `quiet`: the specification swallows send failures silently, the log included.
+    void this.backend.request('/api/telemetry/plugin-error', { json: { pluginId, pluginVersion, errorType }, quiet: true }).catch(() => undefined);
   }
 }
