@@ -14,7 +14,7 @@ import {
 } from '@plughost/web-components';
 import { HARNESS_PATHS, type HarnessBuildEvent, type HarnessPageConfig } from '../page-config.js';
 import { clockTime, describeBuildState, nextBuildState, type PluginBuildState } from './build-state.js';
-import { listenToDevEvents } from './dev-events.js';
+import { type DevEventsConnection, listenToDevEvents } from './dev-events.js';
 import { hasMenuItemForFrontend, isFramed, listHarnessPlugins, type HarnessPlugin } from './harness-plugins.js';
 import { readBuildEvents } from './page-config.js';
 import { currentRoute, goTo, parseRoute, type HarnessRoute } from './routes.js';
@@ -59,7 +59,7 @@ export class HarnessApp extends LitElement {
   private readonly failures = new Map<string, BuildFailure>();
   private readonly frameStatus = new Map<string, { status: PluginFrameStatus; message: string }>();
   private startupError = '';
-  private eventsConnected = false;
+  private connection: DevEventsConnection = 'connecting';
   /** Resolves when the host has started; frame replacements wait for it. */
   private started: Promise<void> = new Promise(() => undefined);
   /** The last frame replacement of each plugin: replacements of one plugin run one after another. */
@@ -99,7 +99,13 @@ export class HarnessApp extends LitElement {
     // The builds before this page was served: shown, never replayed (the host loads what is built now).
     for (const event of this.config.builds) this.applyBuildEvent(event, false);
     // Listening starts first: a build that finishes while the host starts is not missed.
-    this.stopEvents = listenToDevEvents((event) => this.onDevEvent(event));
+    this.stopEvents = listenToDevEvents({
+      onEvent: (event) => this.onDevEvent(event),
+      onConnection: (state) => {
+        this.connection = state;
+        this.requestUpdate();
+      },
+    });
     try {
       this.plugins = await listHarnessPlugins(this.client);
     } catch (error) {
@@ -141,7 +147,6 @@ export class HarnessApp extends LitElement {
   }
 
   private onDevEvent(event: DevServerEvent): void {
-    this.eventsConnected = true;
     if (event.type === 'hello') {
       this.watched = event.pluginIds;
       void this.catchUp(event.pluginIds);
@@ -414,7 +419,7 @@ export class HarnessApp extends LitElement {
             <dt>Mock</dt>
             <dd>${mockFile ? html`<code>${mockFile}</code>${mockKeys.length > 0 ? html` (${mockKeys.join(', ')})` : nothing}` : 'none (the stub\u2019s default data)'}</dd>
           </div>
-          <div><dt>Hot reload</dt><dd>${this.eventsConnected ? 'connected' : 'connecting…'}</dd></div>
+          <div><dt>Hot reload</dt><dd data-connection=${this.connection}>${CONNECTION_WORDS[this.connection]}</dd></div>
         </dl>
       </div>
       <section class="builds" aria-labelledby="builds-title">
@@ -455,6 +460,13 @@ export class HarnessApp extends LitElement {
     return html`<a class="nav-link" href=${`#${route}`} aria-current=${current ? 'page' : 'false'}>${label}</a>`;
   }
 }
+
+const CONNECTION_WORDS: Readonly<Record<DevEventsConnection, string>> = {
+  connecting: 'connecting…',
+  connected: 'connected',
+  reconnecting: 'connection lost, reconnecting…',
+  stopped: 'stopped: pluginctl dev is not running (start it again and reload this page)',
+};
 
 const BUILD_ICONS: Readonly<Record<PluginBuildState['kind'], string>> = {
   watching: '•',
