@@ -8,11 +8,11 @@
  * ```
  *
  * A line names the method and the URL's path only: never the query, a header (the bearer token)
- * or a body, which may carry what a plugin or the user wrote. One module, used by
- * {@link BackendClient} and by the fetch it lends to the launcher's other requests.
+ * or a body, which may carry what a plugin or the user wrote. One module, used by the host's
+ * `BackendClient` for its own calls and for the fetch it lends to the launcher's other requests.
  */
 
-/** Where {@link logFailedCall} writes a line. */
+/** Where {@link fetchLogged} writes a line. */
 export type ApiLog = (line: string) => void;
 
 /**
@@ -22,28 +22,16 @@ export type ApiLog = (line: string) => void;
  */
 export type QuietFailures = true | readonly number[];
 
-/** Writes to `console.error`, where the launcher's developer tools show it. */
-export const consoleApiLog: ApiLog = (line) => console.error(line);
-
 // A code is an identifier; anything else (a line break, markup) stays out of the log.
-const CODE = /^[A-Za-z][A-Za-z0-9_.-]{0,63}$/;
-
-/** The path of `url`, without origin, query or fragment. */
-function pathOf(url: string): string {
-  try {
-    return new URL(url).pathname;
-  } catch {
-    return url.split(/[?#]/)[0] ?? '';
-  }
-}
+const CODE = /^[A-Za-z][\w.-]{0,63}$/;
 
 /** `error.code` of a failure body `{error: {code}}`, when it is one. Never throws. */
-async function codeOf(response: Response): Promise<string | undefined> {
+async function codeOf(response: Response): Promise<string> {
   try {
     const code = ((await response.json()) as { error?: { code?: unknown } } | null)?.error?.code;
-    return typeof code === 'string' && CODE.test(code) ? code : undefined;
+    return typeof code === 'string' && CODE.test(code) ? ` ${code}` : '';
   } catch {
-    return undefined;
+    return '';
   }
 }
 
@@ -59,30 +47,18 @@ export async function fetchLogged(
   log: ApiLog,
   quiet?: QuietFailures,
 ): Promise<Response> {
-  const request = input instanceof Request ? input : undefined;
-  const method = (init?.method ?? request?.method ?? 'GET').toUpperCase();
-  const path = pathOf(request ? request.url : String(input));
+  // Any base will do for a relative URL: only the path is logged.
+  const url = new URL(input instanceof Request ? input.url : input, 'http://launcher.invalid');
+  // The path only: the query may carry what a plugin wrote.
   const report = (outcome: string): void => {
-    if (quiet !== true) log(`[API] ${method} ${path} failed: ${outcome}`);
+    if (quiet !== true) log(`[API] ${(init?.method ?? 'GET').toUpperCase()} ${url.pathname} failed: ${outcome}`);
   };
-  let response: Response;
   try {
-    response = await fetcher(input, init);
+    const response = await fetcher(input, init);
+    if (!response.ok && quiet !== true && !quiet?.includes(response.status)) void codeOf(response.clone()).then((code) => report(`${response.status}${code}`));
+    return response;
   } catch (error) {
-    if (!(init?.signal ?? request?.signal)?.aborted) report(`no answer (${error instanceof Error ? `${error.name}: ${error.message}` : String(error)})`);
+    if (!init?.signal?.aborted) report(`no answer (${error instanceof Error ? `${error.name}: ${error.message}` : String(error)})`);
     throw error;
   }
-  if (!response.ok && !(Array.isArray(quiet) && quiet.includes(response.status))) {
-    const copy = response.clone();
-    void codeOf(copy).then((code) => report(code === undefined ? `${response.status}` : `${response.status} ${code}`));
-  }
-  return response;
-}
-
-/**
- * `fetcher` as a fetch that logs its failed calls (see {@link fetchLogged}): for the launcher's
- * requests to its backend that do not go through {@link BackendClient}.
- */
-export function withApiLog(fetcher: typeof fetch, log: ApiLog = consoleApiLog): typeof fetch {
-  return (input, init) => fetchLogged(fetcher, input, init, log);
 }

@@ -1,7 +1,7 @@
 import { ErrorCode, PluginHostError } from '../core/errors.js';
 import { backendError } from '../core/bridge/bridge-errors.js';
 import type { WireError } from '../core/bridge/protocol.js';
-import { consoleApiLog, fetchLogged, withApiLog, type ApiLog, type QuietFailures } from './api-log.js';
+import { fetchLogged, type ApiLog, type QuietFailures } from './api-log.js';
 
 export type { ApiLog, QuietFailures } from './api-log.js';
 
@@ -105,8 +105,8 @@ export class BackendClient {
 
   constructor(private readonly options: BackendClientOptions) {
     this.fetcher = options.fetch ?? ((input, init) => fetch(input, init));
-    this.log = options.log ?? consoleApiLog;
-    this.fetch = withApiLog(this.fetcher, this.log);
+    this.log = options.log ?? ((line) => console.error(line));
+    this.fetch = (input, init) => fetchLogged(this.fetcher, input, init, this.log);
   }
 
   /** The absolute URL of a backend path (`/api/...`). */
