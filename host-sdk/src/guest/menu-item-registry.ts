@@ -22,20 +22,19 @@ export function createMenuItemRegistry(host: HostAccess, errors: CaughtErrors): 
   return {
     async add(item) {
       requireArgument(isRecord(item), 'addMenuItem needs an item object');
-      const { id, label, icon, route, order, onClick } = item;
-      requireArgument(isName(id), 'A menu item needs an id');
-      requireArgument(typeof label === 'string', 'A menu item needs a label');
-      const optional = [
-        ['icon', icon, 'string'],
-        ['route', route, 'string'],
-        ['order', order, 'number'],
-        ['onClick', onClick, 'function'],
-      ] as const;
-      for (const [field, value, type] of optional) {
+      // Both shapes: the specification's page item (`path`, `action`) and the run-time item.
+      const { id, label, icon, route, order, path, action, onClick } = item as Readonly<Record<string, unknown>>;
+      requireArgument(isName(label), 'A menu item needs a label');
+      requireArgument(isName(id) || isName(path), 'A menu item needs an id, or the path of a page');
+      // Only the serialisable part crosses, field by field; the action stays here.
+      const fields = { id, label, icon, route, order, path, action };
+      for (const [field, value] of Object.entries(fields)) {
+        const type = field === 'order' ? 'number' : 'string';
         requireArgument(value === undefined || typeof value === type, `Menu item ${field} must be a ${type}`);
       }
-      // Only the serialisable part crosses, field by field; the action stays here.
-      await callHostDirect(host, 'addMenuItem', [withoutUndefined({ id, label, icon, route, order })]);
+      requireArgument(onClick === undefined || typeof onClick === 'function', 'Menu item onClick must be a function');
+      await callHostDirect(host, 'addMenuItem', [withoutUndefined(fields)]);
+      if (!isName(id)) return;
       if (typeof onClick === 'function') actions.set(id, onClick as () => unknown);
       else actions.delete(id);
     },

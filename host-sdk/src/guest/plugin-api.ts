@@ -4,6 +4,7 @@
  *
  * @packageDocumentation
  */
+import type { PluginMenuItem as ContributedMenuItem } from '../core/manifest/contributes-types.js';
 import type { BridgeCallMap, BridgeMethodName, ProxyRequest } from './bridge-call-map.js';
 
 export type * from './bridge-call-map.js';
@@ -51,10 +52,14 @@ export type HookNext = () => Promise<unknown>;
 /** A hook handler: `async (ctx, next) => { ...; await next(); ... }`. */
 export type HookHandler = (ctx: HookContext, next: HookNext) => unknown;
 
-/** A sidebar item added at run time (`addMenuItem`). */
-export interface PluginMenuItem {
-  /** Unique within the plugin. */
+/**
+ * A sidebar item added at run time (`addMenuItem`) that runs `onClick` in this frame or navigates
+ * to an internal `route`.
+ */
+export interface ActionMenuItem {
+  /** Unique within the plugin; adding an item with the same id replaces it. */
   readonly id: string;
+  /** Cut to 100 characters. */
   readonly label: string;
   /** Icon-font class string, image URL or package path. */
   readonly icon?: string;
@@ -64,7 +69,35 @@ export interface PluginMenuItem {
   readonly order?: number;
   /** Runs in this frame when the user activates the item (and it has no `route`). */
   readonly onClick?: () => unknown;
+  /** Only a {@link PageMenuItem} has a page path. */
+  readonly path?: never;
+  /** Only a {@link PageMenuItem} has an action. */
+  readonly action?: never;
 }
+
+/**
+ * The specification's `PluginMenuItem`, the shape of `contributes.menuItems[]`, added at run time
+ * (`addMenuItem`): choosing it shows the page `path` of this plugin's package, as a manifest's
+ * menu item does.
+ *
+ * @example
+ * ```ts
+ * await __PLUGIN_API__.addMenuItem({ path: 'dist/stats.html', label: 'Stats', icon: 'ri-bar-chart-line', action: 'page' });
+ * ```
+ */
+export interface PageMenuItem extends ContributedMenuItem {
+  /** Unique within the plugin; default the `path`. Adding an item with the same id replaces it. */
+  readonly id?: string;
+  /** Sort hint; lower first. */
+  readonly order?: number;
+  /** A page item shows `path`; it has no route. */
+  readonly route?: never;
+  /** A page item shows `path`; it runs no code in this frame. */
+  readonly onClick?: never;
+}
+
+/** What `addMenuItem` accepts: the specification's page item, or an item with an action. */
+export type PluginMenuItem = PageMenuItem | ActionMenuItem;
 
 /** `proxyFetchStream` request: a ProxyRequest, plus a signal that aborts the stream. */
 export interface ProxyStreamRequest extends ProxyRequest {
@@ -136,7 +169,13 @@ export interface PluginApi {
   listWasmPlugins(): Promise<string[]>;
   /** Wraps a launcher method with an onion-style handler that stays in this frame. Needs `hook:register`. */
   registerHook(method: string, handler: HookHandler): Promise<void>;
-  /** Adds a sidebar item; `onClick` stays in this frame. Removed when the plugin is deactivated. */
+  /**
+   * Adds a sidebar item: a page of this plugin's package (the specification's `PluginMenuItem`:
+   * `path`, `label`, `icon`, `action`), or an item with an `id` that runs `onClick` (which stays
+   * in this frame) or navigates to a `route`. Removed when the plugin is deactivated.
+   *
+   * @throws BridgeError `INVALID_ARGUMENT` naming the field that is wrong.
+   */
   addMenuItem(item: PluginMenuItem): Promise<void>;
   /**
    * Streams server-sent events through the CORS proxy. Resolves when the stream ends (or fails,

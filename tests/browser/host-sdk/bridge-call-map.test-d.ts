@@ -55,6 +55,22 @@ export function wrongCalls(): void {
   void api.call('overlay.setPosition', 'overlay-1', 10);
 }
 
+// `addMenuItem` takes the specification's PluginMenuItem (a page) or the run-time item, not a mix.
+export function menuItems(): void {
+  void api.addMenuItem({ path: 'dist/stats.html', label: 'Stats', icon: 'ri-bar-chart-line', action: 'page' });
+  void api.addMenuItem({ id: 'stats', path: 'dist/stats.html', label: 'Stats', order: 1 });
+  void api.addMenuItem({ id: 'refresh', label: 'Refresh', onClick: () => undefined });
+  void api.addMenuItem({ id: 'settings', label: 'Settings', route: '/settings' });
+  // @ts-expect-error a page item runs no code in the frame
+  void api.addMenuItem({ path: 'dist/stats.html', label: 'Stats', onClick: () => undefined });
+  // @ts-expect-error a page item has no route
+  void api.addMenuItem({ path: 'dist/stats.html', label: 'Stats', route: '/settings' });
+  // @ts-expect-error an item with an action needs an id
+  void api.addMenuItem({ label: 'Refresh', onClick: () => undefined });
+  // @ts-expect-error `page` is the only action
+  void api.addMenuItem({ path: 'dist/stats.html', label: 'Stats', action: 'open' });
+}
+
 // Adding an entry is the only step: a new `call` entry appears in the derived map with its types.
 const added = bridgeMethod({ name: 'example.added', permission: 'config:read', signature: signature<[count: number], string>(), handler: () => 'ok' });
 export type AddedChecks = [Expect<Equal<BridgeCallMapOf<BridgeTableEntry | typeof added>['example.added'], { args: [count: number]; result: string }>>];

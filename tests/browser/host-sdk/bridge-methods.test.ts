@@ -179,6 +179,49 @@ describe('methods work with their permission', () => {
     expect((await full('call', 'getThemeColor')).value).to.equal('#3366ff');
   });
 
+  it("addMenuItem takes the specification's PluginMenuItem (a page) and the run-time item (an onClick)", async () => {
+    const page = await full('eval', "api.addMenuItem({ path: 'index.html', label: 'Stats', icon: 'ri-bar-chart-line', action: 'page' })");
+    expect(page.ok, page.message).to.equal(true);
+    const pageItem = started.ui.menu.find((item) => item.pluginId === FULL && item.id === 'index.html');
+    expect(pageItem).to.deep.include({ label: 'Stats', icon: 'ri-bar-chart-line', path: 'index.html', route: `/plugins/${FULL}/index.html`, dynamic: true });
+    pageItem?.activate();
+    // The page opens where the pages of `contributes.menuItems` open.
+    expect(started.ui.navigations.at(-1)).to.deep.equal({ route: `/plugins/${FULL}/index.html`, pluginId: FULL });
+
+    const action = await full('eval', "api.addMenuItem({ id: 'count', label: 'Count', order: 1, onClick() { window.counted = (window.counted || 0) + 1; } })");
+    expect(action.ok, action.message).to.equal(true);
+    started.ui.menu.find((item) => item.pluginId === FULL && item.id === 'count')?.activate();
+    const deadline = performance.now() + 5000;
+    while ((await full('eval', 'window.counted')).value !== 1) {
+      if (performance.now() > deadline) throw new Error('onClick did not run in the frame');
+    }
+  });
+
+  it('addMenuItem refuses hostile items of either shape with INVALID_ARGUMENT, adding nothing', async () => {
+    const before = started.ui.menu.length;
+    const hostile: [string, string][] = [
+      ["{ path: '../test.none/index.html', label: 'A' }", 'contains a `..` segment'],
+      ["{ path: '/etc/passwd', label: 'A' }", 'is absolute'],
+      ["{ path: 'https://evil.example/x.html', label: 'A' }", "inside the plugin's package"],
+      ["{ path: 'index.html', label: 'A', action: 'exec' }", '"action" must be "page"'],
+      ["{ path: 'index.html', label: 'A', route: '/settings' }", 'not both'],
+      ["{ id: 'a', label: 'A', action: 'page' }", '"action" needs a "path"'],
+      ["{ id: 'a', label: 'A', route: 'https://evil.example/' }", 'internal path'],
+      ["{ id: 'a', label: 'A', icon: 'data:image/svg+xml,' + 'x'.repeat(70000) }", 'at most 65536'],
+      ["{ label: 'A', onClick() {} }", 'needs an id, or the path of a page'],
+      ["{ id: 'a', label: 5 }", 'needs a label'],
+      ["{ id: 'a', label: 'A', path: 7 }", 'path must be a string'],
+      ["{ id: 'a', label: 'A', onClick: 'alert(1)' }", 'onClick must be a function'],
+    ];
+    for (const [item, text] of hostile) {
+      const outcome = await full('eval', `api.addMenuItem(${item})`);
+      expect(outcome.ok, item).to.equal(false);
+      expect(outcome.code, item).to.equal('INVALID_ARGUMENT');
+      expect(outcome.message, item).to.contain(text);
+    }
+    expect(started.ui.menu.length).to.equal(before);
+  });
+
   it('theme override: validated tokens and values, one style element with :root:root, cleared on request', async () => {
     expect((await full('call', 'applyThemeOverride', { primary: '220 90% 56%', 'sidebar.primary': '10 50% 40%' })).ok).to.equal(true);
     const style = document.getElementById('plugin-theme-override');

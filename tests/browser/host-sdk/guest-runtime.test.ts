@@ -384,13 +384,14 @@ describe('guest runtime: registerHook and runHook', () => {
 });
 
 describe('guest runtime: addMenuItem and menuItemActivated', () => {
-  it('sends the item without its action and runs onClick in the frame when activated', async () => {
+  it('sends the item (either shape) without its onClick and runs onClick in the frame when activated', async () => {
     const plugin = await startPlugin(`
       (async () => {
         const api = __PLUGIN_API__;
         let clicks = 0;
         await api.addMenuItem({ id: 'open', label: 'Open tools', icon: 'i-wrench', order: 2, onClick: () => api.call('test.report', 'clicked ' + (++clicks)) });
         await api.addMenuItem({ id: 'page', label: 'Page', route: '/plugins/page' });
+        await api.addMenuItem({ path: 'dist/stats.html', label: 'Stats', icon: 'i-chart', action: 'page' });
         let refused = '';
         try { await api.addMenuItem({ id: 'bad' }); } catch (error) { refused = error.message; }
         await api.call('test.report', { refused });
@@ -401,6 +402,7 @@ describe('guest runtime: addMenuItem and menuItemActivated', () => {
     expect(plugin.recorded('direct:addMenuItem').map((entry) => entry.args)).to.deep.equal([
       [{ id: 'open', label: 'Open tools', icon: 'i-wrench', order: 2 }],
       [{ id: 'page', label: 'Page', route: '/plugins/page' }],
+      [{ path: 'dist/stats.html', label: 'Stats', icon: 'i-chart', action: 'page' }],
     ]);
     await plugin.guest.menuItemActivated('open');
     expect(await report(plugin, 2)).to.equal('clicked 1');

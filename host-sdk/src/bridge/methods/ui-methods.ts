@@ -3,7 +3,8 @@ import { BridgeFailure } from '../../host/backend-client.js';
 import type { ToastType } from '../../host/ui-adapter.js';
 import type { BridgeHandler } from '../lazy-handlers.js';
 import { internalRoute } from '../internal-route.js';
-import { badArgument, objectArgument, optionalNumber, stringArgument } from './arguments.js';
+import { badArgument, objectArgument, stringArgument } from './arguments.js';
+import { menuItemArgument } from './menu-item-argument.js';
 
 const TOAST_TYPES: readonly ToastType[] = ['info', 'error', 'success'];
 const MAX_TOAST_LENGTH = 500;
@@ -37,25 +38,22 @@ export const handlers = {
     return null;
   },
   addMenuItem: ({ plugin, services }, args) => {
-    const item = objectArgument('addMenuItem', args, 0, 'item');
-    const id = stringArgument('addMenuItem', [item.id], 0, 'id');
-    const label = stringArgument('addMenuItem', [item.label], 0, 'label');
-    const icon = item.icon;
-    if (icon !== undefined && typeof icon !== 'string') throw badArgument('addMenuItem', '"icon" must be a string');
-    const route = item.route === undefined ? undefined : internalRoute(item.route);
-    const order = optionalNumber('addMenuItem', item.order, 'order');
+    const { id, label, icon, path, route, order } = menuItemArgument(args);
     const guest = services.active(plugin.id)?.guest;
     if (!guest) throw new BridgeFailure({ message: 'addMenuItem: the plugin is not active' });
+    // A page item opens the plugin's page where `contributes.menuItems` pages open.
+    const target = path !== undefined ? `/plugins/${plugin.id}/${path}` : route;
     services.menu.add({
       pluginId: plugin.id,
       id,
-      label: label.slice(0, 100),
+      label,
       dynamic: true,
       ...(icon !== undefined ? { icon } : {}),
-      ...(route !== undefined ? { route } : {}),
+      ...(path !== undefined ? { path } : {}),
+      ...(target !== undefined ? { route: target } : {}),
       ...(order !== undefined ? { order } : {}),
       activate: () => {
-        if (route !== undefined) services.ui.navigate(route, plugin.id);
+        if (target !== undefined) services.ui.navigate(target, plugin.id);
         else void guest.menuItemActivated(id).catch(() => undefined);
       },
     });
