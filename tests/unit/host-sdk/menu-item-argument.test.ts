@@ -21,7 +21,12 @@ describe('addMenuItem item', () => {
       label: 'Stats',
       icon: 'ri-bar-chart-line',
     });
-    expect(menuItemArgument([{ id: 'stats', path: 'stats.html', label: 'Stats', order: 2 }])).toEqual({ id: 'stats', path: 'stats.html', label: 'Stats', order: 2 });
+    expect(menuItemArgument([{ id: 'stats', path: 'stats.html', label: 'Stats', order: 2 }])).toEqual({
+      id: 'stats',
+      path: 'stats.html',
+      label: 'Stats',
+      order: 2,
+    });
   });
 
   it('accepts the run-time item: an id with a route (made internal) or with nothing (its onClick stays in the frame)', () => {
