@@ -13,7 +13,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumArgs, findChromium } from '../../scripts/chromium.mjs';
 import { startProcess, waitForOutput, type RunningProcess } from '../support/processes.js';
 
-const FRAMED_SAMPLES = ['hello', 'library', 'consumer', 'theme-settings', 'overlay', 'wasm'].map((name) => `com.plughost.samples.${name}`);
+const FRAMED_SAMPLES = ['hello', 'library', 'consumer', 'theme-settings', 'overlay', 'wasm', 'mod-browser'].map((name) => `com.plughost.samples.${name}`);
 const INLINE_SAMPLE = 'com.plughost.samples.inline-banner';
 const RELOADS = 20;
 const TOKEN = 'e2e-reload-token-0123456789abcdef';

@@ -91,7 +91,7 @@ describe('demo launcher start contract', () => {
     const [, storeUrl] = /Demo store at (http:\/\/\S+\/api\/v1)/.exec(launcher.stderr()) ?? [];
     expect(storeUrl).toBeDefined();
     const metadata = (await (await fetch(`${storeUrl}/registry`)).json()) as { pluginCount: number; capabilities: string[] };
-    expect(metadata.pluginCount).toBe(7);
+    expect(metadata.pluginCount).toBe(8);
     expect(metadata.capabilities).toEqual(expect.arrayContaining(['list', 'detail', 'download', 'check-updates', 'auth']));
     const download = (await (await fetch(`${storeUrl}/plugins/hello/versions/latest/download`)).json()) as { url: string; sha256: string };
     const bytes = new Uint8Array(await (await fetch(download.url)).arrayBuffer());

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { consoleLogger, createLocalBackend, isLoopbackAddress } from '@plughost/backend-kit';
 import { createLauncherApp } from './app.js';
 import { installSamplePlugins } from './sample-plugins.js';
+import { startLauncherExtensions } from './launcher-extensions.js';
 import { LAUNCHER_NAME, readDevelopmentRootKeyPair, readLauncherConfig } from './config.js';
 import { startDemoStore, type DemoStore } from './demo-store.js';
 
@@ -12,6 +13,7 @@ const LAUNCHER_VERSION = '0.1.0';
 // This file is bundled to demo-launcher/dist/server.mjs; the UI bundle sits beside it.
 const here = dirname(fileURLToPath(import.meta.url));
 const DEVELOPMENT_ROOT_KEY = new URL('../keys/DEVELOPMENT-ONLY-root-key.json', import.meta.url);
+const RESOURCE_CATALOGUE = new URL('../resources/catalogue.json', import.meta.url);
 
 /** `localhost` or a loopback address: a HOST that other machines cannot reach. */
 function isLoopbackHost(host: string): boolean {
@@ -47,6 +49,8 @@ async function main(): Promise<void> {
     process.stderr.write(`Demo store at ${store.url} (signing with the DEVELOPMENT root key)\n`);
   }
   const storeUrl = config.registryUrl ?? store?.url;
+  // The game library, the resource catalogue and its local file host, the launcher routes.
+  const extensions = await startLauncherExtensions({ dataDirectory: config.dataDirectory, catalogueFile: RESOURCE_CATALOGUE, logger: consoleLogger });
   const backend = await createLocalBackend({
     dataDirectory: config.dataDirectory,
     rootPublicKey: config.rootPublicKey,
@@ -62,7 +66,10 @@ async function main(): Promise<void> {
     },
     ...(config.apiToken ? { token: config.apiToken } : {}),
     host: config.host,
-    trustedHosts: config.trustedHosts,
+    // The resource host serves only the catalogue's files; the guard must let downloads reach it.
+    trustedHosts: [...config.trustedHosts, ...extensions.trustedHosts],
+    instances: extensions.instances,
+    launcherRoutes: extensions.launcherRoutes,
     allowedOrigins: config.allowedOrigins,
     development: config.development,
     // Plugins of running dev servers (`pluginctl dev`, .dev-plugins.json): development mode only,
@@ -70,6 +77,7 @@ async function main(): Promise<void> {
     devPlugins: config.development,
     ...(storeUrl ? { storeUrl } : {}),
   });
+  await extensions.seed();
   await installSamplePlugins(backend, {
     samplesDirectory: join(here, 'sample-plugins'),
     recordsDirectory: join(config.dataDirectory, 'backend'),
@@ -96,7 +104,13 @@ async function main(): Promise<void> {
   process.stdout.write(`Launcher ready at http://${shownHost}:${port}/\n`);
 
   const stop = (): void => {
-    server.close(() => void (store?.close() ?? Promise.resolve()).finally(() => process.exit(0)));
+    server.close(
+      () =>
+        void backend
+          .close()
+          .then(() => Promise.all([extensions.close(), store?.close()]))
+          .finally(() => process.exit(0)),
+    );
     server.closeAllConnections();
   };
   process.once('SIGINT', stop);

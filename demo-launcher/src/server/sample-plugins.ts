@@ -1,6 +1,7 @@
-import { access, readFile, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { BackendLogger, LocalBackend } from '@plughost/backend-kit';
+import { firstStartMarker } from './first-start-marker.js';
 
 /** One entry of `sample-plugins/index.json`, written by the sample build. */
 interface SampleEntry {
@@ -21,13 +22,7 @@ export async function installSamplePlugins(
   options: { samplesDirectory: string; recordsDirectory: string; logger: BackendLogger },
 ): Promise<void> {
   const marker = join(options.recordsDirectory, MARKER);
-  if (
-    await access(marker).then(
-      () => true,
-      () => false,
-    )
-  )
-    return;
+  if (await firstStartMarker.isSet(marker)) return;
   let entries: SampleEntry[];
   try {
     entries = JSON.parse(await readFile(join(options.samplesDirectory, 'index.json'), 'utf8')) as SampleEntry[];
@@ -45,6 +40,6 @@ export async function installSamplePlugins(
     }
   }
   await backend.plugins.reload();
-  await writeFile(marker, `${JSON.stringify({ installed, at: new Date().toISOString() }, null, 2)}\n`);
+  await firstStartMarker.set(marker, { installed });
   options.logger.info('Installed the sample plugins', { count: installed.length });
 }
