@@ -1,5 +1,4 @@
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from '../args.js';
@@ -8,6 +7,8 @@ import { CdpConnection } from '../debug/cdp.js';
 import { ConsoleStream } from '../debug/console-stream.js';
 import { chromiumArguments, DEMO_SERVER, findDemoRepository, runningAsRoot } from '../debug/launcher.js';
 import { followLines, type StartedProgram, startProgram, stopProgram, waitForLine } from '../debug/processes.js';
+import { DEBUG_PORT, probePort, readPortOption } from '../port-option.js';
+import { listenForStopSignal } from '../stop-signal.js';
 
 const HELP = `Usage: pluginctl debug [--port n] [--launcher p] [--no-logs] [--no-kill] [--headless]
 
@@ -19,7 +20,7 @@ Without --launcher (inside this repository): starts the demo launcher's server
 (CHROME_PATH, else /usr/bin/chromium).
 
 Options:
-  --port n        Remote-debugging port (default 9222, or PLUGINCTL_DEBUG_PORT; 0 picks a free one)
+  --port n        Remote-debugging port (default ${DEBUG_PORT.fallback}, or ${DEBUG_PORT.env}; 0 picks a free one)
   --launcher p    Start this launcher program instead (or PLUGINCTL_LAUNCHER_PATH): an Electron app
                   or a Chromium-based shell, given --remote-debugging-port=N. WebKit-based
                   launchers (Tauri on macOS and Linux) have no such port and are not supported.
@@ -32,38 +33,10 @@ Options:
 const DEVTOOLS_LINE = /DevTools listening on (ws:\/\/\S+)/;
 const READY_LINE = /Launcher ready at (http\S+)/;
 
-function readPort(raw: string, from: string): number {
-  const port = Number(raw);
-  if (!/^\d+$/.test(raw) || port > 65_535)
-    throw new CliError('INVALID_ARGUMENT', `${from} must be a port number from 0 to 65535, got "${raw}". Use 0 for any free port.`);
-  return port;
-}
-
 /** Fails early with a clear message when a fixed port is taken (Chromium would only log it). */
 async function ensurePortFree(port: number): Promise<void> {
-  if (port === 0) return;
-  await new Promise<void>((resolve, reject) => {
-    const server = createServer();
-    server.once('error', () =>
-      reject(new CliError('PORT_IN_USE', `Port ${port} is in use (another browser with remote debugging?). Close it, or pass --port 0 for any free port.`)),
-    );
-    server.listen(port, '127.0.0.1', () => server.close(() => resolve()));
-  });
-}
-
-/** Resolves when SIGINT or SIGTERM arrives, and stops listening for them. */
-function nextStopSignal(): { signalled: Promise<string>; dispose: () => void } {
-  let dispose = (): void => undefined;
-  const signalled = new Promise<string>((resolve) => {
-    const onSignal = (signal: string): void => resolve(signal);
-    process.once('SIGINT', onSignal);
-    process.once('SIGTERM', onSignal);
-    dispose = () => {
-      process.off('SIGINT', onSignal);
-      process.off('SIGTERM', onSignal);
-    };
-  });
-  return { signalled, dispose };
+  if (port === 0 || (await probePort(port)) === null) return;
+  throw new CliError('PORT_IN_USE', `Port ${port} is in use (another browser with remote debugging?). Close it, or pass --port 0 for any free port.`);
 }
 
 /** `pluginctl debug`: the launcher under Chromium's remote debugging, its consoles streamed. */
@@ -74,8 +47,7 @@ export async function run(argv: readonly string[]): Promise<number> {
   }
   const { options, positionals } = parseArgs(argv, { valued: ['port', 'launcher'], flags: ['no-logs', 'no-kill', 'headless'] });
   if (positionals.length > 0) throw new CliError('INVALID_ARGUMENT', `Unexpected argument "${positionals[0]}". Run \`pluginctl debug --help\`.`);
-  const portOption = typeof options.port === 'string' ? options.port : undefined;
-  const port = portOption !== undefined ? readPort(portOption, '--port') : readPort(process.env.PLUGINCTL_DEBUG_PORT || '9222', 'PLUGINCTL_DEBUG_PORT');
+  const port = readPortOption(DEBUG_PORT, typeof options.port === 'string' ? options.port : undefined);
   const launcherPath = (typeof options.launcher === 'string' ? options.launcher : undefined) ?? (process.env.PLUGINCTL_LAUNCHER_PATH || undefined);
   const streamLogs = options['no-logs'] !== true;
   const keepRunning = options['no-kill'] === true;
@@ -93,7 +65,7 @@ export async function run(argv: readonly string[]): Promise<number> {
   const programs: StartedProgram[] = [];
   const stopFollowing: (() => Promise<void>)[] = [];
   let cdp: CdpConnection | undefined;
-  const stop = nextStopSignal();
+  const stop = listenForStopSignal();
   try {
     let browser: StartedProgram;
     if (repository !== undefined) {

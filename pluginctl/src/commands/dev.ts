@@ -2,10 +2,11 @@ import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { parseArgs } from '../args.js';
 import { CliError } from '../cli-error.js';
-import { DEFAULT_DEV_PORT, startBareDevServer } from '../dev/bare-dev-server.js';
-import { listenForStopSignal } from '../dev/stop-signal.js';
-import { DEFAULT_HARNESS_PORT, DEFAULT_STUB_PORT, startHarness } from '../harness/index.js';
+import { startBareDevServer } from '../dev/bare-dev-server.js';
+import { startHarness } from '../harness/index.js';
 import { loadMockFile } from '../harness/stub/index.js';
+import { DEV_PORT, HARNESS_PORT, type PortOption, readPortOption, STUB_PORT } from '../port-option.js';
+import { listenForStopSignal } from '../stop-signal.js';
 
 const HELP = `Usage: pluginctl dev [--port n] [--stub-port n] [--harness-port n] [--mock file.json]
                      [--build-cmd "command"] [--launcher-home dir]
@@ -27,10 +28,10 @@ vite.config.ts, and reload the plugin's frame when the build succeeds (a failed 
 output; the running version stays).
 
 Options:
-  --port n              Bare dev server port (default 5173, or PLUGINCTL_DEV_PORT); ignored in
+  --port n              Bare dev server port (default ${DEV_PORT.fallback}, or ${DEV_PORT.env}); ignored in
                         the harness
-  --stub-port n         Harness stub backend port (default 5100, or PLUGINCTL_STUB_PORT)
-  --harness-port n      Harness page port (default 1420, or PLUGINCTL_HARNESS_PORT)
+  --stub-port n         Harness stub backend port (default ${STUB_PORT.fallback}, or ${STUB_PORT.env})
+  --harness-port n      Harness page port (default ${HARNESS_PORT.fallback}, or ${HARNESS_PORT.env})
   --mock file.json      Harness: override the stub's answers (keys settings, systemInfo,
                         proxyResponse, modpackInstall, downloadStart, downloadProgress, fileRead,
                         execCommand, wasmList, pluginStates)
@@ -44,16 +45,6 @@ Options:
 Port 0 picks a free port; the ports chosen are printed.
 `;
 
-/** A port from its option, else its environment variable, else the default; 0 means any free port. */
-function portSetting(option: string | undefined, optionName: string, envName: string, fallback: number): number {
-  const fromEnv = process.env[envName];
-  const [raw, from] = option !== undefined ? [option, optionName] : fromEnv ? [fromEnv, envName] : [String(fallback), 'default'];
-  const port = Number(raw);
-  if (!/^\d+$/.test(raw) || port > 65_535)
-    throw new CliError('INVALID_ARGUMENT', `${from} must be a port number from 0 to 65535, got "${raw}". Use 0 for any free port.`);
-  return port;
-}
-
 async function isFolder(path: string): Promise<boolean> {
   return stat(path).then(
     (found) => found.isDirectory(),
@@ -66,10 +57,10 @@ function explainHarnessError(error: unknown, stubPort: number, harnessPort: numb
   const failure = error as NodeJS.ErrnoException & { port?: number };
   if (failure.code !== 'EADDRINUSE') return error;
   const stub = failure.port === stubPort && stubPort !== 0;
-  const [port, option, env] = stub ? [stubPort, '--stub-port', 'PLUGINCTL_STUB_PORT'] : [harnessPort, '--harness-port', 'PLUGINCTL_HARNESS_PORT'];
+  const [port, setting]: [number, PortOption] = stub ? [stubPort, STUB_PORT] : [harnessPort, HARNESS_PORT];
   return new CliError(
     'PORT_IN_USE',
-    `Port ${failure.port ?? port} is in use (another pluginctl dev?). Stop it, or pass ${option} <n> (or set ${env}); 0 picks a free port.`,
+    `Port ${failure.port ?? port} is in use (another pluginctl dev?). Stop it, or pass ${setting.option} <n> (or set ${setting.env}); 0 picks a free port.`,
   );
 }
 
@@ -97,8 +88,8 @@ export async function run(argv: readonly string[]): Promise<number> {
     let close: () => Promise<void>;
     if (harness) {
       ignored(['port', 'launcher-home'], 'here: this folder has plugins-dev/, so the debug harness starts (ports: --stub-port, --harness-port)');
-      const stubPort = portSetting(text('stub-port'), '--stub-port', 'PLUGINCTL_STUB_PORT', DEFAULT_STUB_PORT);
-      const harnessPort = portSetting(text('harness-port'), '--harness-port', 'PLUGINCTL_HARNESS_PORT', DEFAULT_HARNESS_PORT);
+      const stubPort = readPortOption(STUB_PORT, text('stub-port'));
+      const harnessPort = readPortOption(HARNESS_PORT, text('harness-port'));
       const mockPath = text('mock');
       const mock = mockPath !== undefined ? await loadMockFile(resolve(root, mockPath)) : undefined;
       const running = await startHarness({
@@ -116,7 +107,7 @@ export async function run(argv: readonly string[]): Promise<number> {
       close = () => running.close();
     } else {
       ignored(['stub-port', 'harness-port', 'mock'], 'outside a tree with plugins-dev/ (they belong to the debug harness)');
-      const port = portSetting(text('port'), '--port', 'PLUGINCTL_DEV_PORT', DEFAULT_DEV_PORT);
+      const port = readPortOption(DEV_PORT, text('port'));
       const launcherHome = text('launcher-home');
       const server = await startBareDevServer({
         projectDir: root,

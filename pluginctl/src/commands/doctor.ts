@@ -1,9 +1,9 @@
 import { access, constants, stat } from 'node:fs/promises';
-import { createServer } from 'node:net';
-import { resolveDataDirectory } from '@plughost/backend-kit';
 import { keyIdOf } from '@plughost/host-sdk/core';
 import { parseArgs } from '../args.js';
 import { CliError } from '../cli-error.js';
+import { launcherDataDirectory } from '../dev/launcher-data-directory.js';
+import { PORT_OPTIONS, type PortOption, probePort } from '../port-option.js';
 import {
   apiKeyFromEnv,
   lookUpDeveloperKey,
@@ -16,28 +16,23 @@ import {
 } from '../store/index.js';
 import { loadSigningKey } from '../store/signing-key.js';
 
+/** `a, b, c and d`. */
+function listed(items: readonly string[]): string {
+  return items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
+}
+
 const HELP = `Usage: pluginctl doctor [--json] [--api url]
 
 Read-only checks of this machine for plugin work, each with a fix: Node version, the store
 (reachable, apiVersion), the store session, the signing key (PLUGINCTL_SIGN_KEY) readable and
 certified by the store (asked with the session or PLUGINCTL_API_KEY; nothing is uploaded), the
-launcher data directory and the ports 5100, 1420, 5173 and 9222. Exit status 1 when a check fails.
+launcher data directory and the ports ${listed(PORT_OPTIONS.map((setting) => String(setting.fallback)))}. Exit status 1 when a check fails.
 
 Options:
   --json      Print one JSON document {ok, checks: [{name, status, detail, fix?}]}
   --api url   Store API base (default: PLUGINCTL_STORE_API)
   -h, --help  Show this help
 `;
-
-/** The launcher whose default data folder is checked when `LAUNCHER_HOME` is not set. */
-const DEFAULT_LAUNCHER_NAME = 'PlugHost Demo Launcher';
-/** Stub backend, harness, bare dev server, debug (decisions 10). */
-const PORTS: readonly (readonly [number, string])[] = [
-  [5100, 'the dev stub backend (pluginctl dev --stub-port, PLUGINCTL_STUB_PORT)'],
-  [1420, 'the debug harness (pluginctl dev --harness-port, PLUGINCTL_HARNESS_PORT)'],
-  [5173, 'the bare dev server (pluginctl dev --port, PLUGINCTL_DEV_PORT)'],
-  [9222, 'remote debugging (pluginctl debug --port, PLUGINCTL_DEBUG_PORT)'],
-];
 
 /** One check's verdict: `warn` is worth knowing but does not fail the run. */
 export interface DoctorCheck {
@@ -249,7 +244,8 @@ async function checkSigningKey(base: string | undefined, session: SessionVerdict
 }
 
 async function checkDataDirectory(): Promise<DoctorCheck> {
-  const directory = resolveDataDirectory({ appName: DEFAULT_LAUNCHER_NAME });
+  // The folder pluginctl dev writes .dev-plugins.json into: LAUNCHER_HOME, else the demo launcher's default.
+  const directory = launcherDataDirectory();
   const source = process.env.LAUNCHER_HOME?.trim() ? 'LAUNCHER_HOME' : 'default';
   const found = await stat(directory).catch(() => null);
   if (found === null) {
@@ -275,16 +271,11 @@ async function checkDataDirectory(): Promise<DoctorCheck> {
   return ok('launcher-data', `${directory} (${source}) is writable`);
 }
 
-function portFree(port: number): Promise<NodeJS.ErrnoException | null> {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.once('error', (error: NodeJS.ErrnoException) => resolve(error));
-    server.listen({ port, host: '127.0.0.1', exclusive: true }, () => server.close(() => resolve(null)));
-  });
-}
-
-async function checkPort(port: number, use: string): Promise<DoctorCheck> {
-  const error = await portFree(port);
+/** The default port of `setting` (the stub backend, the harness, the bare dev server, debug: decisions 10). */
+async function checkPort(setting: PortOption): Promise<DoctorCheck> {
+  const port = setting.fallback;
+  const use = `${setting.what} (${setting.command} ${setting.option}, ${setting.env})`;
+  const error = await probePort(port);
   if (error === null) return ok(`port-${port}`, `Port ${port} is free: ${use}`);
   return notOk(
     `port-${port}`,
@@ -309,7 +300,7 @@ export async function runDoctor(base: string | undefined): Promise<DoctorReport>
     ...(store === undefined || session === undefined ? [noStore] : [store, session.check]),
     await checkSigningKey(base, session),
     await checkDataDirectory(),
-    ...(await Promise.all(PORTS.map(([port, use]) => checkPort(port, use)))),
+    ...(await Promise.all(PORT_OPTIONS.map(checkPort))),
   ];
   return { ok: checks.every((check) => check.status !== 'fail'), store: base ?? null, checks };
 }

@@ -7,8 +7,9 @@ export interface StopSignal {
 }
 
 /**
- * Listens for SIGINT and SIGTERM from now on. While it listens, neither ends the process: the
- * caller closes what it started (a dev server removes its `.dev-plugins.json` entry) and returns.
+ * Listens for SIGINT and SIGTERM from now on (`pluginctl dev`, `pluginctl debug`). While it
+ * listens, neither ends the process: the caller closes what it started (a dev server removes its
+ * `.dev-plugins.json` entry, debug stops the launcher and the browser) and returns.
  */
 export function listenForStopSignal(): StopSignal {
   let dispose = (): void => undefined;
