@@ -25,7 +25,8 @@ function showSystemInfo(info) {
     ['System', info.OsDisplayName || `${info.OsName} ${info.OsVersion}`],
     ['Architecture', info.Architecture],
     ['Memory', `${gibibytes(info.AvailableMemory)} available of ${gibibytes(info.Memory)}`],
-    ['Commit', info.GitCommit],
+    // The bridge leaves GitCommit out when the launcher does not know it: no row then.
+    ...(info.GitCommit ? [['Commit', info.GitCommit]] : []),
   ];
   document.getElementById('system').replaceChildren(...rows.flatMap(([label, value]) => [element('dt', label), element('dd', value ?? 'unknown')]));
 }

@@ -8,6 +8,7 @@ import { installSamplePlugins } from './sample-plugins.js';
 import { startLauncherExtensions } from './launcher-extensions.js';
 import { LAUNCHER_NAME, readDevelopmentRootKeyPair, readLauncherConfig } from './config.js';
 import { startDemoStore, type DemoStore } from './demo-store.js';
+import { readGitCommit } from './git-commit.js';
 
 const LAUNCHER_VERSION = '0.1.0';
 // This file is bundled to demo-launcher/dist/server.mjs; the UI bundle sits beside it.
@@ -51,12 +52,15 @@ async function main(): Promise<void> {
   const storeUrl = config.registryUrl ?? store?.url;
   // The game library, the resource catalogue and its local file host, the launcher routes.
   const extensions = await startLauncherExtensions({ dataDirectory: config.dataDirectory, catalogueFile: RESOURCE_CATALOGUE, logger: consoleLogger });
+  // The checkout's commit, for system information; left out when unknown (no placeholder).
+  const gitCommit = await readGitCommit(here);
   const backend = await createLocalBackend({
     dataDirectory: config.dataDirectory,
     rootPublicKey: config.rootPublicKey,
     launcher: {
       name: LAUNCHER_NAME,
       version: LAUNCHER_VERSION,
+      ...(gitCommit ? { gitCommit } : {}),
       developers: [{ name: 'PlugHost contributors', role: 'Development' }],
       coreDependencies: [
         { name: 'koa', version: '3', license: 'MIT' },

@@ -160,9 +160,16 @@ export interface StartedHost {
   close(): void;
 }
 
-/** A host on a real backend with containers in the page, not started yet (`host.start()` is the test's). */
-export async function createHost(plugins: ScenarioPlugin[], options: Partial<PluginHostOptions> = {}): Promise<StartedHost> {
-  const backend = await startBackend(plugins);
+/**
+ * A host on a real backend with containers in the page, not started yet (`host.start()` is the
+ * test's). `backendOptions` are options of the backend (JSON), such as its `launcher` identity.
+ */
+export async function createHost(
+  plugins: ScenarioPlugin[],
+  options: Partial<PluginHostOptions> = {},
+  backendOptions: Record<string, unknown> = {},
+): Promise<StartedHost> {
+  const backend = await startBackend(plugins, backendOptions);
   const ui = recordingUi();
   const frameContainer = document.createElement('div');
   const inlineContainer = document.createElement('div');
@@ -199,8 +206,12 @@ export async function createHost(plugins: ScenarioPlugin[], options: Partial<Plu
 }
 
 /** {@link createHost}, started: every plugin has activated or failed. */
-export async function startHost(plugins: ScenarioPlugin[], options: Partial<PluginHostOptions> = {}): Promise<StartedHost> {
-  const started = await createHost(plugins, options);
+export async function startHost(
+  plugins: ScenarioPlugin[],
+  options: Partial<PluginHostOptions> = {},
+  backendOptions: Record<string, unknown> = {},
+): Promise<StartedHost> {
+  const started = await createHost(plugins, options, backendOptions);
   await started.host.start();
   return started;
 }

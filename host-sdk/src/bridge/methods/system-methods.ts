@@ -1,6 +1,37 @@
-import { BackendClient } from '../../host/backend-client.js';
+import { openUrlFailed } from '../../core/bridge/bridge-errors.js';
+import { BackendClient, BridgeFailure } from '../../host/backend-client.js';
 import type { BridgeHandler } from '../lazy-handlers.js';
 import { badArgument, idSegment, optionalNumber, stringArgument } from './arguments.js';
+
+/**
+ * Why `openUrl` failed, as the plugin receives it. The backend's 400 (not an http or https URL)
+ * keeps the specification's `Backend error: 400`; any other refusal, and no answer at all, say that
+ * the URL could not be opened.
+ */
+function openFailure(error: unknown): BridgeFailure {
+  if (!(error instanceof BridgeFailure)) {
+    return new BridgeFailure(
+      openUrlFailed('the launcher backend did not answer', undefined, { reason: error instanceof Error ? error.message : String(error) }),
+    );
+  }
+  const status = Number(/^Backend error: (\d+)$/.exec(error.wire.message)?.[1]);
+  if (status === 400) return error;
+  return new BridgeFailure(openUrlFailed(`the launcher answered ${status}`, error.wire.code, { ...error.wire.details, status }));
+}
+
+/** A commit hash: 7 to 64 hex digits and not all zeros (a placeholder is not a commit). */
+const COMMIT = /^(?!0+$)[0-9a-f]{7,64}$/i;
+
+/**
+ * The system information a plugin receives: `GitCommit` only when it is a commit hash. A backend
+ * that does not know its commit may send an empty string or a placeholder; the field is left out
+ * instead, so plugins never show a commit that is not one.
+ */
+function systemInfoOf(info: unknown): unknown {
+  if (typeof info !== 'object' || info === null || Array.isArray(info)) return info;
+  const { GitCommit, ...rest } = info as Record<string, unknown>;
+  return typeof GitCommit === 'string' && COMMIT.test(GitCommit) ? info : rest;
+}
 
 /** Package uploads through the bridge are bounded like the backend's default package limit. */
 const MAX_UPLOAD_BYTES = 256 * 1024 * 1024;
@@ -17,10 +48,20 @@ export const handlers = {
     });
   },
   openUrl: async ({ plugin, services }, args) => {
-    await services.backend.json('/api/system/open-url', { json: { url: stringArgument('openUrl', args, 0, 'url') }, pluginId: plugin.id });
+    const url = stringArgument('openUrl', args, 0, 'url');
+    let answer: unknown;
+    try {
+      answer = await services.backend.json('/api/system/open-url', { json: { url }, pluginId: plugin.id });
+    } catch (error) {
+      throw openFailure(error);
+    }
+    // Only `{opened: true}` means the opener started; anything else must not pass for success.
+    if (typeof answer !== 'object' || answer === null || (answer as { opened?: unknown }).opened !== true) {
+      throw new BridgeFailure(openUrlFailed('the launcher did not confirm that it opened it'));
+    }
     return null;
   },
-  getSystemInfo: ({ plugin, services }) => services.backend.json('/api/systeminfo', { pluginId: plugin.id }),
+  getSystemInfo: async ({ plugin, services }) => systemInfoOf(await services.backend.json('/api/systeminfo', { pluginId: plugin.id })),
   listPlugins: async ({ plugin, services }) => {
     const plugins = await services.backend.json<{ id: string; name: string; version: string; status: string }[]>('/api/plugins/', { pluginId: plugin.id });
     return plugins.map(({ id, name, version, status }) => ({ id, name, version, status }));

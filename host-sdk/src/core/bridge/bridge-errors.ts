@@ -34,6 +34,15 @@ export function proxyFailed(status: number, code?: string): WireError {
   return withOptional({ message: `Proxy failed: ${status}` }, code, undefined);
 }
 
+/**
+ * An `openUrl` whose URL the launcher could not open: `Could not open the URL: <why>`, with the
+ * backend's `code` when it gave one and `details` (`status` of its answer, its `reason`). A URL
+ * the backend refuses as not http(s) is not this: it stays `Backend error: 400` (specification).
+ */
+export function openUrlFailed(why: string, code?: string, details?: Readonly<Record<string, unknown>>): WireError {
+  return withOptional({ message: `Could not open the URL: ${why}` }, code, details);
+}
+
 /** Why {@link pluginMethodUnavailable} refused a `callPlugin`. */
 export type PluginMethodUnavailableReason = 'not-installed' | 'inactive' | 'no-such-method';
 
