@@ -59,12 +59,23 @@ function find(engine) {
   return findWebKit();
 }
 
-function canRunApt() {
+/** Debian as root: apt-get is there and may install (decisions 11). Shared with postgres-server.mjs. */
+export function canRunApt() {
   return existsSync('/usr/bin/apt-get') && typeof process.getuid === 'function' && process.getuid() === 0;
 }
 
 function apt(args) {
   return spawnSync('apt-get', args, { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } }).status === 0;
+}
+
+/**
+ * Refreshes the package lists and installs `packages` with their recommended packages, the output
+ * on this terminal. Only call it where {@link canRunApt} holds.
+ *
+ * @returns whether both apt-get steps succeeded.
+ */
+export function aptInstall(packages) {
+  return apt(['update', '-qq']) && apt(['install', '-y', '-qq', ...packages]);
 }
 
 /**
@@ -106,7 +117,7 @@ export function ensureEngines(engines = ENGINES) {
   console.error(`Browser engines missing (${missing.join(', ')}); installing Debian's ${packages.join(', ')} (apt-get)...`);
   // With the recommended packages (Mesa's drivers, GStreamer, xauth): WebKitGTK under Xvfb was
   // tested with them, and they are what a desktop has.
-  const ok = apt(['update', '-qq']) && apt(['install', '-y', '-qq', ...packages]);
+  const ok = aptInstall(packages);
   for (const engine of missing) {
     const info = find(engine);
     if (!ok || !info)
@@ -136,7 +147,8 @@ export function requestedEngines(env = process.env, argv = []) {
   return wanted.length > 0 ? wanted : ENGINES;
 }
 
-function freePort() {
+/** A TCP port on 127.0.0.1 that was free a moment ago (the caller binds it next). */
+export function freePort() {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);
