@@ -14,7 +14,8 @@ export default defineConfig({
   test: {
     include: ['tests/unit/**/*.test.ts', 'tests/e2e/**/*.test.ts'],
     environment: 'node',
-    globalSetup: ['tests/support/global-setup.ts'],
+    // The build first; then the run's PostgreSQL, started when a test first asks for a database.
+    globalSetup: ['tests/support/global-setup.ts', 'tests/support/global-setup-postgres.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     benchmark: { include: ['tests/bench/**/*.bench.ts'] },
