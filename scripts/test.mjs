@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // `npm test`: finds the browser engines (installing Chromium, Firefox ESR and WebKitGTK on Debian
-// as root when they are missing), builds what is stale, runs the node suites (vitest) and the
-// browser suites (@web/test-runner, in every engine), and prints one closing line with the totals.
+// as root when they are missing) and the PostgreSQL server of the run (scripts/postgres-server.mjs:
+// REGISTRY_TEST_DATABASE_URL, else Debian's postgresql on Debian as root, else PGlite), builds what
+// is stale, runs the node suites (vitest) and the browser suites (@web/test-runner, in every
+// engine), and prints one closing line with the totals and what was skipped or substituted.
 // It first runs Biome (`biome check`: lint and format check, configured in biome.jsonc) and stops
 // when it finds problems.
 // `npm test -- --engine webkit` runs the browser suites in one engine (repeatable).
@@ -11,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildNeeded } from './build-state.mjs';
 import { ensureEngines, requestedEngines } from './browser-engines.mjs';
+import { ensurePostgres } from './postgres-server.mjs';
 
 const started = Date.now();
 
@@ -31,6 +34,16 @@ try {
   for (const { engine, reason } of skipped) console.error(`test: ENGINE_SKIPPED: the browser suites do not run in ${engine}: ${reason}`);
 } catch (error) {
   console.error(`test: ENGINE_MISSING: ${error.message}`);
+  process.exit(1);
+}
+// PostgreSQL as the engines: an external server is checked now, Debian's installed now; vitest's
+// global setup starts the server when a test first asks for a database.
+let postgres;
+try {
+  postgres = await ensurePostgres();
+  if (postgres.kind === 'pglite') console.error(`test: POSTGRES_SUBSTITUTED: ${postgres.notice}`);
+} catch (error) {
+  console.error(`test: ${error.code ?? 'POSTGRES_FAILED'}: ${error.message}`);
   process.exit(1);
 }
 
@@ -87,10 +100,14 @@ let failed = (node?.numFailedTests ?? 0) + (browser?.failed ?? 0) + (browser?.se
 if (vitest.status !== 0 && failed === 0) failed = 1;
 if (wtr.status !== 0 && failed === 0) failed = 1;
 
-const skippedNote = skippedEngines.length > 0 ? `; engines skipped: ${skippedEngines.map(({ engine, reason }) => `${engine} (${reason})`).join(', ')}` : '';
+// Decisions 11: the closing line names every part of the run that was skipped or stood in for.
+const notRun = [
+  ...(skippedEngines.length > 0 ? [`engines skipped: ${skippedEngines.map(({ engine, reason }) => `${engine} (${reason})`).join(', ')}`] : []),
+  ...(postgres.kind === 'pglite' ? [`substituted: PostgreSQL: PGlite (${postgres.reason})`] : []),
+];
 console.log(
-  `\nnode: ${node?.numPassedTests ?? 0} passed, ${node?.numFailedTests ?? 0} failed; browser (${engines.join(', ') || 'no engine'}): ${browser?.passed ?? 0} passed, ${browser?.failed ?? 0} failed; ${((Date.now() - started) / 1000).toFixed(0)} s${skippedNote}`,
+  `\nnode: ${node?.numPassedTests ?? 0} passed, ${node?.numFailedTests ?? 0} failed; browser (${engines.join(', ') || 'no engine'}): ${browser?.passed ?? 0} passed, ${browser?.failed ?? 0} failed; ${((Date.now() - started) / 1000).toFixed(0)} s`,
 );
-console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}${notRun.map((part) => `; ${part}`).join('')}`);
 if (size.status !== 0) console.log('size: a bundle is over its budget (see BUDGET_EXCEEDED above); `npm run size -- --verbose` lists its inputs.');
 process.exit(failed > 0 || vitest.status !== 0 || wtr.status !== 0 || size.status !== 0 ? 1 : 0);
