@@ -71,7 +71,9 @@ describe('<plugin-manager> with dev plugins', () => {
   });
 
   it('drops the badge when the plugin is listed as installed again (its dev server stopped)', async () => {
-    const el = await fixture<PluginManager>(html`<plugin-manager .plugins=${[plugin('com.example.dev', 'Dev one', { dev: { url: DEV_URL } })]}></plugin-manager>`);
+    const el = await fixture<PluginManager>(
+      html`<plugin-manager .plugins=${[plugin('com.example.dev', 'Dev one', { dev: { url: DEV_URL } })]}></plugin-manager>`,
+    );
     expect(part(card(el, 'com.example.dev'), 'dev-badge')).to.not.equal(null);
     el.plugins = [plugin('com.example.dev', 'Dev one')];
     await el.updateComplete;
