@@ -9,7 +9,7 @@ const TYPE_LABEL = { mod: 'Mod', resourcepack: 'Resource pack', shaderpack: 'Sha
 
 const api = window.__PLUGIN_API__;
 /** The state of the page: instances by id, the number format of the launcher's language, the current search. */
-const state = { instances: new Map(), numbers: new Intl.NumberFormat('en'), page: 1, total: 0 };
+const state = { instances: new Map(), numbers: new Intl.NumberFormat('en'), page: 1, searches: 0 };
 
 /** Shows a failed call on the page, with the bridge error code when there is one. */
 function showError(error) {
@@ -116,8 +116,10 @@ function resourceCard(resource) {
 }
 
 async function search() {
+  // Searches overlap (a new instance chosen, then a query typed): only the latest may show.
+  const asked = ++state.searches;
   const page = await callBackend(`/resources/search?${searchQuery()}`);
-  state.total = page.total;
+  if (asked !== state.searches) return;
   const pages = Math.max(1, Math.ceil(page.total / page.pageSize));
   byId('summary').textContent =
     page.total === 0 ? 'Nothing matches: try other words, or untick "Only what fits the instance".' : `${page.total} found · page ${page.page} of ${pages}`;

@@ -22,6 +22,10 @@ import { renderBuildError, type BuildError } from './build-error.js';
 import { LauncherBackend } from './launcher-backend.js';
 import { currentRoute, goTo, parseRoute, type LauncherRoute } from './routes.js';
 import { describeStartupFailure } from './startup-failure.js';
+import { GameLibrary } from './library/game-library.js';
+import { renderInstancePage } from './library/instance-view.js';
+import { LibraryBackend } from './library/library-backend.js';
+import { renderLibrary } from './library/library-view.js';
 
 /** Launcher routes plugins may reach through `callBackend` (decisions section 2). */
 const ALLOWED_LAUNCHER_ROUTES = ['/instance', '/resources/search', '/settings', '/resource-download/start'];
@@ -67,6 +71,8 @@ export class LauncherApp extends LitElement {
   private buildErrors = new Map<string, BuildError>();
   /** Dev plugin list changes are applied one at a time, in order. */
   private devSync: Promise<void> = Promise.resolve();
+  /** The game library: instances, launches through the plugins' hooks, last launch logs. */
+  private readonly library: GameLibrary;
 
   constructor() {
     super();
@@ -75,6 +81,7 @@ export class LauncherApp extends LitElement {
     this.backend = new LauncherBackend(boot.backendUrl, boot.apiToken);
     // Through the client's logging fetch: the web components' failed calls are logged as [API] lines too.
     this.backendSource = this.backend.source;
+    this.library = new GameLibrary(this, new LibraryBackend(this.backend.client));
     // After "Restart to apply" the element has asked the backend to restart; the page reloads.
     this.updates = new PluginUpdates({ source: this.backendSource });
   }
@@ -121,6 +128,9 @@ export class LauncherApp extends LitElement {
       this.requestUpdate();
       return;
     }
+    // The backend answers: the library next (a backend that does not is explained once, above).
+    void this.library.load();
+    if (this.route.page === 'instance') void this.library.loadLastLaunch(this.route.instanceId);
     this.requestUpdate();
     await this.updateComplete;
     const ui = createLauncherUi({
@@ -288,6 +298,7 @@ export class LauncherApp extends LitElement {
 
   private readonly onRouteChange = (): void => {
     this.route = parseRoute(currentRoute());
+    if (this.route.page === 'instance') void this.library.loadLastLaunch(this.route.instanceId);
     this.requestUpdate();
     this.showRoute();
     // The store stays in the page while hidden: opening it reads the catalog (and the source in use) anew.
@@ -481,13 +492,14 @@ export class LauncherApp extends LitElement {
     return receivers.length;
   }
 
-  private async launchGame(): Promise<void> {
-    const result = await this.host?.runHookable(
-      'launchGame',
-      [{ instance: 'Default', memory: 4096 }],
-      (options) => `Launched ${(options as { instance: string }).instance}`,
-    );
-    this.toasts.show(typeof result === 'string' ? result : 'A plugin stopped the launch.', typeof result === 'string' ? 'success' : 'info');
+  /** Launches an instance through the plugins' `launchGame` hooks and says how it went. */
+  private async launchGame(instanceId: string): Promise<void> {
+    if (!this.host) return;
+    const outcome = await this.library.launch(instanceId, this.host);
+    if (outcome.kind === 'failed') this.toasts.show(`The game could not start: ${describeError(outcome.error)}`, 'error');
+    else if (outcome.kind === 'prevented')
+      this.toasts.show(`A plugin prevented the launch of ${outcome.record.instanceName}: ${outcome.record.preventedReason ?? 'no reason given'}`, 'info');
+    else this.toasts.show(`${outcome.record.instanceName} ran and exited with code ${outcome.record.exitCode}.`, 'success');
   }
 
   override render() {
@@ -509,9 +521,12 @@ export class LauncherApp extends LitElement {
           }
           ${this.startupError ? html`<p class="banner error" role="alert">${this.startupError}</p>` : nothing}
           <section ?hidden=${route.page !== 'home'} aria-labelledby="home-title">
-            <h1 id="home-title">Welcome</h1>
+            <h1 id="home-title">Home</h1>
             <p>${this.plugins.filter((plugin) => plugin.status === 'active').length} of ${this.plugins.length} plugins are active. Open one from the sidebar, or manage them under Plugins.</p>
-            <button type="button" class="primary" @click=${() => void this.launchGame()}>Launch game</button>
+            ${this.startupError ? nothing : renderLibrary(this.library)}
+          </section>
+          <section ?hidden=${route.page !== 'instance'} aria-labelledby="instance-title">
+            ${route.page === 'instance' && !this.startupError ? renderInstancePage(this.library, route.instanceId, () => void this.launchGame(route.instanceId)) : nothing}
           </section>
           <section ?hidden=${route.page !== 'plugins'} aria-labelledby="plugins-title">
             <h1 id="plugins-title">Plugins</h1>

@@ -5,10 +5,11 @@ export type LauncherRoute =
   | { readonly page: 'downloads' }
   | { readonly page: 'store' }
   | { readonly page: 'settings' }
+  | { readonly page: 'instance'; readonly instanceId: string }
   | { readonly page: 'plugin'; readonly pluginId: string; readonly path: string }
   | { readonly page: 'not-found'; readonly route: string };
 
-/** Parses an internal route (`/settings`, `/plugins/<id>/<path>`); query and fragment are ignored. */
+/** Parses an internal route (`/settings`, `/instances/<id>`, `/plugins/<id>/<path>`); query and fragment are ignored. */
 export function parseRoute(route: string): LauncherRoute {
   const path = (route.split(/[?#]/)[0] ?? '/').replace(/\/+$/, '') || '/';
   if (path === '/' || path === '/home') return { page: 'home' };
@@ -16,6 +17,8 @@ export function parseRoute(route: string): LauncherRoute {
   if (path === '/downloads') return { page: 'downloads' };
   if (path === '/store') return { page: 'store' };
   if (path === '/settings') return { page: 'settings' };
+  const instance = /^\/instances\/([^/]+)$/.exec(path);
+  if (instance?.[1]) return { page: 'instance', instanceId: decodeURIComponent(instance[1]) };
   const match = /^\/plugins\/([^/]+)(?:\/(.+))?$/.exec(path);
   if (match?.[1]) return { page: 'plugin', pluginId: decodeURIComponent(match[1]), path: match[2] ? decodeURIComponent(match[2]) : '' };
   return { page: 'not-found', route: path };
