@@ -4,7 +4,7 @@ import Router from '@koa/router';
 import Koa from 'koa';
 import { hostCheck, loopbackPeersOnly, type LocalBackend } from '@plughost/backend-kit';
 import { LAUNCHER_NAME } from './config.js';
-import { renderLauncherPage } from './page.js';
+import { releaseContentSecurityPolicy, renderLauncherPage } from './page.js';
 
 /** What the demo launcher's Koa app needs to know. */
 export interface LauncherAppOptions {
@@ -37,29 +37,6 @@ export function originsOf(urls: readonly string[]): string[] {
   return [...origins];
 }
 
-/**
- * The specification's "Resource loading policy of release builds"; the launcher's own origin is
- * `{base_url}` here, since the page and the backend share it. `storeOrigins` are the origins of
- * the enabled store sources (decisions section 8), which the page reaches for listings and icons.
- */
-export function releaseContentSecurityPolicy(storeOrigins: readonly string[] = []): string {
-  // The stores are the only other origins the page talks to (their listings and icons).
-  const store = storeOrigins.map((origin) => ` ${origin}`).join('');
-  return [
-    "default-src 'self'",
-    "script-src 'self' 'unsafe-inline' 'wasm-unsafe-eval' blob: data:",
-    "worker-src 'self' blob: data:",
-    `connect-src 'self'${store} blob: data:`,
-    `img-src 'self'${store} blob: data: https:`,
-    "style-src 'self' 'unsafe-inline'",
-    "font-src 'self' data: https:",
-    "frame-src 'self' blob:",
-    "media-src 'self'",
-    "object-src 'none'",
-    "base-uri 'self'",
-  ].join('; ');
-}
-
 // The UI is a fixed set of files; serving only these names keeps the static route trivially safe.
 const UI_FILES: Readonly<Record<string, string>> = {
   'app.js': 'text/javascript; charset=utf-8',
@@ -89,7 +66,8 @@ export function createLauncherApp(options: LauncherAppOptions): Koa {
         .get()
         .registryUrl.filter((source) => source.enabled)
         .map((source) => source.url);
-      ctx.set('Content-Security-Policy', releaseContentSecurityPolicy(originsOf(sources)));
+      // {base_url} is the origin the page was asked for: hostCheck has accepted its Host header.
+      ctx.set('Content-Security-Policy', releaseContentSecurityPolicy({ baseOrigin: `${ctx.protocol}://${ctx.host}`, storeOrigins: originsOf(sources) }));
     }
     ctx.type = 'text/html; charset=utf-8';
     ctx.body = renderLauncherPage({

@@ -51,8 +51,17 @@ describe('demo launcher release policy', () => {
 
   it('lists the enabled sources of the launcher settings, read each time the page is served', async () => {
     const page = await serve(true);
+    const base = page.replace(/\/$/, '');
     const before = (await fetch(page)).headers.get('content-security-policy') ?? '';
-    expect(directive(before, 'connect-src')).toEqual(["'self'", 'http://127.0.0.1:9', 'blob:', 'data:']);
+    expect(directive(before, 'connect-src')).toEqual([
+      "'self'",
+      base,
+      base.replace(/^http/, 'ws'),
+      'https://api.github.com',
+      'http://127.0.0.1:9',
+      'blob:',
+      'data:',
+    ]);
     expect(directive(before, 'img-src')).toContain('http://127.0.0.1:9');
 
     const saved = await backend.api('/api/launcher/settings', {
@@ -72,6 +81,44 @@ describe('demo launcher release policy', () => {
       expect(directive(after, name)).not.toContain('https://off.example');
     }
     expect(directive(after, 'script-src')).not.toContain('https://backup.example:8443');
+  });
+
+  it("follows the specification's table directive by directive, with {base_url} the page's origin", async () => {
+    const page = await serve(true);
+    const base = page.replace(/\/$/, '');
+    const policy = (await fetch(page)).headers.get('content-security-policy') ?? '';
+    const store = 'http://127.0.0.1:9';
+    // The table of "Resource loading policy of release builds", plus the enabled source's origin
+    // in connect-src and img-src (decisions section 8), and object-src/base-uri closed.
+    expect(
+      Object.fromEntries(
+        policy
+          .split(';')
+          .map((part) => part.trim().split(/\s+/))
+          .map(([name, ...sources]) => [name, sources]),
+      ),
+    ).toEqual({
+      'default-src': ["'self'"],
+      'script-src': ["'self'", "'unsafe-inline'", "'wasm-unsafe-eval'", base, 'blob:', 'data:'],
+      'worker-src': ["'self'", 'blob:', 'data:'],
+      'connect-src': ["'self'", base, base.replace(/^http:/, 'ws:'), 'https://api.github.com', store, 'blob:', 'data:'],
+      'img-src': ["'self'", 'blob:', 'asset:', base, store, 'data:', 'https:'],
+      'style-src': ["'self'", "'unsafe-inline'", base],
+      'font-src': ["'self'", 'data:', 'https:'],
+      'frame-src': ["'self'", 'blob:'],
+      'media-src': ["'self'", 'asset:'],
+      'object-src': ["'none'"],
+      'base-uri': ["'self'"],
+    });
+    // The WebSocket origin follows the Host the page was asked for (hostCheck accepts localhost too).
+    const port = new URL(page).port;
+    const viaLocalhost = (await fetch(`http://localhost:${port}/`)).headers.get('content-security-policy') ?? '';
+    expect(directive(viaLocalhost, 'connect-src')).toContain(`ws://localhost:${port}`);
+  });
+
+  it('serves the page with a favicon', async () => {
+    const body = await (await fetch(await serve(true))).text();
+    expect(body).toMatch(/<link rel="icon" type="image\/svg\+xml" href="data:image\/svg\+xml,%3Csvg[^"]*" \/>/);
   });
 
   it('serves no policy in development mode', async () => {
