@@ -18,7 +18,7 @@ export interface PortOption {
   readonly what: string;
 }
 
-/** `pluginctl dev`'s stub backend in a launcher tree (the harness's `DEFAULT_STUB_PORT`). */
+/** `pluginctl dev`'s stub backend in a launcher tree. */
 export const STUB_PORT: PortOption = {
   command: 'pluginctl dev',
   option: '--stub-port',
@@ -26,7 +26,7 @@ export const STUB_PORT: PortOption = {
   fallback: 5100,
   what: 'the dev stub backend',
 };
-/** `pluginctl dev`'s harness page in a launcher tree (the harness's `DEFAULT_HARNESS_PORT`). */
+/** `pluginctl dev`'s harness page in a launcher tree. */
 export const HARNESS_PORT: PortOption = {
   command: 'pluginctl dev',
   option: '--harness-port',
@@ -34,7 +34,7 @@ export const HARNESS_PORT: PortOption = {
   fallback: 1420,
   what: 'the debug harness',
 };
-/** `pluginctl dev`'s bare dev server in a plugin project (`DEFAULT_DEV_PORT`). */
+/** `pluginctl dev`'s bare dev server in a plugin project (the dev server's `DEFAULT_DEV_PORT` is its default). */
 export const DEV_PORT: PortOption = { command: 'pluginctl dev', option: '--port', env: 'PLUGINCTL_DEV_PORT', fallback: 5173, what: 'the bare dev server' };
 /** `pluginctl debug`'s remote-debugging port. */
 export const DEBUG_PORT: PortOption = { command: 'pluginctl debug', option: '--port', env: 'PLUGINCTL_DEBUG_PORT', fallback: 9222, what: 'remote debugging' };

@@ -5,6 +5,7 @@ import { DEV_EVENTS_PATH, DEV_PLUGINS_FILE_NAME, type DevServerEvent, ErrorCode,
 // The launcher's own rules: content types, Host names, and how a file is opened inside its folder.
 import { contentTypeOf, createHostMatcher, hostNotAllowedBody, openPluginFile } from '@plughost/backend-kit';
 import { CliError } from '../cli-error.js';
+import { DEV_PORT } from '../port-option.js';
 import { addDevPluginEntry, removeDevPluginEntry } from './dev-plugins-entry.js';
 import { type DevEventHub, createDevEventHub } from './event-hub.js';
 import { startHotReloader } from './hot-reloader.js';
@@ -13,8 +14,8 @@ import { renderIndexPage } from './index-page.js';
 import { launcherDataDirectory } from './launcher-data-directory.js';
 import { MANIFEST_FILE, lookUpServedFile } from './served-files.js';
 
-/** The bare dev server's port when none is given (decisions 10). */
-export const DEFAULT_DEV_PORT = 5173;
+/** The bare dev server's port when none is given (decisions 10): `DEV_PORT`'s default, defined once in `port-option.ts`. */
+export const DEFAULT_DEV_PORT = DEV_PORT.fallback;
 
 /** Options of {@link startBareDevServer}. */
 export interface BareDevServerOptions {

@@ -13,18 +13,13 @@ import { type MockOverrides, startStubBackend } from './stub/index.js';
 
 export type { HarnessBuildEvent, HarnessPageConfig } from './page-config.js';
 
-/** The stub backend's port when none is given (decisions 10). */
-export const DEFAULT_STUB_PORT = 5100;
-/** The harness page's port when none is given (decisions 10). */
-export const DEFAULT_HARNESS_PORT = 1420;
-
 /** Options of {@link startHarness}. */
 export interface HarnessOptions {
   /** The launcher tree that holds `plugins-dev/`. */
   readonly root: string;
-  /** The stub backend's port (default 5100 in the CLI); 0 picks a free port. */
+  /** The stub backend's port (the CLI's default is `STUB_PORT` of `port-option.ts`); 0 picks a free port. */
   readonly stubPort: number;
-  /** The harness page's port (default 1420 in the CLI); 0 picks a free port. */
+  /** The harness page's port (the CLI's default is `HARNESS_PORT` of `port-option.ts`); 0 picks a free port. */
   readonly harnessPort: number;
   /** The address both servers listen on; default `127.0.0.1`. */
   readonly host?: string;
