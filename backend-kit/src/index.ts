@@ -36,6 +36,8 @@ export { openPluginFile, type OpenedPluginFile } from './services/plugin-data/op
 export { contentTypeOf } from './services/plugin-data/content-type.js';
 export { PLUGIN_DATA_LIMITS, type PluginDataLimits } from './services/plugin-data/data-limits.js';
 export { requireDataKey, requireDataValue, serializeDataFile } from './services/plugin-data/data-values.js';
+export { cacheAfterWrite, cachedValue, isLiveCacheEntry, requireTtlSeconds, type CacheEntry } from './services/plugin-data/cache-entries.js';
+export { emptyDictionary, type JsonDictionary } from './services/plugin-data/flat-json.js';
 export { parseProxyRequest, type ProxyRequest } from './services/network/proxy-request.js';
 export { parseShellRequest, type ShellRequest } from './services/shell/shell-request.js';
 export { parseReadRequest, parseWriteRequest, refuseUnknownFields, type ReadRequest, type WriteRequest } from './services/filesystem/file-requests.js';
@@ -44,3 +46,4 @@ export { parseModpackInstallRequest, type ModpackInstallRequest, type ModpackSou
 export { parseOpenableUrl } from './services/system/openable-url.js';
 export { parsePluginErrorReport, type PluginErrorReport } from './services/telemetry/plugin-error-report.js';
 export { parseSettingsPatch } from './services/launcher-settings/launcher-settings.js';
+export { instanceIdFor } from './services/instances/instance-store.js';

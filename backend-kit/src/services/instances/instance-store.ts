@@ -45,8 +45,13 @@ interface StoredInstances<Extra extends object = Record<never, never>> {
   instances: (LauncherInstance & Partial<Extra>)[];
 }
 
-/** Lower-case letters, digits and dashes from a name, for readable ids (`my-pack-3f9a1c`). */
-function idFor(name: string): string {
+/**
+ * The id of a new instance, readable and unique (`my-pack-3f9a1c`): its name decomposed (NFKD) and
+ * lower-cased, every run of other characters than `a-z` and `0-9` made one dash, at most 40
+ * characters (`instance` when nothing is left), then six random hex digits. Exported for servers
+ * that must make ids as this backend does (pluginctl's harness stub).
+ */
+export function instanceIdFor(name: string): string {
   const slug = name
     .normalize('NFKD')
     .toLowerCase()
@@ -98,7 +103,7 @@ export class JsonInstanceStore<Extra extends object = Record<never, never>> impl
 
   create(instance: NewInstance & Partial<Extra>): Promise<LauncherInstance & Partial<Extra>> {
     return this.change((stored) => {
-      const created: LauncherInstance & Partial<Extra> = { ...instance, id: idFor(instance.name), createdAt: new Date().toISOString() };
+      const created: LauncherInstance & Partial<Extra> = { ...instance, id: instanceIdFor(instance.name), createdAt: new Date().toISOString() };
       stored.instances.push(created);
       return created;
     });

@@ -1,5 +1,6 @@
 import { PluginHostError } from '@plughost/host-sdk/core';
-import { emptyDictionary, type JsonDictionary } from './flat-json.js';
+import { type CacheEntry, cacheAfterWrite, cachedValue, requireTtlSeconds } from './cache-entries.js';
+import type { JsonDictionary } from './flat-json.js';
 import { requireDataKey, requireDataValue, serializeDataFile } from './data-values.js';
 import {
   findPluginData,
@@ -10,12 +11,6 @@ import {
   type PluginDataDependencies,
   type PluginDataPlace,
 } from './plugin-data-file.js';
-
-/** One entry of `cache.json` as the specification stores it: value `v`, expiry `e` in epoch ms or `null`. */
-export interface CacheEntry {
-  v: unknown;
-  e: number | null;
-}
 
 /** The answer of a cache read or write. */
 export interface CacheResult {
@@ -57,10 +52,6 @@ function entriesOf(place: PluginDataPlace, id: string, file: JsonDictionary): Ma
   return entries;
 }
 
-function isLive(entry: CacheEntry, now: number): boolean {
-  return entry.e === null || entry.e > now;
-}
-
 /**
  * Creates the cache store over the data folder. `dependencies.now` is the clock expiry is measured
  * by (the `now` option of `createLocalBackend`; tests pass their own, so nothing waits for expiry).
@@ -75,38 +66,20 @@ export function createCacheStore(dependencies: PluginDataDependencies): CacheSto
   const limits = limitsOf(dependencies);
   const now = dependencies.now ?? Date.now;
 
-  function requireTtl(ttlSeconds: unknown): number | null {
-    if (ttlSeconds === undefined || ttlSeconds === null) return null;
-    if (typeof ttlSeconds !== 'number' || !Number.isFinite(ttlSeconds) || ttlSeconds <= 0) {
-      throw new PluginHostError('INVALID_ARGUMENT', '"ttlSeconds" must be a positive number of seconds', { field: 'ttlSeconds' });
-    }
-    if (ttlSeconds > limits.maxTtlSeconds) {
-      throw new PluginHostError('INVALID_ARGUMENT', `"ttlSeconds" exceeds the ttl limit of ${limits.maxTtlSeconds} seconds`, {
-        limit: 'ttl',
-        maximum: limits.maxTtlSeconds,
-      });
-    }
-    return ttlSeconds;
-  }
-
   return {
     async get(id, key) {
       const checkedKey = requireDataKey(key, limits);
       const place = await findPluginData(dependencies, id);
       const entries = entriesOf(place, id, await readPluginDataFile(dependencies, id, place, FILE));
-      const entry = entries.get(checkedKey);
-      return { key: checkedKey, value: entry && isLive(entry, now()) ? entry.v : null };
+      return { key: checkedKey, value: cachedValue(entries.get(checkedKey), now()) };
     },
     async set(id, key, value, ttlSeconds) {
       const checkedKey = requireDataKey(key, limits);
       requireDataValue(value, limits);
-      const ttl = requireTtl(ttlSeconds);
+      const ttl = requireTtlSeconds(ttlSeconds, limits);
       return withPluginData(dependencies, id, async (place) => {
         const entries = entriesOf(place, id, await readPluginDataFile(dependencies, id, place, FILE));
-        const time = now();
-        const next = emptyDictionary();
-        for (const [entryKey, entry] of entries) if (isLive(entry, time)) next[entryKey] = entry;
-        next[checkedKey] = { v: value, e: ttl === null ? null : time + Math.ceil(ttl * 1000) } satisfies CacheEntry;
+        const next = cacheAfterWrite(entries, { key: checkedKey, value, ttlSeconds: ttl }, now());
         await writePluginDataFile(place, FILE, serializeDataFile(FILE, next, limits));
         return { key: checkedKey, value };
       });
