@@ -35,6 +35,27 @@ function forwardable(headers: IncomingHttpHeaders): OutgoingHttpHeaders {
   return kept;
 }
 
+/** Why the stub gave no answer, in words, with the system's own text: `nothing listens there (connect ECONNREFUSED ...)`. */
+function whyNoAnswer(error: NodeJS.ErrnoException): string {
+  if (error.code === 'ECONNREFUSED') return `nothing listens there (${error.message})`;
+  if (error.code === 'ECONNRESET') return `it closed the connection (${error.message})`;
+  return error.message;
+}
+
+/**
+ * The message of the 502 the page gets when the stub gave no answer: which stub, which request
+ * (path without the query), why, and what to do. The code stays `INTERNAL_ERROR`: no code of the
+ * SDK means "the debug harness lost its stub" (`PROXY_UPSTREAM_FAILED` is the plugin proxy's, and
+ * would send a plugin author looking at the URL their plugin fetched).
+ */
+export function stubUnreachableMessage(upstream: string, request: Pick<IncomingMessage, 'method' | 'url'>, error: NodeJS.ErrnoException): string {
+  const path = (request.url ?? '/').split('?')[0];
+  return (
+    `The stub backend at ${upstream} did not answer ${request.method} ${path}: ${whyNoAnswer(error)}. ` +
+    'The stub runs in the same pluginctl dev process as this page: look in its terminal for a "stub error" line, then restart pluginctl dev (Ctrl+C, run it again) and reload this page.'
+  );
+}
+
 /** Options of {@link createBackendProxy}. */
 export interface BackendProxyOptions {
   /** The stub backend's origin, `http://127.0.0.1:PORT`. */
@@ -48,7 +69,7 @@ export interface BackendProxyOptions {
  * method, path and query, headers and body, and comes back with the stub's status, headers and
  * body. Bodies are piped, never buffered, so uploads and server-sent event streams (the proxy's
  * simulated stream, downloads) pass chunk by chunk. A client that goes away ends the upstream
- * request; a stub that does not answer gives 502 (`INTERNAL_ERROR`, the message naming the stub).
+ * request; a stub that does not answer gives 502 (`INTERNAL_ERROR`, see {@link stubUnreachableMessage}).
  *
  * Plugin files get `Cache-Control: no-cache` when the stub sets no caching rule: the browser then
  * asks again every time, so a frame created after a rebuild never runs a script from before it.
@@ -80,13 +101,9 @@ export function createBackendProxy(options: BackendProxyOptions): (request: Inco
         response.destroy();
         return;
       }
-      options.log?.(`Harness: the stub backend at ${options.upstream} did not answer ${request.method} ${request.url}: ${error.message}`);
-      sendError(
-        response,
-        502,
-        ErrorCode.INTERNAL_ERROR,
-        `The stub backend at ${options.upstream} did not answer (${error.message}). Check the terminal that runs pluginctl dev, and restart it.`,
-      );
+      const message = stubUnreachableMessage(options.upstream, request, error);
+      options.log?.(`Harness: ${message}`);
+      sendError(response, 502, ErrorCode.INTERNAL_ERROR, message);
     });
     // The page went away (a closed event stream, a navigation): stop the upstream request too.
     response.once('close', () => {

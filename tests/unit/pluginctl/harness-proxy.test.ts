@@ -149,13 +149,39 @@ describe('the harness proxy to the stub', () => {
     const orphan = createServer(createBackendProxy({ upstream: goneUrl }));
     const orphanUrl = await listen(orphan);
     try {
-      const response = await fetch(`${orphanUrl}/api/health`);
+      const response = await fetch(`${orphanUrl}/api/health?token=secret`);
       expect(response.status).toBe(502);
       const body = (await response.json()) as { error: { code: string; message: string } };
       expect(body.error.code).toBe('INTERNAL_ERROR');
-      expect(body.error.message).toContain(`The stub backend at ${goneUrl} did not answer`);
+      // The code stays INTERNAL_ERROR (no SDK code fits); the message says which stub, which request, why and what to do.
+      expect(body.error.message).toBe(
+        `The stub backend at ${goneUrl} did not answer GET /api/health: nothing listens there (connect ECONNREFUSED ${new URL(goneUrl).host}). ` +
+          'The stub runs in the same pluginctl dev process as this page: look in its terminal for a "stub error" line, then restart pluginctl dev (Ctrl+C, run it again) and reload this page.',
+      );
     } finally {
       await close(orphan);
+    }
+  });
+
+  it('says so when the upstream breaks the connection, and logs the same words without the query', async () => {
+    const breaking = createServer((request) => request.socket.destroy());
+    const breakingUrl = await listen(breaking);
+    const lines: string[] = [];
+    const proxyOfBreaking = createServer(createBackendProxy({ upstream: breakingUrl, log: (line) => lines.push(line) }));
+    const url = await listen(proxyOfBreaking);
+    try {
+      const response = await fetch(`${url}/api/plugins?token=secret`);
+      expect(response.status).toBe(502);
+      const { error } = (await response.json()) as { error: { code: string; message: string } };
+      expect(error).toMatchObject({
+        code: 'INTERNAL_ERROR',
+        message: expect.stringContaining(`${breakingUrl} did not answer GET /api/plugins: it closed the connection (`),
+      });
+      expect(lines).toEqual([`Harness: ${error.message}`]);
+      expect(lines[0]).not.toContain('secret');
+    } finally {
+      await close(proxyOfBreaking);
+      await close(breaking);
     }
   });
 });
