@@ -54,6 +54,7 @@ export type { PluginDocumentOptions } from './frame/plugin-document.js';
 export { createSandboxFrame, hideFrame, PLUGIN_FRAME_SANDBOX, showFrame } from './frame/sandbox-frame.js';
 export type { SandboxFrameOptions } from './frame/sandbox-frame.js';
 export type { InlineMount, InlineMountOptions } from './frame/inline-mount.js';
+export { FRAME_HEIGHT_MESSAGE, followFrameHeights, frameHeightOf, MAX_FRAME_HEIGHT } from './frame/frame-height.js';
 export { FRAME_REPORT_EVENT } from './frame/report-event.js';
 export type { FrameLoadFailedDetail, FrameReportDetail, FrameRuntimeErrorDetail } from './frame/report-event.js';
 export { escapeInlineScript } from './frame/script-text.js';

@@ -1,4 +1,5 @@
 import { LitElement, css, html, nothing, type PropertyDeclarations } from 'lit';
+import { followFrameHeights } from '@plughost/host-sdk';
 
 /** What a `<plugin-frame>` shows about its plugin. */
 export type PluginFrameStatus = 'loading' | 'ready' | 'failed' | 'unresponsive';
@@ -11,6 +12,10 @@ export type PluginFrameStatus = 'loading' | 'ready' | 'failed' | 'unresponsive';
  * it); this element only shows or hides it, and shows the plugin's state: loading, failed (with
  * the reason, such as a missing or disabled dependency, and Retry and Disable actions) or not
  * answering (with Reload and Disable actions). It never stays "Loading" once the host has given up.
+ *
+ * The frame takes the height of the plugin's content, which the guest runtime reports (a sandboxed
+ * frame cannot be measured from outside; `followFrameHeights`), and at least the element's own
+ * height: give the element a `min-height` (or a height) to make a short page fill its place.
  *
  * @slot - The plugin's iframe (or an inline plugin's container), placed by the host.
  * @fires plugin-frame-reload - The user asked to retry a plugin that failed, or to reload one that stopped answering. Detail `{pluginId}`.
@@ -37,8 +42,9 @@ export class PluginFrame extends LitElement {
       display: flex;
       flex-direction: column;
     }
+    /* The reported content height (the frame's inline height) is the basis; it grows to fill. */
     ::slotted(iframe) {
-      flex: 1;
+      flex: 1 0 auto;
       width: 100%;
       min-height: 12rem;
       border: 0;
@@ -104,6 +110,20 @@ export class PluginFrame extends LitElement {
     this.active = false;
     this.status = 'loading';
     this.message = '';
+  }
+
+  /** Stops following the content height of the frame. */
+  #stopHeights: (() => void) | undefined;
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    this.#stopHeights ??= followFrameHeights(this, window);
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.#stopHeights?.();
+    this.#stopHeights = undefined;
   }
 
   protected override updated(): void {

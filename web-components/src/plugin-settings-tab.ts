@@ -1,5 +1,6 @@
 import { LitElement, css, html, nothing, type PropertyDeclarations } from 'lit';
 import type { SettingsPageContribution } from '@plughost/host-sdk/core';
+import { followFrameHeights } from '@plughost/host-sdk';
 
 /** A plugin as the settings section needs it. */
 export interface SettingsTabPlugin {
@@ -33,6 +34,9 @@ function domId(prefix: string, value: string): string {
  * the slot `settings-<pluginId>` and its own content into the default slot. `openFor(pluginId)`
  * is what `openPluginSettings` does: that plugin's first page, or the default tab for a plugin
  * without settings pages. A plugin with several pages gets a sub-navigation in its panel.
+ *
+ * A plugin's settings frame (any `<iframe>` inside its slotted content) takes the height of the
+ * page's content, which the guest runtime reports (`followFrameHeights`), so no card is clipped.
  *
  * Keyboard: the tab list is one Tab stop; Left/Right (and Up/Down) move between tabs, Home and
  * End go to the first and last; moving selects.
@@ -146,6 +150,20 @@ export class PluginSettingsTab extends LitElement {
     this.selected = '';
     this.selectedPage = '';
     this.generalLabel = 'General';
+  }
+
+  /** Stops following the content height of the settings frames. */
+  #stopHeights: (() => void) | undefined;
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    this.#stopHeights ??= followFrameHeights(this, window);
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.#stopHeights?.();
+    this.#stopHeights = undefined;
   }
 
   /** Plugins that have at least one settings page. */

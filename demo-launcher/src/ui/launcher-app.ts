@@ -1,6 +1,14 @@
 import { LitElement, html, nothing } from 'lit';
 import { repeat } from 'lit/directives/repeat.js';
-import { PluginHost, followDevPlugins, hslTripletToHex, type DevPluginEvent, type DevPluginEvents, type PluginHostEvent } from '@plughost/host-sdk';
+import {
+  PluginHost,
+  followDevPlugins,
+  followFrameHeights,
+  hslTripletToHex,
+  type DevPluginEvent,
+  type DevPluginEvents,
+  type PluginHostEvent,
+} from '@plughost/host-sdk';
 import {
   PluginUpdates,
   createLauncherUi,
@@ -71,6 +79,10 @@ export class LauncherApp extends LitElement {
   private buildErrors = new Map<string, BuildError>();
   /** Dev plugin list changes are applied one at a time, in order. */
   private devSync: Promise<void> = Promise.resolve();
+  /** The sidebar is shown over the page (narrow windows, where it is collapsed otherwise). */
+  private navOpen = false;
+  /** Stops sizing the frames of secondary plugin pages to their content. */
+  private stopHeights: (() => void) | undefined;
   /** The game library: instances, launches through the plugins' hooks, last launch logs. */
   private readonly library: GameLibrary;
 
@@ -95,6 +107,7 @@ export class LauncherApp extends LitElement {
     window.addEventListener('hashchange', this.onRouteChange);
     window.addEventListener('dragover', this.onDragOver);
     window.addEventListener('drop', this.onDrop);
+    window.addEventListener('keydown', this.onKeydown);
     void this.start();
   }
 
@@ -102,6 +115,8 @@ export class LauncherApp extends LitElement {
     window.removeEventListener('hashchange', this.onRouteChange);
     window.removeEventListener('dragover', this.onDragOver);
     window.removeEventListener('drop', this.onDrop);
+    window.removeEventListener('keydown', this.onKeydown);
+    this.stopHeights?.();
     this.devEvents?.close();
     this.host?.dispose();
     super.disconnectedCallback();
@@ -113,6 +128,11 @@ export class LauncherApp extends LitElement {
 
   private pluginName(id: string): string {
     return this.plugins.find((plugin) => plugin.id === id)?.name ?? id;
+  }
+
+  /** A toast's source: the plugin by its display name, never only its id. */
+  private toastSource(pluginId: string): { pluginId: string; pluginName: string } {
+    return { pluginId, pluginName: this.pluginName(pluginId) };
   }
 
   /** Plugins whose frontend runs in a frame once the host activates them. */
@@ -133,6 +153,8 @@ export class LauncherApp extends LitElement {
     if (this.route.page === 'instance') void this.library.loadLastLaunch(this.route.instanceId);
     this.requestUpdate();
     await this.updateComplete;
+    // Main pages and settings pages are sized by their elements; other pages open here.
+    this.stopHeights = followFrameHeights(this.querySelector('#plugin-secondary') as HTMLElement, window);
     const ui = createLauncherUi({
       toasts: this.toasts,
       consent: this.querySelector('plugin-consent-dialog') as PluginConsentDialog,
@@ -205,7 +227,11 @@ export class LauncherApp extends LitElement {
         // The running frame stays: the previous build keeps working while the author fixes this one.
         this.buildErrors.set(event.pluginId, { pluginId: event.pluginId, output: event.output, at: event.at });
         this.requestUpdate();
-        this.toasts.show(`${this.pluginName(event.pluginId)}: the build failed; the previous version keeps running.`, 'error', { pluginId: event.pluginId });
+        this.toasts.show(
+          `${this.pluginName(event.pluginId)}: the build failed; the previous version keeps running.`,
+          'error',
+          this.toastSource(event.pluginId),
+        );
         break;
       case 'list-changed':
         this.queueDevSync();
@@ -260,11 +286,11 @@ export class LauncherApp extends LitElement {
         break;
       case 'load-failed':
         this.setFrameStatus(event.pluginId, 'failed', event.message);
-        this.toasts.show(`${this.pluginName(event.pluginId)}: ${event.message}`, 'error', { pluginId: event.pluginId });
+        this.toasts.show(`${this.pluginName(event.pluginId)}: ${event.message}`, 'error', this.toastSource(event.pluginId));
         break;
       case 'skipped':
         this.setFrameStatus(event.pluginId, 'failed', event.message);
-        this.toasts.show(event.message, 'error', { pluginId: event.pluginId });
+        this.toasts.show(event.message, 'error', this.toastSource(event.pluginId));
         break;
       case 'unresponsive':
         this.setFrameStatus(event.pluginId, 'unresponsive', '');
@@ -298,11 +324,25 @@ export class LauncherApp extends LitElement {
 
   private readonly onRouteChange = (): void => {
     this.route = parseRoute(currentRoute());
+    this.navOpen = false;
     if (this.route.page === 'instance') void this.library.loadLastLaunch(this.route.instanceId);
     this.requestUpdate();
     this.showRoute();
     // The store stays in the page while hidden: opening it reads the catalog (and the source in use) anew.
     if (this.route.page === 'store') this.querySelector<PluginStore>('plugin-store')?.reload();
+  };
+
+  /** Opens or closes the collapsed sidebar (narrow windows). */
+  private toggleNav(open = !this.navOpen): void {
+    this.navOpen = open;
+    this.requestUpdate();
+  }
+
+  /** Escape closes the sidebar shown over the page and gives the focus back to its toggle. */
+  private readonly onKeydown = (event: KeyboardEvent): void => {
+    if (event.key !== 'Escape' || !this.navOpen || event.defaultPrevented) return;
+    this.toggleNav(false);
+    this.querySelector<HTMLElement>('.nav-toggle')?.focus();
   };
 
   /** An update or rollback was installed: it runs after a restart. */
@@ -390,7 +430,8 @@ export class LauncherApp extends LitElement {
       pluginId,
       async () => {
         await this.backend.uninstall(pluginId);
-        this.host?.deactivate(pluginId);
+        // Gone for good: its contributed sidebar items go too, not only its dynamic ones.
+        this.host?.unload(pluginId);
       },
       `${name} uninstalled.`,
     );
@@ -402,7 +443,7 @@ export class LauncherApp extends LitElement {
     this.requestUpdate();
     try {
       const installed = await this.backend.storeInstall(request.slug, request.version);
-      this.toasts.show(`${installed.id} ${request.version} installed from the store. Restart the launcher to start it.`, 'success');
+      this.toasts.show(`${installed.name} ${request.version} installed from the store. Restart the launcher to start it.`, 'success');
       this.restartNeeded = true;
       await this.refreshPlugins();
     } catch (error) {
@@ -439,7 +480,7 @@ export class LauncherApp extends LitElement {
           const installed = await this.backend.install(file);
           finish();
           dialog.close();
-          this.toasts.show(`${installed.id} installed. Restart the launcher to start it.`, 'success');
+          this.toasts.show(`${installed.name} ${installed.version} installed. Restart the launcher to start it.`, 'success');
           this.restartNeeded = true;
           await this.refreshPlugins();
         } catch (error) {
@@ -505,8 +546,15 @@ export class LauncherApp extends LitElement {
   override render() {
     const route = this.route;
     return html`
-      <div class="launcher">
+      <div class="launcher" data-nav=${this.navOpen ? 'open' : 'closed'}>
+        <header class="topbar">
+          <button type="button" class="nav-toggle" aria-controls="launcher-nav" aria-expanded=${this.navOpen ? 'true' : 'false'} @click=${() => this.toggleNav()}>
+            <span aria-hidden="true">☰</span> Menu
+          </button>
+          <span class="brand">PlugHost</span>
+        </header>
         <plugin-sidebar
+          id="launcher-nav"
           aria-label="Launcher navigation"
           .devPluginIds=${this.plugins.filter((plugin) => plugin.dev !== undefined).map((plugin) => plugin.id)}
           @plugin-command=${(event: CustomEvent<{ pluginId: string; id: string; method?: string }>) => void this.runCommand(event.detail)}>
@@ -520,6 +568,7 @@ export class LauncherApp extends LitElement {
               : nothing
           }
           ${this.startupError ? html`<p class="banner error" role="alert">${this.startupError}</p>` : nothing}
+          <div id="inline-plugins"></div>
           <section ?hidden=${route.page !== 'home'} aria-labelledby="home-title">
             <h1 id="home-title">Home</h1>
             <p>${this.plugins.filter((plugin) => plugin.status === 'active').length} of ${this.plugins.length} plugins are active. Open one from the sidebar, or manage them under Plugins.</p>
@@ -599,7 +648,6 @@ export class LauncherApp extends LitElement {
             )}
           </div>
           <div id="plugin-secondary" ?hidden=${!(route.page === 'plugin' && this.openedPage)}></div>
-          <div id="inline-plugins"></div>
         </main>
       </div>
       <div id="overlay-layer"></div>

@@ -1,4 +1,4 @@
-import { BackendClient, type PluginManifest } from '@plughost/host-sdk';
+import { BackendClient, type PluginInfo, type PluginManifest } from '@plughost/host-sdk';
 import { parseManifest } from '@plughost/host-sdk/core';
 import type { LauncherBackendSource, ManagedPlugin, PackageInspection } from '@plughost/web-components';
 
@@ -48,8 +48,8 @@ export class LauncherBackend {
     return this.client.json<PackageInspection>('/api/plugins/inspect', { body: packageForm(file) });
   }
 
-  install(file: File): Promise<{ id: string }> {
-    return this.client.json<{ id: string }>('/api/plugins/upload?enable=true', { body: packageForm(file) });
+  install(file: File): Promise<PluginInfo> {
+    return this.client.json<PluginInfo>('/api/plugins/upload?enable=true', { body: packageForm(file) });
   }
 
   setEnabled(pluginId: string, enabled: boolean): Promise<unknown> {
@@ -61,8 +61,8 @@ export class LauncherBackend {
   }
 
   /** Installs `slug` from the launcher's store (downloaded, hash- and signature-checked by the backend). */
-  storeInstall(slug: string, version: string): Promise<{ id: string }> {
-    return this.client.json<{ id: string }>('/api/plugins/store-install', { json: { slug, version, enable: true } });
+  storeInstall(slug: string, version: string): Promise<PluginInfo> {
+    return this.client.json<PluginInfo>('/api/plugins/store-install', { json: { slug, version, enable: true } });
   }
 
   restart(): Promise<unknown> {

@@ -10,6 +10,7 @@ export { createSandboxFrame, hideFrame, PLUGIN_FRAME_SANDBOX, showFrame } from '
 export type { SandboxFrameOptions } from './sandbox-frame.js';
 export { mountInlinePlugin } from './inline-mount.js';
 export type { InlineMount, InlineMountOptions } from './inline-mount.js';
+export { FRAME_HEIGHT_MESSAGE, followFrameHeights, frameHeightOf, MAX_FRAME_HEIGHT } from './frame-height.js';
 export { FRAME_REPORT_EVENT } from './report-event.js';
 export type { FrameLoadFailedDetail, FrameReportDetail, FrameRuntimeErrorDetail } from './report-event.js';
 export { escapeInlineScript } from './script-text.js';

@@ -1,7 +1,7 @@
 /**
  * The guest runtime: the classic script injected into every plugin frame before the plugin's own
  * scripts. It defines `window.__PLUGIN_API__` synchronously, opens the penpal connection to the
- * launcher window at once, and reports the frame's uncaught errors.
+ * launcher window at once, reports the frame's uncaught errors and its content height.
  */
 import type {} from './global.js';
 import { createGuestMethods } from './guest-methods.js';
@@ -10,6 +10,7 @@ import { openHostSession, type HostAccess, type HostSession } from './host-sessi
 import { createPluginApi } from './create-plugin-api.js';
 import { createRateLimiter } from './rate-limiter.js';
 import { watchErrors } from './error-reporter.js';
+import { reportHeight } from './height-report.js';
 import { GUEST_RUNTIME_VERSION } from './version.js';
 
 declare global {
@@ -41,6 +42,9 @@ function install(): void {
   const parts = createGuestParts(host, newId, errors);
   const opened = openHostSession(createGuestMethods(parts), GUEST_RUNTIME_VERSION);
   session = opened;
+
+  // The launcher sizes the frame to its content, which only the frame can measure.
+  reportHeight();
 
   const api = createPluginApi({ ...parts, host, identity: opened.identity, runtimeVersion: GUEST_RUNTIME_VERSION });
   defineConstant('__PLUGIN_API__', api);
