@@ -9,6 +9,7 @@ import {
   type DevPluginEvents,
   type PluginHostEvent,
 } from '@plughost/host-sdk';
+import { describeError } from '@plughost/host-sdk/core';
 import {
   PluginUpdates,
   createLauncherUi,
@@ -702,11 +703,4 @@ export class LauncherApp extends LitElement {
       .callPluginMethod(command.pluginId, command.method ?? command.id, [])
       .catch((error: unknown) => this.toasts.show(describeError(error), 'error'));
   }
-}
-
-/** An error for people: the bridge's text plus the backend's own reason when it gave one. */
-function describeError(error: unknown): string {
-  if (!(error instanceof Error)) return String(error);
-  const reason = (error as { wire?: { details?: { reason?: unknown } } }).wire?.details?.reason;
-  return typeof reason === 'string' && reason !== '' ? `${error.message}: ${reason}` : error.message;
 }

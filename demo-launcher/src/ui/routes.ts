@@ -1,3 +1,5 @@
+import { internalRoutePath, parsePluginPageRoute } from '@plughost/host-sdk/core';
+
 /** The launcher's pages; plugin pages are `/plugins/<id>/<path>`. */
 export type LauncherRoute =
   | { readonly page: 'home' }
@@ -11,7 +13,7 @@ export type LauncherRoute =
 
 /** Parses an internal route (`/settings`, `/instances/<id>`, `/plugins/<id>/<path>`); query and fragment are ignored. */
 export function parseRoute(route: string): LauncherRoute {
-  const path = (route.split(/[?#]/)[0] ?? '/').replace(/\/+$/, '') || '/';
+  const path = internalRoutePath(route);
   if (path === '/' || path === '/home') return { page: 'home' };
   if (path === '/plugins') return { page: 'plugins' };
   if (path === '/downloads') return { page: 'downloads' };
@@ -19,9 +21,8 @@ export function parseRoute(route: string): LauncherRoute {
   if (path === '/settings') return { page: 'settings' };
   const instance = /^\/instances\/([^/]+)$/.exec(path);
   if (instance?.[1]) return { page: 'instance', instanceId: decodeURIComponent(instance[1]) };
-  const match = /^\/plugins\/([^/]+)(?:\/(.+))?$/.exec(path);
-  if (match?.[1]) return { page: 'plugin', pluginId: decodeURIComponent(match[1]), path: match[2] ? decodeURIComponent(match[2]) : '' };
-  return { page: 'not-found', route: path };
+  const plugin = parsePluginPageRoute(path);
+  return plugin ? { page: 'plugin', ...plugin } : { page: 'not-found', route: path };
 }
 
 /** The current route, kept in the URL fragment so a reload stays on the same page. */

@@ -136,3 +136,19 @@ export function isPluginHostError(value: unknown, code?: ErrorCode): value is Pl
   const candidate = value as { name?: unknown; code?: unknown };
   return candidate.name === 'PluginHostError' && typeof candidate.code === 'string' && (code === undefined || candidate.code === code);
 }
+
+/**
+ * An error as words for the launcher's user: its message, followed by the backend's own
+ * explanation when a failed backend call carried one (`details.reason`; the message itself stays
+ * the specification's `Backend error: <status>`, decisions 3). For toasts, banners and dialogs.
+ *
+ * @example
+ * ```ts
+ * toasts.show(describeError(error), 'error'); // "Backend error: 409: the package's signer changed"
+ * ```
+ */
+export function describeError(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const reason = (error as { details?: { reason?: unknown } }).details?.reason;
+  return typeof reason === 'string' && reason !== '' ? `${error.message}: ${reason}` : error.message;
+}

@@ -15,5 +15,6 @@ export * from './plugin-info.js';
 export * from './plugin-updates.js';
 export * from './launcher-settings.js';
 export * from './store-slug.js';
+export * from './plugin-page-route.js';
 export * from './registry-protocol/index.js';
 export * from './dev-server/index.js';

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { ErrorCode, PluginHostError, isPluginHostError } from '@plughost/host-sdk/core';
+import { ErrorCode, PluginHostError, describeError, isPluginHostError } from '@plughost/host-sdk/core';
+import { BackendClient } from '../../../host-sdk/src/host/backend-client.js';
 
 describe('error vocabulary', () => {
   it('documents every code in docs/errors.md', async () => {
@@ -16,5 +17,19 @@ describe('error vocabulary', () => {
     expect(isPluginHostError({ name: 'PluginHostError', code: 'UNAUTHORIZED', message: 'no' })).toBe(true);
     expect(isPluginHostError(new Error('plain'))).toBe(false);
     expect(error.details).toEqual({ entry: 'x' });
+  });
+});
+
+describe('describeError', () => {
+  it("adds the backend's reason to a failed backend call's text", async () => {
+    const answer = new Response(JSON.stringify({ error: { code: 'SIGNER_CHANGED', message: "the package's signer changed" } }), { status: 409 });
+    const failure = await BackendClient.failureOf(answer);
+    expect(describeError(failure)).toBe("Backend error: 409: the package's signer changed");
+  });
+
+  it('gives the message of any other error, and the text of what is not one', () => {
+    expect(describeError(new PluginHostError('INVALID_ARGUMENT', 'bad', { reason: '' }))).toBe('bad');
+    expect(describeError(new TypeError('Failed to fetch'))).toBe('Failed to fetch');
+    expect(describeError('plain words')).toBe('plain words');
   });
 });

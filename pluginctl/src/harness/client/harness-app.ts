@@ -1,7 +1,7 @@
 import { LitElement, html, nothing } from 'lit';
 import { repeat } from 'lit/directives/repeat.js';
 import { BackendClient, PluginHost, hslTripletToHex, type PluginHostEvent } from '@plughost/host-sdk';
-import type { DevServerEvent } from '@plughost/host-sdk/core';
+import { type DevServerEvent, describeError, isPluginHostError } from '@plughost/host-sdk/core';
 import {
   createLauncherUi,
   createOverlayLayer,
@@ -109,7 +109,10 @@ export class HarnessApp extends LitElement {
     try {
       this.plugins = await listHarnessPlugins(this.client);
     } catch (error) {
-      this.startupError = `The stub backend did not answer through the harness (${describeError(error)}). Check the terminal that runs pluginctl dev.`;
+      // A failed answer (the harness's 502 names the stub and what to do) or no answer at all.
+      this.startupError = isPluginHostError(error)
+        ? `The plugin list could not be read: ${describeError(error)}`
+        : `The harness server did not answer (${describeError(error)}): pluginctl dev may have stopped. Start it again and reload this page.`;
       this.requestUpdate();
       return;
     }
@@ -474,10 +477,3 @@ const BUILD_ICONS: Readonly<Record<PluginBuildState['kind'], string>> = {
   built: '✓',
   failed: '✗',
 };
-
-/** An error for people: the bridge's text plus the backend's own reason when it gave one. */
-function describeError(error: unknown): string {
-  if (!(error instanceof Error)) return String(error);
-  const reason = (error as { wire?: { details?: { reason?: unknown } } }).wire?.details?.reason;
-  return typeof reason === 'string' && reason !== '' ? `${error.message}: ${reason}` : error.message;
-}

@@ -1,3 +1,5 @@
+import { internalRoutePath, parsePluginPageRoute } from '@plughost/host-sdk/core';
+
 /** The harness page's views, kept in the URL fragment so a reload stays on the same one. */
 export type HarnessRoute =
   | { readonly page: 'plugin'; readonly pluginId: string; readonly path: string }
@@ -6,14 +8,13 @@ export type HarnessRoute =
   | { readonly page: 'start' }
   | { readonly page: 'not-found'; readonly route: string };
 
-/** Parses an internal route the way a launcher does (`/plugins/<id>/<path>`, `/settings`); query and fragment are ignored. */
+/** Parses an internal route the way a launcher does (`/plugins/<id>/<path>` by the host SDK's rule, `/settings`); query and fragment are ignored. */
 export function parseRoute(route: string): HarnessRoute {
-  const path = (route.split(/[?#]/)[0] ?? '/').replace(/\/+$/, '') || '/';
+  const path = internalRoutePath(route);
   if (path === '/') return { page: 'start' };
   if (path === '/settings') return { page: 'settings' };
-  const match = /^\/plugins\/([^/]+)(?:\/(.+))?$/.exec(path);
-  if (match?.[1]) return { page: 'plugin', pluginId: decodeURIComponent(match[1]), path: match[2] ? decodeURIComponent(match[2]) : '' };
-  return { page: 'not-found', route: path };
+  const plugin = parsePluginPageRoute(path);
+  return plugin ? { page: 'plugin', ...plugin } : { page: 'not-found', route: path };
 }
 
 /** The route in the page's URL fragment (`#/settings`), or `/`. */
