@@ -33,6 +33,7 @@ declare var TextDecoder: {
 };
 
 interface URL {
+  readonly href: string;
   readonly protocol: string;
   readonly hostname: string;
   readonly origin: string;

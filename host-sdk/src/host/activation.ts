@@ -6,6 +6,10 @@ import { addContributedMenuItems } from './contributed-menu.js';
 import { declaresDependencies, dependencyRules } from './dependency-gate.js';
 import { InlineActivation } from './inline-activation.js';
 import { activateSandboxed } from './sandbox-activation.js';
+import { loadOnce } from '../load-once.js';
+
+// Loaded with the first plugin that has an icon theme: most launchers never load it.
+const loadIconTheme = loadOnce(() => import('./icon-theme.js'));
 
 /** What `PluginHost.start` did. */
 export interface StartReport {
@@ -146,11 +150,12 @@ export class PluginActivation {
     }
   }
 
-  /** Injects the plugin's theme (`entry.theme`) and font links (`contributes.fontLinks`). */
+  /** Injects the plugin's theme (`entry.theme`), icon theme (`contributes.iconTheme`) and font links (`contributes.fontLinks`). */
   private async applyAppearance(manifest: PluginManifest): Promise<void> {
     const { files, services } = this.context;
     const id = manifest.id;
     if (manifest.entry?.theme !== undefined) services.theme.injectTheme(id, await files.text(id, manifest.entry.theme));
+    if (manifest.contributes?.iconTheme !== undefined) await (await loadIconTheme()).applyIconTheme(manifest, files, services.theme);
     if (manifest.contributes?.fontLinks) {
       // A package path is served from the plugin's files; anything else must be an https URL.
       const filesBase = files.base(id);

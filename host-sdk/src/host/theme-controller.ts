@@ -1,25 +1,39 @@
 import { THEME_OVERRIDE_STYLE_ID, buildThemeOverrideCss } from '../core/bridge/theme-tokens.js';
 
+/** The `dataset` key that marks a plugin's style element: its theme CSS, or its icon theme. */
+export type ThemeMarker = 'pluginTheme' | 'pluginIconTheme';
+
 /**
  * The document-level styling plugins may affect: a plugin's theme CSS (`entry.theme`, a style
- * element marked `data-plugin-theme`), its `contributes.fontLinks`, and the one theme override
+ * element marked `data-plugin-theme`), its icon theme (`contributes.iconTheme`, a style element
+ * marked `data-plugin-icon-theme`), its `contributes.fontLinks`, and the one theme override
  * (`applyThemeOverride`, a style element with id `plugin-theme-override` using `:root:root`).
  */
 export class ThemeController {
   constructor(private readonly document: Document) {}
 
-  /** Injects (or replaces) the theme CSS of `pluginId`. The CSS is text content, never markup. */
-  injectTheme(pluginId: string, css: string): void {
-    this.removeTheme(pluginId);
+  /**
+   * Injects (or replaces) a style element of `pluginId`: its theme CSS (`entry.theme`, marked
+   * `data-plugin-theme`), or with `marker` `pluginIconTheme` its icon theme
+   * (`contributes.iconTheme`, marked `data-plugin-icon-theme`). The CSS is text content, never markup.
+   */
+  injectTheme(pluginId: string, css: string, marker: ThemeMarker = 'pluginTheme'): void {
+    this.removeStyles(pluginId, marker);
     const style = this.document.createElement('style');
-    style.dataset.pluginTheme = pluginId;
+    style.dataset[marker] = pluginId;
     style.textContent = css;
     this.document.head.append(style);
   }
 
+  /** Removes the theme CSS and the icon theme of `pluginId`. */
   removeTheme(pluginId: string): void {
-    for (const element of this.document.head.querySelectorAll('style[data-plugin-theme]')) {
-      if ((element as HTMLElement).dataset.pluginTheme === pluginId) element.remove();
+    this.removeStyles(pluginId, 'pluginTheme');
+    this.removeStyles(pluginId, 'pluginIconTheme');
+  }
+
+  private removeStyles(pluginId: string, marker: ThemeMarker): void {
+    for (const element of this.document.head.querySelectorAll('style')) {
+      if (element.dataset[marker] === pluginId) element.remove();
     }
   }
 

@@ -206,6 +206,63 @@ describe('activation', () => {
     expect(document.head.querySelector('[data-plugin-theme="app.theme"], [data-plugin-font="app.theme"]')).to.equal(null);
   });
 
+  it('applies an icon theme as --launcher-icon-* properties the launcher (shadow roots too) draws, and removes it on deactivation', async () => {
+    const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"><rect width="8" height="8"/></svg>';
+    const dataIcon = 'data:image/svg+xml,<svg xmlns="http://www.w3.org/2000/svg" width="4" height="4"/>';
+    started = await startHost([
+      {
+        id: 'app.icons',
+        contributes: { iconTheme: 'icons/theme.json' },
+        files: {
+          'index.html': testPluginPage(),
+          'icons/theme.json': JSON.stringify({ icons: { home: 'icons/home.svg', downloads: dataIcon } }),
+          'icons/home.svg': svg,
+        },
+      },
+    ]);
+    const homeUrl = `${started.backend.origin}/api/plugins/app.icons/files/icons/home.svg`;
+    expect(document.head.querySelectorAll('style[data-plugin-icon-theme="app.icons"]').length).to.equal(1);
+    const root = getComputedStyle(document.documentElement);
+    expect(root.getPropertyValue('--launcher-icon-home').trim()).to.equal(`url("${homeUrl}")`);
+    // A launcher element in a shadow root draws the themed icon, with its own default as fallback.
+    const element = document.createElement('div');
+    document.body.append(element);
+    const shadow = element.attachShadow({ mode: 'open' });
+    shadow.innerHTML = `<style>
+      .home { background-image: var(--launcher-icon-home, url("data:image/gif;base64,R0lGODlhAQABAAAAACw=")); }
+      .store { background-image: var(--launcher-icon-store, none); }
+    </style><i class="home"></i><i class="store"></i>`;
+    const drawn = (selector: string) => getComputedStyle(shadow.querySelector(selector) as Element).backgroundImage;
+    expect(drawn('.home')).to.equal(`url("${homeUrl}")`);
+    expect(drawn('.store')).to.equal('none');
+    // The image the theme names is served to the launcher page.
+    const image = new Image();
+    image.src = homeUrl;
+    await image.decode();
+    expect(image.naturalWidth).to.equal(8);
+
+    started.host.deactivate('app.icons');
+    expect(document.head.querySelector('[data-plugin-icon-theme="app.icons"]')).to.equal(null);
+    expect(drawn('.home')).to.contain('data:image/gif');
+    element.remove();
+  });
+
+  it('refuses to activate a plugin whose icon theme is not a valid one, injecting nothing', async () => {
+    started = await startHost([
+      {
+        id: 'app.bad-icons',
+        contributes: { iconTheme: 'theme.json' },
+        files: { 'index.html': testPluginPage(), 'theme.json': JSON.stringify({ icons: { home: 'javascript:alert(1)' } }) },
+      },
+    ]);
+    const failed = started.events.find((event) => event.type === 'load-failed' && event.pluginId === 'app.bad-icons');
+    expect(failed && 'message' in failed ? failed.message : '').to.contain(
+      'The icon theme theme.json of app.bad-icons is invalid: icons.home must be an https: URL',
+    );
+    expect(document.head.querySelector('[data-plugin-icon-theme]')).to.equal(null);
+    expect(started.host.frame('app.bad-icons')).to.equal(undefined);
+  });
+
   it('a frame that stops answering is reported, does not block other plugins, and can be reloaded', async () => {
     started = await startHost(
       [

@@ -41,6 +41,8 @@ export {
 export type { DependencyRequirement } from './dependency-list.js';
 export { listDependencies } from './dependency-list.js';
 export { WASM_MODULE_FILE } from './validate-entry.js';
+export type { IconTheme, IconThemeImage, IconThemeResult } from './icon-theme.js';
+export { MAX_DATA_ICON_LENGTH, MAX_ICON_THEME_LENGTH, MAX_THEME_ICONS, parseIconTheme } from './icon-theme.js';
 export type { Capability, CapabilitySource, CapabilitySummary } from './describe-capabilities.js';
 export { INLINE_RENDER_CAPABILITY, describeCapabilities } from './describe-capabilities.js';
 export type { Permission, PermissionId, PermissionRisk } from '../permissions.js';
