@@ -147,9 +147,9 @@ async function main() {
     state.page = page;
     search().catch(showError);
   };
-  byId('search').addEventListener('submit', (event) => {
-    event.preventDefault();
-    again(1);
+  byId('search-button').addEventListener('click', () => again(1));
+  byId('query').addEventListener('keydown', (event) => {
+    if (event.key === 'Enter') again(1);
   });
   byId('instance').addEventListener('change', () => again(1));
   byId('previous').addEventListener('click', () => again(state.page - 1));

@@ -277,7 +277,7 @@ describe('launching an instance', () => {
     expect(log).toContain('Launching Survival 1.20 (Minecraft 1.20.4, fabric 0.15.7)');
     expect(log).toContain('Arguments after plugin hooks: {"instance":"Survival 1.20","memory":6144');
     expect(log).toMatch(/Command: java -Xmx6144M -XX:\+UseG1GC net\.minecraft\.client\.main\.Main --version 1\.20\.4 --gameDir \S+ --fullscreen/);
-    expect(log).toContain('Content: 1 mods (swift-render-0.5.8.jar)');
+    expect(log).toContain('Content: 1 mod (swift-render-0.5.8.jar)');
     expect(log).toContain('Game process started (simulated');
     expect(log).toMatch(/Game process stopped: exit code 0 after \d+\.\d s/);
     const after = (await json<Instance[]>('/api/instance')).body.find((instance) => instance.id === survival.id);

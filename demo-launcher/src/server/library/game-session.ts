@@ -13,12 +13,12 @@ export interface GameSessionOptions {
   readonly now?: () => number;
 }
 
-/** The folders whose files the log counts, with what it calls them. */
+/** The folders whose files the log counts, with what it calls one of them. */
 const CONTENT_FOLDERS = [
-  ['mods', 'mods'],
-  ['resourcepacks', 'resource packs'],
-  ['shaderpacks', 'shader packs'],
-  ['datapacks', 'data packs'],
+  ['mods', 'mod'],
+  ['resourcepacks', 'resource pack'],
+  ['shaderpacks', 'shader pack'],
+  ['datapacks', 'data pack'],
 ] as const;
 
 async function filesIn(folder: string): Promise<string[]> {
@@ -34,7 +34,7 @@ async function contentLine(gameDir: string): Promise<string> {
   const parts: string[] = [];
   for (const [folder, label] of CONTENT_FOLDERS) {
     const files = await filesIn(join(gameDir, folder));
-    if (files.length > 0) parts.push(`${files.length} ${label} (${files.join(', ')})`);
+    if (files.length > 0) parts.push(`${files.length} ${label}${files.length === 1 ? '' : 's'} (${files.join(', ')})`);
   }
   return parts.length > 0 ? `Content: ${parts.join('; ')}` : 'Content: none (no mods or packs installed)';
 }
