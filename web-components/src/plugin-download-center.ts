@@ -98,7 +98,8 @@ async function errorText(response: Response): Promise<string> {
  * @csspart progress - The progress bar of a row.
  * @csspart actions - The buttons of a row.
  * @csspart notice - The "reconnecting" notice.
- * @csspart empty - The text shown when there is nothing to list.
+ * @csspart empty - The text shown when there is nothing to list: what appears here and how to start.
+ * @slot empty - More for the empty state, after its text (the launcher's own action, such as a link to its store).
  * @cssprop --plugin-download-success - Colour of completed sessions (default green).
  * @cssprop --plugin-download-paused - Colour of paused sessions (default amber).
  * @cssprop --primary - Theme token (`H S% L%`): running sessions, buttons.
@@ -239,8 +240,11 @@ export class PluginDownloadCenter extends LitElement {
     }
     .empty {
       margin: 0;
-      font-style: italic;
       color: var(--_muted);
+    }
+    .empty strong {
+      display: block;
+      color: hsl(var(--foreground, 222 47% 11%));
     }
   `;
 
@@ -441,7 +445,11 @@ export class PluginDownloadCenter extends LitElement {
     return html`${this.#renderNotice()}
       ${
         rows.length === 0
-          ? html`<p class="empty" part="empty">No downloads yet.</p>`
+          ? html`<p class="empty" part="empty">
+              <strong>No downloads yet.</strong> When a plugin downloads files (a mod into a game instance, a
+              modpack) or you install a plugin from the store, its progress shows here, with pause, resume and cancel.
+              <slot name="empty"></slot>
+            </p>`
           : html`<ul part="list" aria-label="Downloads">
             ${rows.map((row) => (row.type === 'session' ? this.#renderSession(row.entry) : this.#renderInstall(row.entry)))}
           </ul>`

@@ -119,7 +119,8 @@ function defaultFilesBase(id: string): string {
  * after "Allow and update". A 409 `CONSENT_REQUIRED` (the update changed meanwhile) asks again
  * with the backend's list. While it downloads the button is disabled with a progress text; then
  * the card shows the new version as "Restart to apply", never "Active" for a version the launcher
- * has not loaded. The same badge shows for every plugin whose PluginInfo has `restartPending`
+ * has not loaded; given `loadedVersions` (what the launcher runs), it shows the running version
+ * instead and its notice names both. The same badge shows for every plugin whose PluginInfo has `restartPending`
  * (installed, updated, rolled back or switched since the launcher loaded it), so the state
  * survives a reload of the page. "Check for updates" asks the backend to check now. A plugin
  * without `store` (PluginInfo's store record) says "Installed from a file". With `updates` set, "Roll back" and "Restart" are also
@@ -454,6 +455,13 @@ export class PluginManager extends LitElement {
    */
   @property({ attribute: false }) accessor updates: PluginUpdates | undefined;
 
+  /**
+   * The version the launcher runs now of each plugin it has loaded (`PluginHost.plugin(id).manifest.version`).
+   * While a restart is pending, a card shows that version, not the one waiting on disk, and its
+   * notice names both (also after a reload of the page, a reinstall or an install from the store).
+   */
+  @property({ attribute: false }) accessor loadedVersions: Readonly<Record<string, string>> = {};
+
   /** The message of a failed restart, shown in the notices. */
   @state() private accessor restartError: string | null = null;
 
@@ -708,6 +716,14 @@ export class PluginManager extends LitElement {
     ></button>`;
   }
 
+  /** The restart notice of a plugin whose running version the launcher told: what runs, what waits. */
+  private runningNotice(plugin: ManagedPlugin, installed: string, running: string): string {
+    if (running !== installed) return `Version ${installed} is installed; ${running} runs until the launcher restarts.`;
+    // Same version: a reinstall (repair) waits, unless only the switch changed.
+    const switched = plugin.status === 'active' ? !plugin.enabled : plugin.status === 'disabled' && plugin.enabled;
+    return switched ? 'Restart the launcher to apply' : `Version ${installed} was installed again; the launcher runs the copy it loaded until it restarts.`;
+  }
+
   private renderCard(plugin: ManagedPlugin, key: string, launcherBusy: boolean) {
     const { id, name, status, hasRollback, manifest, signerRevoked, dev } = plugin;
     const confirming = this.confirming.has(id);
@@ -720,7 +736,10 @@ export class PluginManager extends LitElement {
     // restart: the card shows it as waiting, never as the status ("Active") of what runs now.
     const pending = updates?.pendingRestart(id);
     const waiting = pending !== undefined || plugin.restartPending === true;
-    const version = pending?.version ?? plugin.version;
+    const installed = pending?.version ?? plugin.version;
+    // What runs now, when the launcher says so: the card shows it until the restart.
+    const running = waiting && dev === undefined && Object.hasOwn(this.loadedVersions, id) ? this.loadedVersions[id] : undefined;
+    const version = running ?? installed;
     // A dev plugin runs what its dev server serves: no restart applies anything to it.
     const restart = dev === undefined && (waiting || needsRestart(plugin));
     const unavailable = dev?.problem !== undefined;
@@ -749,11 +768,13 @@ export class PluginManager extends LitElement {
           ? html`<div class="notice" part="restart-notice">
             <span role="status"
               >${
-                pending
-                  ? this.loadedUnknown.has(id)
-                    ? `Version ${pending.version} is installed; it runs after the launcher restarts.`
-                    : `Version ${pending.version} is installed; ${pending.loadedVersion} runs until the launcher restarts.`
-                  : 'Restart the launcher to apply'
+                running !== undefined
+                  ? this.runningNotice(plugin, installed, running)
+                  : pending
+                    ? this.loadedUnknown.has(id)
+                      ? `Version ${pending.version} is installed; it runs after the launcher restarts.`
+                      : `Version ${pending.version} is installed; ${pending.loadedVersion} runs until the launcher restarts.`
+                    : 'Restart the launcher to apply'
               }${this.restartError !== null ? html`<br /><span class="problem">Restart failed: ${this.restartError}</span>` : nothing}</span
             >
             <button type="button" part="restart-button" ?disabled=${busy} @click=${() => this.restart(id)}>

@@ -131,6 +131,18 @@ export class LauncherApp extends LitElement {
     return this.plugins.find((plugin) => plugin.id === id)?.name ?? id;
   }
 
+  /** The version of each plugin the host runs now: the manager shows it while a restart is pending. */
+  private loadedVersions(): Record<string, string> {
+    const host = this.host;
+    if (!host) return {};
+    return Object.fromEntries(
+      host.activePlugins().flatMap((id) => {
+        const version = host.plugin(id)?.manifest.version;
+        return version === undefined ? [] : [[id, version]];
+      }),
+    );
+  }
+
   /** A toast's source: the plugin by its display name, never only its id. */
   private toastSource(pluginId: string): { pluginId: string; pluginName: string } {
     return { pluginId, pluginName: this.pluginName(pluginId) };
@@ -588,6 +600,7 @@ export class LauncherApp extends LitElement {
               .filesBase=${(id: string) => this.backend.filesBase(id)}
               .busyIds=${this.busyIds}
               .updates=${this.updates}
+              .loadedVersions=${this.loadedVersions()}
               @plugin-toggle=${(event: CustomEvent<{ id: string; enabled: boolean }>) => void this.run(event.detail.id, () => this.backend.setEnabled(event.detail.id, event.detail.enabled), `${this.pluginName(event.detail.id)} will be ${event.detail.enabled ? 'enabled' : 'disabled'} after a restart.`)}
               @plugin-uninstall=${(event: CustomEvent<{ id: string }>) => void this.uninstall(event.detail.id)}
               @plugin-updated=${() => void this.onPluginChanged()}
@@ -600,7 +613,9 @@ export class LauncherApp extends LitElement {
           </section>
           <section ?hidden=${route.page !== 'downloads'} aria-labelledby="downloads-title">
             <h1 id="downloads-title">Downloads</h1>
-            <plugin-download-center controller="backend" .source=${this.backendSource}></plugin-download-center>
+            <plugin-download-center controller="backend" .source=${this.backendSource}>
+              <a slot="empty" class="action-link" href="#/store">Browse the store</a>
+            </plugin-download-center>
           </section>
           <section ?hidden=${route.page !== 'settings'} aria-labelledby="settings-title">
             <h1 id="settings-title">Settings</h1>

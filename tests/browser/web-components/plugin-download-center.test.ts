@@ -371,9 +371,20 @@ describe('<plugin-download-center>', () => {
       expect(row(el, id)).to.equal(null);
     });
 
-    it('says so when there is nothing, and is accessible', async () => {
-      const el = await fixture<PluginDownloadCenter>(html`<plugin-download-center></plugin-download-center>`);
-      expect(el.shadowRoot!.querySelector('[part="empty"]')!.textContent).to.match(/no downloads/i);
+    it('says so when there is nothing, and what to do, and is accessible', async () => {
+      const el = await fixture<PluginDownloadCenter>(
+        html`<plugin-download-center><a slot="empty" href="#/store">Browse the store</a></plugin-download-center>`,
+      );
+      const empty = el.shadowRoot!.querySelector('[part="empty"]')!;
+      expect(empty.textContent).to.match(/no downloads yet/i);
+      expect(empty.textContent).to.contain('install a plugin from the store, its progress shows here');
+      // The launcher's own action sits in the empty state.
+      expect(
+        empty
+          .querySelector<HTMLSlotElement>('slot[name="empty"]')!
+          .assignedElements()
+          .map((node) => node.textContent),
+      ).to.deep.equal(['Browse the store']);
       await expect(el).to.be.accessible();
       el.snapshots = [
         snapshot({ sessionId: 'x', status: 'downloading', name: 'x.zip', progress: 20 }),

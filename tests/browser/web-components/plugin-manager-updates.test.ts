@@ -394,6 +394,32 @@ describe('<plugin-manager> updates', () => {
     expect(text(part(updated, 'restart-notice'))).not.to.contain('1.1.0 runs');
   });
 
+  it('given what the launcher runs, shows the running version with "Restart to apply" after an update, a reinstall or a switch', async () => {
+    const { el } = await managerWith(
+      [
+        // Updated (on disk 1.1.0, 1.0.0 runs), reinstalled (same version), switched off, and untouched.
+        plugin('com.example.a', 'A', { version: '1.1.0', hasRollback: true, restartPending: true }),
+        plugin('com.example.b', 'B', { restartPending: true }),
+        plugin('com.example.c', 'C', { enabled: false, restartPending: true }),
+        plugin('com.example.d', 'D'),
+      ],
+      [],
+    );
+    el.loadedVersions = { 'com.example.a': '1.0.0', 'com.example.b': '1.0.0', 'com.example.c': '1.0.0', 'com.example.d': '1.0.0' };
+    await el.updateComplete;
+    const updated = card(el, 'com.example.a');
+    expect(text(part(updated, 'version'))).to.equal('v1.0.0');
+    expect(text(part(updated, 'status'))).to.equal('Restart to apply');
+    expect(text(part(updated, 'restart-notice'))).to.contain('Version 1.1.0 is installed; 1.0.0 runs until the launcher restarts.');
+    const reinstalled = card(el, 'com.example.b');
+    expect(text(part(reinstalled, 'version'))).to.equal('v1.0.0');
+    expect(text(part(reinstalled, 'status'))).to.equal('Restart to apply');
+    expect(text(part(reinstalled, 'restart-notice'))).to.contain('Version 1.0.0 was installed again; the launcher runs the copy it loaded until it restarts.');
+    expect(text(part(card(el, 'com.example.c'), 'restart-notice'))).to.contain('Restart the launcher to apply');
+    expect(text(part(card(el, 'com.example.d'), 'status'))).to.equal('Active');
+    expect(part(card(el, 'com.example.d'), 'restart-notice')).to.equal(null);
+  });
+
   it('keeps the revoked-signer mark next to an update offer', async () => {
     const { el } = await managerWith([plugin('com.example.a', 'A', { signerRevoked: true })], [update('com.example.a', '1.1.0')]);
     expect(text(part(card(el, 'com.example.a'), 'revoked'))).to.equal('Signing key revoked');

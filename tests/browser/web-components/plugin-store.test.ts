@@ -281,6 +281,13 @@ describe('<plugin-store>', () => {
     expect(names(el)).to.deep.equal(['Zen Timer']); // the aborted answer never replaces it
   });
 
+  it('says what to do when the store has no plugins at all', async () => {
+    const el = await storeAt(await startRegistry([]));
+    expect(cards(el)).to.have.length(0);
+    expect(text(part(root(el), 'empty'))).to.contain('This store has no plugins yet. Add another plugin source');
+    expect(root(el).querySelector('[part~="clear-button"]')).to.equal(null);
+  });
+
   it('says when nothing matches and clears the search and filters', async () => {
     const el = await storeAt(await startRegistry(CATALOG));
     const input = part<HTMLInputElement>(root(el), 'search-input');
@@ -290,6 +297,7 @@ describe('<plugin-store>', () => {
     await settled(el);
     expect(statusText(el)).to.equal('No plugins match');
     expect(text(part(root(el), 'empty'))).to.contain('No plugins match “no-such-plugin”');
+    expect(text(part(root(el), 'empty'))).to.contain('Try other words, or clear the search and filters');
     expect(cards(el)).to.have.length(0);
     expect(root(el).querySelector('[part~="pagination"]')).to.equal(null);
     part(root(el), 'clear-button').click();

@@ -113,9 +113,17 @@ export function renderList(view: ListView): TemplateResult | typeof nothing {
   if (!page) return html`<p class="loading" part="loading">Loading plugins from the store…</p>`;
   if (page.items.length === 0) {
     const filtered = view.searchQuery !== '' || view.category !== '';
+    // Says what to do next: other words or no filters, or (an empty store) another source.
     return html`<div class="empty" part="empty">
-      <p>No plugins match${view.searchQuery ? html` “${view.searchQuery}”` : nothing}.</p>
-      ${filtered ? html`<button type="button" part="clear-button" @click=${view.clearFilters}>Clear search and filters</button>` : nothing}
+      ${
+        filtered
+          ? html`<p>
+              No plugins match${view.searchQuery ? html` “${view.searchQuery}”` : nothing}${view.category ? html` in this category` : nothing}. Try other
+              words, or clear the search and filters to see every plugin.
+            </p>
+            <button type="button" part="clear-button" @click=${view.clearFilters}>Clear search and filters</button>`
+          : html`<p>This store has no plugins yet. Add another plugin source in the launcher's settings, or come back later.</p>`
+      }
     </div>`;
   }
   const busy = new Set(view.busySlugs);
