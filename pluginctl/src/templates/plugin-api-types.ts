@@ -252,8 +252,11 @@ declare module "core/bridge/bridge-call-types" {
         readonly OsVersion: string;
         readonly OsVersionId: string;
         readonly OsDisplayName: string;
-        /** Commit hash the launcher was built from. */
-        readonly GitCommit: string;
+        /**
+         * Commit hash the launcher was built from (7 to 64 hexadecimal digits). Absent when the launcher
+         * does not know it: never an empty string or a placeholder such as \`unknown\`.
+         */
+        readonly GitCommit?: string;
         /** Bytes. */
         readonly Memory: number;
         /** Bytes. */
