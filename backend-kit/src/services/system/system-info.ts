@@ -8,8 +8,8 @@ export interface LauncherInfo {
   readonly LauncherName: string;
   readonly LauncherVersion: string;
   readonly VersionType: VersionType;
-  /** The commit the launcher was built from; empty when the vendor did not say. */
-  readonly GitCommit: string;
+  /** The commit the launcher was built from; absent when the vendor did not say (never an empty placeholder). */
+  readonly GitCommit?: string;
   readonly Developers: readonly LauncherDeveloper[];
   readonly CoreDependencies: readonly CoreDependency[];
 }
@@ -26,7 +26,7 @@ export function launcherInfoOf(launcher: LauncherIdentity): LauncherInfo {
     LauncherName: launcher.name,
     LauncherVersion: launcher.version,
     VersionType: versionTypeOf(launcher.version),
-    GitCommit: launcher.gitCommit ?? '',
+    ...(launcher.gitCommit ? { GitCommit: launcher.gitCommit } : {}),
     Developers: (launcher.developers ?? []).map(({ name, role }) => ({ name, role })),
     CoreDependencies: (launcher.coreDependencies ?? []).map(({ name, version, license }) => ({ name, version, license })),
   };
