@@ -1,6 +1,7 @@
 import { LitElement, css, html, nothing, type PropertyValues } from 'lit';
 import { property, query } from 'lit/decorators.js';
 import { compareRisk, describeCapabilities, type PackageSigner, type PermissionRisk, type PluginManifest, type SignatureCheck } from '@plughost/host-sdk/core';
+import { riskBadgeContent } from './risk-badge.js';
 import { dialogStyles } from './shared-styles.js';
 
 /** One line of the inspect answer: a permission (or `render:inline`) and its risk. */
@@ -33,12 +34,6 @@ export interface PluginInstallDetail {
   /** The manifest of the package the dialog showed. */
   readonly manifest: PluginManifest;
 }
-
-const RISK_LABEL: Readonly<Record<PermissionRisk, string>> = {
-  normal: 'Normal',
-  warning: 'Warning',
-  danger: 'Danger',
-};
 
 const RISK_SUMMARY: Readonly<Record<PermissionRisk, string>> = {
   normal: 'This plugin asks only for permissions that cannot harm your computer or your games.',
@@ -380,7 +375,7 @@ export class PluginInstallDialog extends LitElement {
       </dl>
       ${this.renderSigner(inspection)}
       <section class="risk" part="risk-summary" id="risk-summary" data-risk=${risk}>
-        <p><strong>Overall risk:</strong> <span class="risk-badge">${RISK_LABEL[risk]}</span></p>
+        <p><strong>Overall risk:</strong> <span class="risk-badge">${riskBadgeContent(risk)}</span></p>
         <p>${RISK_SUMMARY[risk]}</p>
       </section>
       <h3>Permissions requested</h3>

@@ -247,7 +247,8 @@ export class PluginManager extends LitElement {
       align-items: baseline;
       gap: 0.25rem 0.5rem;
     }
-    h3 {
+    /* A card's title: a level-2 heading under the launcher page's own h1. */
+    h2 {
       margin: 0;
       font-size: 1rem;
       overflow-wrap: anywhere;
@@ -343,7 +344,7 @@ export class PluginManager extends LitElement {
       font-family: ui-monospace, monospace;
       font-size: 0.85em;
     }
-    h4 {
+    h3 {
       margin: 0.5rem 0;
       font-size: 0.9rem;
     }
@@ -755,7 +756,7 @@ export class PluginManager extends LitElement {
       <div class="head">
         ${this.renderIcon(plugin)}
         <div class="title">
-          <h3 id="${key}-name" part="name">${name}</h3>
+          <h2 id="${key}-name" part="name">${name}</h2>
           <span class="version" part="version">v${version}</span>
           <span class="status" part="status" data-status=${statusKey}>${statusLabel}</span>
           ${signerRevoked === true ? html`<span class="revoked" part="revoked" title=${REVOKED_TITLE}>Signing key revoked</span>` : nothing}
@@ -853,7 +854,7 @@ export class PluginManager extends LitElement {
       <p>
         Plugin id <span class="mono">${plugin.id}</span>${manifest.author ? html` · by ${manifest.author}` : nothing}
       </p>
-      <h4>Permissions</h4>
+      <h3>Permissions</h3>
       <plugin-permission-list .permissions=${manifest.permissions ?? []} render-mode=${manifest.render ?? nothing}></plugin-permission-list>`;
   }
 }

@@ -1,16 +1,11 @@
 import { LitElement, css, html, nothing } from 'lit';
 import { property } from 'lit/decorators.js';
-import { describeCapabilities, type PermissionRisk, type RenderMode } from '@plughost/host-sdk/core';
-
-const RISK_LABEL: Readonly<Record<PermissionRisk, string>> = {
-  normal: 'Normal',
-  warning: 'Warning',
-  danger: 'Danger',
-};
+import { describeCapabilities, type RenderMode } from '@plughost/host-sdk/core';
+import { riskBadgeContent } from './risk-badge.js';
 
 /**
  * The permissions a plugin asks for, each with its risk colour (normal blue, warning yellow, danger
- * red) and a plain-language description, highest risk first. Inline rendering is listed as a
+ * red), the risk's word and shape (colour is never the only signal) and a plain-language description, highest risk first. Inline rendering is listed as a
  * danger-level capability, and an id the permission table does not know is shown as danger. Used
  * by the install dialog and the plugin manager.
  *
@@ -96,7 +91,7 @@ export class PluginPermissionList extends LitElement {
     return html`<ul aria-label="Requested permissions">
       ${rows.map(
         (row) => html`<li part="item" data-risk=${row.risk} data-permission=${row.id}>
-          <span class="badge" part="badge">${RISK_LABEL[row.risk]}</span>
+          <span class="badge" part="badge">${riskBadgeContent(row.risk)}</span>
           <span><strong>${row.title}</strong> <span class="id">${row.id}</span></span>
           ${row.description ? html`<p class="description">${row.description}</p>` : nothing}
         </li>`,

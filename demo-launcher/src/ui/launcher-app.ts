@@ -568,7 +568,6 @@ export class LauncherApp extends LitElement {
         </header>
         <plugin-sidebar
           id="launcher-nav"
-          aria-label="Launcher navigation"
           .devPluginIds=${this.plugins.filter((plugin) => plugin.dev !== undefined).map((plugin) => plugin.id)}
           @plugin-command=${(event: CustomEvent<{ pluginId: string; id: string; method?: string }>) => void this.runCommand(event.detail)}>
           <div class="brand">PlugHost</div>
@@ -643,6 +642,12 @@ export class LauncherApp extends LitElement {
               : nothing
           }
           ${route.page === 'not-found' ? html`<p class="banner error" role="alert">No page ${route.route}.</p>` : nothing}
+          ${
+            // The plugin's page is a frame: the launcher names the page for assistive technology.
+            route.page === 'plugin' && this.plugins.some((plugin) => plugin.id === route.pluginId)
+              ? html`<h1 class="sr-only">${this.pluginName(route.pluginId)}</h1>`
+              : nothing
+          }
           ${this.renderShownBuildError()}
           <div id="plugin-pages">
             ${repeat(

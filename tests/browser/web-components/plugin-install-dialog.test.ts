@@ -104,6 +104,8 @@ describe('<plugin-install-dialog>', () => {
       expect(getComputedStyle(summary).borderLeftColor).to.equal(colourOf(colour));
       expect(getComputedStyle(summary.querySelector('.risk-badge')!).backgroundColor).to.equal(colourOf(colour));
       expect(summary.textContent).to.match(new RegExp(risk, 'i'));
+      // Not by colour alone: the word and a shape of its own for each risk.
+      expect(summary.querySelector('.risk-badge')!.textContent!.trim()).to.match(new RegExp(`^[●▲◆] ${risk}$`, 'i'));
       el.close();
     }
   });

@@ -34,6 +34,16 @@ describe('<plugin-permission-list>', () => {
     expect(items[0]!.textContent).to.match(/run commands|shell|programs/i);
   });
 
+  it('never signals a risk by colour alone: each badge has the risk’s word and its own shape', async () => {
+    const el = await fixture<PluginPermissionList>(
+      html`<plugin-permission-list .permissions=${['config:read', 'shell:execute', 'network:fetch']}></plugin-permission-list>`,
+    );
+    const badges = rows(el).map((li) => li.querySelector<HTMLElement>('[part="badge"]')!);
+    expect(badges.map((badge) => badge.textContent!.replace(/\s+/g, ' ').trim())).to.deep.equal(['◆ Danger', '▲ Warning', '● Normal']);
+    // The shape is for the eye; assistive technology reads the word.
+    for (const badge of badges) expect(badge.querySelector('.risk-shape')!.getAttribute('aria-hidden')).to.equal('true');
+  });
+
   it('lets the launcher theme the risk colours', async () => {
     const el = await fixture<PluginPermissionList>(
       html`<plugin-permission-list style="--plugin-risk-danger: rgb(1, 2, 3)" .permissions=${['shell:execute']}></plugin-permission-list>`,

@@ -162,9 +162,9 @@ function renderCard(view: ListView, plugin: StorePlugin, key: string, busy: bool
     <div class="head">
       ${renderIcon(plugin, view)}
       <div class="title">
-        <h3 part="name" id="${key}-name">
+        <h2 class="name" part="name" id="${key}-name">
           <button type="button" class="open" part="open-button" aria-haspopup="dialog" aria-describedby="${key}-description">${plugin.name}</button>
-        </h3>
+        </h2>
         ${plugin.latestVersion ? html`<span class="version" part="version">v${plugin.latestVersion}</span>` : nothing}
       </div>
     </div>

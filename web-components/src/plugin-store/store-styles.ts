@@ -132,7 +132,8 @@ const storeRules = css`
   .title {
     min-width: 0;
   }
-  h3 {
+  /* A card's title: a level-2 heading under the launcher page's own h1. */
+  h2.name {
     margin: 0;
     font-size: 1rem;
     overflow-wrap: anywhere;
@@ -270,7 +271,7 @@ const storeRules = css`
     align-items: start;
     margin-bottom: 0.75rem;
   }
-  h2 {
+  h2:not(.name) {
     margin: 0;
     font-size: 1.25rem;
     overflow-wrap: anywhere;
