@@ -102,6 +102,8 @@ export const ErrorCode = {
   STORE_PACKAGE_MISMATCH: 'STORE_PACKAGE_MISMATCH',
   /** An update or overwrite asks for permissions the user has not accepted; the body's `added` lists them. Nothing was installed. */
   CONSENT_REQUIRED: 'CONSENT_REQUIRED',
+  /** The system could not open a URL in the user's browser (no opener, no default browser, or the opener failed). */
+  URL_OPEN_FAILED: 'URL_OPEN_FAILED',
   /** A write (upload, install) was sent to the debug harness's stub backend, which is read-only. */
   HARNESS_READONLY: 'HARNESS_READONLY',
   /** Anything unexpected; details are logged, never sent. */

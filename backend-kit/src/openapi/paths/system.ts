@@ -34,8 +34,9 @@ export const systemRoutes: readonly RouteDescription[] = [
     tag: 'system',
     summary: "Open a URL in the user's browser",
     description:
-      'Only absolute http and https URLs; anything else gives 400 `INVALID_ARGUMENT`. The URL is handed to the platform opener (`xdg-open`, `open`, `rundll32 url.dll,FileProtocolHandler`) as one argument, never through a shell, with the same scrubbed environment as shell commands (no launcher secrets). The answer comes once the opener has started; a failure to start it is 500.',
+      'Only absolute http and https URLs; anything else gives 400 `INVALID_ARGUMENT`. The URL is handed to the platform opener (`xdg-open`, `open`, `rundll32 url.dll,FileProtocolHandler`) as one argument, never through a shell, with the same scrubbed environment as shell commands (no launcher secrets). The answer comes when the opener exits with status 0, or is still running after 3 s (it runs the browser itself); an opener that cannot start or exits with a failure status (no default browser) gives 502 `URL_OPEN_FAILED`, so the plugin learns the URL was not opened.',
     body: { json: schemaRef('OpenUrlRequest') },
-    responses: { 200: jsonResponse('Handed to the opener.', 'OpenUrlResult') },
+    responses: { 200: jsonResponse('Opened by the platform opener.', 'OpenUrlResult') },
+    errors: ['INVALID_ARGUMENT', 'URL_OPEN_FAILED'],
   },
 ];

@@ -1,11 +1,16 @@
-import { describe, expect, it } from 'vitest';
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { isPluginHostError } from '@plughost/host-sdk/core';
+import { afterAll, describe, expect, it } from 'vitest';
+import { silentLogger } from '../../../../backend-kit/src/http/logger.js';
 import { describeLinux } from '../../../../backend-kit/src/services/system/linux-description.js';
 import { describeMacos } from '../../../../backend-kit/src/services/system/macos-description.js';
 import { parseMeminfo } from '../../../../backend-kit/src/services/system/memory.js';
 import { architectureName, osFamily } from '../../../../backend-kit/src/services/system/operating-system.js';
 import { parseOpenableUrl } from '../../../../backend-kit/src/services/system/openable-url.js';
 import { parseOsRelease } from '../../../../backend-kit/src/services/system/os-release.js';
-import { openerCommand } from '../../../../backend-kit/src/services/system/url-opener.js';
+import { openerCommand, openWithPlatformOpener } from '../../../../backend-kit/src/services/system/url-opener.js';
 import { versionTypeOf } from '../../../../backend-kit/src/services/system/version-type.js';
 import { describeWindows } from '../../../../backend-kit/src/services/system/windows-description.js';
 
@@ -115,6 +120,39 @@ describe('openerCommand', () => {
     expect(openerCommand('freebsd', url)).toEqual({ command: 'xdg-open', args: [url] });
     expect(openerCommand('darwin', url)).toEqual({ command: 'open', args: [url] });
     expect(openerCommand('win32', url)).toEqual({ command: 'rundll32', args: ['url.dll,FileProtocolHandler', url] });
+  });
+});
+
+describe('openWithPlatformOpener', () => {
+  // A folder holding a fake `xdg-open`, found through the child's PATH like the real one.
+  const bin = mkdtempSync(join(tmpdir(), 'opener-'));
+  afterAll(() => rmSync(bin, { recursive: true, force: true }));
+  function fakeOpener(script: string): NodeJS.ProcessEnv {
+    writeFileSync(join(bin, 'xdg-open'), `#!/bin/sh\n${script}\n`);
+    chmodSync(join(bin, 'xdg-open'), 0o755);
+    return { PATH: bin };
+  }
+  const open = (env: NodeJS.ProcessEnv, exitGraceMs = 3_000) =>
+    openWithPlatformOpener('https://example.com/', silentLogger, { platform: 'linux', env, exitGraceMs });
+
+  it('resolves when the opener hands the URL over and exits with 0', async () => {
+    await expect(open(fakeOpener('exit 0'))).resolves.toBeUndefined();
+  });
+
+  it('reports URL_OPEN_FAILED with the status when the opener fails (no default browser)', async () => {
+    const failure = await open(fakeOpener('exit 3')).catch((error: unknown) => error);
+    expect(isPluginHostError(failure, 'URL_OPEN_FAILED')).toBe(true);
+    expect((failure as Error).message).toMatch(/xdg-open could not open the URL \(it exited with status 3\)/);
+  });
+
+  it('reports URL_OPEN_FAILED when there is no opener at all', async () => {
+    const failure = await open({ PATH: join(bin, 'missing') }).catch((error: unknown) => error);
+    expect(isPluginHostError(failure, 'URL_OPEN_FAILED')).toBe(true);
+    expect((failure as Error).message).toMatch(/could not start xdg-open/);
+  });
+
+  it('takes an opener still running after the grace period (it runs the browser) as opened', async () => {
+    await expect(open(fakeOpener('exec /bin/sleep 2'), 200)).resolves.toBeUndefined();
   });
 });
 

@@ -177,8 +177,8 @@ describe('POST /api/system/open-url', () => {
   });
 
   it.runIf(process.platform === 'linux')('starts the platform opener without launcher secrets in its environment', async () => {
-    // A stand-in `xdg-open` first on PATH writes the environment it got, then exits with 7;
-    // the backend logs that status, which tells the test the child has finished.
+    // A stand-in `xdg-open` first on PATH writes the environment it got, then exits with 7 (how
+    // xdg-open says "no browser"): the plugin hears that the URL was not opened.
     const folder = await mkdtemp(join(tmpdir(), 'opener-env-'));
     const written = join(folder, 'environment.txt');
     await writeFile(join(folder, 'xdg-open'), `#!/bin/sh\nenv > '${written}'\nexit 7\n`, { mode: 0o755 });
@@ -199,7 +199,11 @@ describe('POST /api/system/open-url', () => {
     try {
       const backend = await start({ token, logger });
       const response = await backend.api('/api/system/open-url', { json: { url: 'https://example.com/' } });
-      expect(response.status).toBe(200);
+      expect(response.status).toBe(502);
+      expect(((await response.json()) as { error: { code: string; message: string } }).error).toMatchObject({
+        code: 'URL_OPEN_FAILED',
+        message: expect.stringMatching(/exited with status 7/),
+      });
       expect(await exitLogged).toContain('status 7');
       const environment = await readFile(written, 'utf8');
       expect(environment).toContain('OPENER_TEST_HARMLESS=kept');
