@@ -1,114 +1,86 @@
-// The install path against Info-ZIP's `unzip -q` on the same signed package of about 50 MB and
-// 2,000 files, in the same run: the measurement the choice of zip reader rests on (issue 13).
-// Run with `npm run bench`; these are measurements, never pass/fail tests. Needs `unzip` on PATH.
+// Installing a signed package of about 50 MB and 2,000 files against Info-ZIP's `unzip -q` on the
+// same file, in the same run (issues 13 and 18): time and peak memory. Each install runs in a
+// fresh Node process (support/install-once.ts, bundled to plain JavaScript) that reports the
+// time of `openPluginPackage` (safe extraction, SHA-256 of every file, manifest validation,
+// signature required) and its peak RSS; `unzip` runs under `/usr/bin/time` for its peak RSS.
+// Run with `npm run bench`; a measurement, never a pass/fail test. Needs `unzip` on PATH.
 import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
-import { rm } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, bench, describe } from 'vitest';
-import { openPluginPackage } from '@plughost/backend-kit';
-import { testKeys, writePluginPackage } from '../support/plugin-package.js';
+import { afterAll, describe } from 'vitest';
+import { benchComparison, formatMegabytes, formatNumber, type Side } from './support/comparison.js';
+import type { InstallOnceResult } from './support/install-once.js';
+import { createLargePackage } from './support/large-package.js';
+import { bundleNodeScript, runBundledScript, supportScript } from './support/node-script.js';
+import { findProgram } from './support/programs.js';
 
 const run = promisify(execFile);
 
-const TEXT_FILES = 1_000;
-const TEXT_FILE_BYTES = 48 * 1024;
-const BINARY_FILES = 999;
-const BINARY_FILE_BYTES = 37 * 1024;
-
-/** A small seeded generator (xorshift32), so every run measures the same bytes. */
-function generator(seed: number): () => number {
-  let state = seed >>> 0 || 1;
-  return () => {
-    state ^= state << 13;
-    state ^= state >>> 17;
-    state ^= state << 5;
-    return state >>> 0;
-  };
+/** One install's figures. */
+interface InstallSample {
+  readonly ms: number;
+  /** NaN when the peak cannot be measured here (no `/usr/bin/time`). */
+  readonly peakRssBytes: number;
 }
 
-const WORDS = [
-  'export',
-  'const',
-  'function',
-  'return',
-  'value',
-  'plugin',
-  'launcher',
-  'settings',
-  'await',
-  'import',
-  'from',
-  'if',
-  'else',
-  'null',
-  'true',
-  'false',
-  'index',
-  'render',
-  'state',
-  'config',
-];
+const large = await createLargePackage();
+const work = await mkdtemp(join(tmpdir(), 'bench-install-work-'));
+afterAll(async () => {
+  await large.remove();
+  await rm(work, { recursive: true, force: true });
+});
+const installer = await bundleNodeScript(supportScript('install-once.ts'));
+const unzip = findProgram('unzip');
+const time = existsSync('/usr/bin/time') ? '/usr/bin/time' : null;
 
-/** Source-like text: compresses about as well as minified JavaScript, not as well as zeros. */
-function textFile(next: () => number, bytes: number): string {
-  const parts: string[] = [];
-  let length = 0;
-  while (length < bytes) {
-    const word = `${WORDS[next() % WORDS.length]}${next() % 1000} `;
-    parts.push(word);
-    length += word.length;
-  }
-  return parts.join('').slice(0, bytes);
+const project: Side<InstallSample> = {
+  label: 'openPluginPackage in a fresh Node process (extract, SHA-256 of each file, manifest, signature required)',
+  async run() {
+    const result = await runBundledScript<InstallOnceResult>(installer, [large.packagePath, work, large.keys.rootPublicKey]);
+    if (result.files !== large.entries) throw new Error(`the install saw ${result.files} files, the package has ${large.entries}`);
+    return { ms: result.ms, peakRssBytes: result.peakRssBytes };
+  },
+  warmUp: async () => {
+    await runBundledScript<InstallOnceResult>(installer, [large.packagePath, work, large.keys.rootPublicKey]);
+  },
+};
+
+/** `unzip -q -o` into a fresh folder: wall time around the process, peak RSS from `/usr/bin/time -f %M` (KiB). */
+async function unzipOnce(): Promise<InstallSample> {
+  const target = join(work, 'unzip');
+  const command = [...(time ? [time, '-f', '%M'] : []), unzip as string, '-q', '-o', large.packagePath, '-d', target];
+  const started = performance.now();
+  const { stderr } = await run(command[0] as string, command.slice(1));
+  const ms = performance.now() - started;
+  await rm(target, { recursive: true, force: true });
+  const peakKiB = time ? Number(stderr.trim().split('\n').at(-1)) : Number.NaN;
+  return { ms, peakRssBytes: peakKiB * 1024 };
 }
-
-function binaryFile(next: () => number, bytes: number): Uint8Array {
-  const data = new Uint8Array(bytes);
-  const words = new Uint32Array(data.buffer, 0, bytes >>> 2);
-  for (let index = 0; index < words.length; index++) words[index] = next();
-  return data;
-}
-
-const folder = mkdtempSync(join(tmpdir(), 'bench-install-'));
-const work = join(folder, 'work');
-mkdirSync(work);
-afterAll(() => rmSync(folder, { recursive: true, force: true }));
-
-const keys = testKeys();
-const next = generator(0x13);
-const files: Record<string, string | Uint8Array> = { 'dist/index.html': '<!doctype html><title>Bench</title>' };
-for (let index = 0; index < TEXT_FILES; index++) files[`dist/text/module-${index}.js`] = textFile(next, TEXT_FILE_BYTES);
-for (let index = 0; index < BINARY_FILES; index++) files[`dist/assets/blob-${index}.bin`] = binaryFile(next, BINARY_FILE_BYTES);
-
-const packagePath = join(folder, 'large.plugpkg');
-const generationStart = performance.now();
-await writePluginPackage(packagePath, { keys, files });
-const fileCount = Object.keys(files).length + 3; // manifest.json and the two signature files
-console.log(
-  `install-vs-unzip: ${fileCount} files, ${(statSync(packagePath).size / 1e6).toFixed(1)} MB package, generated in ${Math.round(performance.now() - generationStart)} ms`,
-);
-
-const trust = { rootPublicKey: keys.rootPublicKey };
-const options = { time: 0, iterations: 8, warmupTime: 0, warmupIterations: 1 };
 
 describe('installing a signed 50 MB, 2,000-file package', () => {
-  bench(
-    'openPluginPackage (signature required), then dispose',
-    async () => {
-      const opened = await openPluginPackage(packagePath, { workDirectory: work, signaturePolicy: 'required', trust });
-      await opened.dispose();
+  benchComparison<InstallSample>({
+    name: 'install',
+    title: 'Install of a signed 50 MB / 2,000-file package, against unzip -q',
+    project,
+    baseline: unzip
+      ? { label: `unzip -q -o (Info-ZIP)${time ? ', under /usr/bin/time' : ''}`, run: unzipOnce, warmUp: async () => void (await unzipOnce()) }
+      : { unavailable: 'unzip is not installed (apt-get install unzip)' },
+    metrics: [
+      { key: 'ms', label: 'time', value: (sample) => sample.ms, format: (ms) => `${formatNumber(ms)} ms`, ratioTarget: { atMost: 2.5 } },
+      {
+        key: 'peakRssBytes',
+        label: 'peak RSS',
+        value: (sample) => sample.peakRssBytes,
+        format: formatMegabytes,
+        projectTarget: { atMost: 150e6 },
+      },
+    ],
+    setup: {
+      package: `${large.entries} entries, ${(large.packageBytes / 1e6).toFixed(1)} MB (${(large.contentBytes / 1e6).toFixed(1)} MB uncompressed)`,
+      'peak memory': time ? 'process peak RSS (Node: process.resourceUsage().maxRSS; unzip: /usr/bin/time -f %M)' : 'unzip: not measured (no /usr/bin/time)',
     },
-    options,
-  );
-  bench(
-    'unzip -q -o (baseline), then rm',
-    async () => {
-      const target = join(work, 'unzip');
-      await run('unzip', ['-q', '-o', packagePath, '-d', target]);
-      await rm(target, { recursive: true, force: true });
-    },
-    options,
-  );
+  });
 });
