@@ -11,9 +11,9 @@ export interface MethodUse {
 }
 
 // `__PLUGIN_API__.showToast`, `window.__PLUGIN_API__?.getSettings`, `api.proxyFetch`, and the
-// `call('name')` form of either.
+// `call('name')` form of either, whose names may be dotted (`call('download.progress')`).
 const MEMBER = /(?:\b__PLUGIN_API__|(?<![\w$.])api)\s*\??\.\s*([A-Za-z_$][\w$]*)/g;
-const CALL = /(?:\b__PLUGIN_API__|(?<![\w$.])api)\s*\??\.\s*call\s*\(\s*(['"`])([A-Za-z_$][\w$]*)\1/g;
+const CALL = /(?:\b__PLUGIN_API__|(?<![\w$.])api)\s*\??\.\s*call\s*\(\s*(['"`])([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)\1/g;
 
 /** Every use of a known bridge method in `files`, in file and line order. */
 export function findMethodUses(files: readonly SourceFile[]): MethodUse[] {

@@ -81,6 +81,16 @@ describe('pluginctl verify (folder) and lint', () => {
     ]);
   });
 
+  it('sees call() of dotted method names: download.progress needs download:manage, and then uses it', async () => {
+    await writeProject(root, { 'dist/extra.js': "const api = window.__PLUGIN_API__;\nawait api.call('download.progress', 'task-1');\n" });
+    const missing = await checkFolder(root, { lint: false });
+    expect(missing.findings).toEqual([
+      expect.objectContaining({ rule: 'permission-missing', file: 'dist/extra.js', line: 2, message: expect.stringContaining('"download:manage"') }),
+    ]);
+    await writeProject(root, { 'manifest.json': manifestText({ permissions: ['config:read', 'ui:toast', 'download:manage'] }) });
+    expect((await checkFolder(root, { lint: false })).findings).toEqual([]);
+  });
+
   it('reports a declared permission that no call needs at its manifest line, but not wasm:execute of an l3 plugin', async () => {
     const text = manifestText({ permissions: ['config:read', 'ui:toast', 'system:info'] });
     await writeProject(root, { 'manifest.json': text });
