@@ -52,16 +52,10 @@ function listFrom(text) {
 
 /** The process configuration of decisions section 1, or a clear message and exit code 1. */
 function readConfiguration(env) {
-  const databaseUrl = env.REGISTRY_DATABASE_URL?.trim();
-  if (databaseUrl) {
-    if (/^postgres(?:ql)?:\/\//i.test(databaseUrl)) {
-      fail(
-        'REGISTRY_DATABASE_URL names a PostgreSQL database, but this registry has no PostgreSQL adapter yet. ' +
-          'Unset REGISTRY_DATABASE_URL to use the embedded SQLite database in REGISTRY_DATA.',
-      );
-    }
-    fail('REGISTRY_DATABASE_URL must be a postgres:// URL (not supported yet); unset it to use the embedded SQLite database in REGISTRY_DATA.');
-  }
+  // createRegistry checks the URL (postgres:// or postgresql://, else refused) before opening anything.
+  const databaseUrl = env.REGISTRY_DATABASE_URL?.trim() || undefined;
+  const poolText = env.REGISTRY_DATABASE_POOL_SIZE?.trim();
+  const databasePoolSize = poolText ? integerFrom('REGISTRY_DATABASE_POOL_SIZE', poolText, 1, 1000) : undefined;
   const rootPrivateKey = env.REGISTRY_ROOT_PRIVATE_KEY?.trim() ?? '';
   if (rootPrivateKey === '') {
     fail(
@@ -78,6 +72,8 @@ function readConfiguration(env) {
   }
   const pauseText = env.PLUGIN_ERROR_PAUSE_THRESHOLD?.trim();
   return {
+    databaseUrl,
+    databasePoolSize,
     host: env.REGISTRY_HOST?.trim() || '127.0.0.1',
     port: env.REGISTRY_PORT?.trim() ? integerFrom('REGISTRY_PORT', env.REGISTRY_PORT.trim(), 0, 65535) : 17421,
     dataDirectory: resolve(env.REGISTRY_DATA?.trim() || '.registry-data'),
@@ -116,7 +112,7 @@ if (reason) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-// The registry package's own bundle; it loads @plughost/backend-kit and better-sqlite3 from node_modules.
+// The registry package's own bundle; it loads @plughost/backend-kit, better-sqlite3 and pg from node_modules.
 const { createRegistry } = await import(pathToFileURL(join(ROOT, 'registry/dist/index.js')).href);
 const { default: Koa } = await import('koa');
 
@@ -124,6 +120,8 @@ let registry;
 try {
   registry = await createRegistry({
     dataDirectory: config.dataDirectory,
+    ...(config.databaseUrl ? { databaseUrl: config.databaseUrl } : {}),
+    ...(config.databasePoolSize !== undefined ? { databasePoolSize: config.databasePoolSize } : {}),
     rootPrivateKey: config.rootPrivateKey,
     apiKeys: config.apiKeys,
     ...(config.adminKey ? { adminKey: config.adminKey } : {}),
@@ -137,6 +135,7 @@ try {
 } catch (error) {
   fail(error instanceof Error ? error.message : String(error));
 }
+logger.info(`Records in ${registry.store.kind === 'postgres' ? 'PostgreSQL' : 'SQLite'} (${registry.store.location})`);
 if (registry.rootPublicKey === demoRootPublicKey()) {
   warn(`REGISTRY_ROOT_PRIVATE_KEY is the public development key of ${DEMO_KEY_FILE}. Anyone can sign packages it trusts: never use it for a real store.`);
 }

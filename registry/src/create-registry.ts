@@ -6,7 +6,6 @@ import { PluginHostError, bytesToBase64, isPluginHostError, keyIdOf } from '@plu
 import { readPrivateKey } from '@plughost/host-sdk/node';
 import { consoleLogger, pathScopedChain, routesOf } from '@plughost/backend-kit';
 import type { CatalogRepository } from './catalog/catalog-repository.js';
-import { SqliteCatalogRepository } from './catalog/sqlite-catalog-repository.js';
 import { createAuthModule, type AuthModule } from './auth/index.js';
 import type { RegistryAuthenticate } from './http/authenticated-account.js';
 import { createPublishingModule, type PublishingModule } from './publishing/index.js';
@@ -18,8 +17,9 @@ import { registryErrorHandler, registryUnansweredAsErrors } from './http/registr
 import { TrustedProxies } from './http/trusted-proxies.js';
 import type { RegistryContext, RegistryOptions } from './registry-context.js';
 import { createCatalogRouters } from './routes/catalog-routers.js';
-import { BlobStore } from './storage/blob-store.js';
-import { RegistryDatabase } from './storage/registry-database.js';
+import { checkPoolSize, databaseLocation, type DatabaseLocation } from './storage/database-url.js';
+import { FileBlobStore } from './storage/file-blob-store.js';
+import { openRegistryStore, type RegistryStore } from './storage/registry-store.js';
 import { startReportRetention, type ReportRetention } from './telemetry/report-retention.js';
 
 /** The path every registry route lives under. */
@@ -29,8 +29,10 @@ export const REGISTRY_API_ROOT = '/api/v1';
 export interface Registry {
   /** Koa middleware answering `/api/v1` and `/api/v1/*`; any other path goes to the next middleware. */
   readonly middleware: Middleware;
-  /** What the registry's modules share (options, database, blob store, logger, clock). */
+  /** What the registry's modules share (options, store, blob store, logger, clock). */
   readonly context: RegistryContext;
+  /** The records: `kind` says whether SQLite or PostgreSQL holds them. */
+  readonly store: RegistryStore;
   /** The catalog (plugins, versions, reports, reviews, downloads). */
   readonly catalog: CatalogRepository;
   /** Accounts, login and tokens (its `authenticate` resolves a request's bearer token). */
@@ -41,7 +43,7 @@ export interface Registry {
   readonly rootPublicKey: string;
   /** Key id of the root key. */
   readonly rootKeyId: string;
-  /** Stops the report purge timer and closes the database. Close the HTTP server first. */
+  /** Stops the report purge timer and closes the database (the pool). Close the HTTP server first. */
   close(): Promise<void>;
 }
 
@@ -51,8 +53,8 @@ function refuse(message: string): never {
 
 const MIRROR_HOST = /^(?=.{1,253}(?::\d{1,5})?$)[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*(?::\d{1,5})?$/;
 
-/** Checks the options and reads the trusted proxies (every problem is refused before anything opens). */
-function checkOptions(options: RegistryOptions): TrustedProxies {
+/** Checks the options and reads the trusted proxies and the database (every problem is refused before anything opens). */
+function checkOptions(options: RegistryOptions): { trustedProxies: TrustedProxies; location: DatabaseLocation } {
   if (typeof options.dataDirectory !== 'string' || options.dataDirectory === '') refuse('dataDirectory (REGISTRY_DATA) must name a folder');
   const { pauseThreshold } = options;
   if (pauseThreshold !== undefined && !(Number.isSafeInteger(pauseThreshold) && pauseThreshold >= 0)) {
@@ -70,7 +72,8 @@ function checkOptions(options: RegistryOptions): TrustedProxies {
   if (rate?.limit !== undefined && !(Number.isSafeInteger(rate.limit) && rate.limit > 0)) refuse('telemetryRateLimit.limit must be a whole number above 0');
   if (rate?.windowMs !== undefined && !(Number.isSafeInteger(rate.windowMs) && rate.windowMs > 0))
     refuse('telemetryRateLimit.windowMs must be a whole number of milliseconds above 0');
-  return TrustedProxies.parse(options.trustedProxies ?? []);
+  checkPoolSize(options.databasePoolSize);
+  return { trustedProxies: TrustedProxies.parse(options.trustedProxies ?? []), location: databaseLocation(options) };
 }
 
 /** The root key, read at start so a bad key fails here and not at the first certificate. */
@@ -96,9 +99,10 @@ function isRegistryPath(path: string): boolean {
 /**
  * Creates the registry (the store) of the specification as Koa middleware: the open registry
  * protocol under `/api/v1` (`GET /registry`, the plugin list and detail, downloads, check-updates
- * with the automatic rollout pause) plus reviews, stats and telemetry intake. Data lives in
- * `<dataDirectory>/registry.db` (SQLite) and `<dataDirectory>/packages/` (package files by
- * SHA-256). Error bodies are `{error: {code, message}}` with lower_snake codes. Absolute URLs in
+ * with the automatic rollout pause) plus reviews, stats and telemetry intake. Records live in
+ * `<dataDirectory>/registry.db` (SQLite) or, with `databaseUrl`, in PostgreSQL, where several
+ * stateless instances can share them; package files in `<dataDirectory>/packages/` by SHA-256 (or
+ * `blobStore`). Error bodies are `{error: {code, message}}` with lower_snake codes. Absolute URLs in
  * answers come from `publicUrl` (default: the loopback address and port bound), never from the
  * `Host` header; `X-Forwarded-For` counts only from `trustedProxies`.
  *
@@ -119,33 +123,35 @@ function isRegistryPath(path: string): boolean {
  * and for a non-loopback `host` without `publicUrl`.
  */
 export async function createRegistry(options: RegistryOptions): Promise<Registry> {
-  const trustedProxies = checkOptions(options);
+  const { trustedProxies, location } = checkOptions(options);
   const rootKey = readRootKey(options.rootPrivateKey);
   const logger = options.logger ?? consoleLogger;
   const now = options.now ?? ((): Date => new Date());
   await mkdir(options.dataDirectory, { recursive: true });
-  const database = new RegistryDatabase(join(options.dataDirectory, 'registry.db'));
-  let catalog: SqliteCatalogRepository;
+  const store = await openRegistryStore({
+    location,
+    logger,
+    ...(options.databasePoolSize !== undefined ? { poolSize: options.databasePoolSize } : {}),
+  });
+  const { catalog } = store;
   let context: RegistryContext;
   let retention: ReportRetention | undefined;
   let auth: AuthModule;
   let publishing: PublishingModule;
   try {
-    catalog = new SqliteCatalogRepository(database);
     context = {
       options,
-      database,
-      blobs: new BlobStore(join(options.dataDirectory, 'packages')),
+      store,
+      blobs: options.blobStore ?? new FileBlobStore(join(options.dataDirectory, 'packages')),
       logger,
       now,
     };
     retention = await startReportRetention(catalog, now, logger);
     auth = await createAuthModule(context);
-    // After the catalog: the publishing tables refer to its versions.
     publishing = await createPublishingModule(context, { catalog, authenticate: auth.authenticate });
   } catch (error) {
     retention?.stop();
-    database.close();
+    await store.close();
     throw error;
   }
   const authenticate: RegistryAuthenticate = async (ctx) => {
@@ -180,6 +186,7 @@ export async function createRegistry(options: RegistryOptions): Promise<Registry
   return {
     middleware,
     context,
+    store,
     catalog,
     auth,
     publishing,
@@ -189,7 +196,7 @@ export async function createRegistry(options: RegistryOptions): Promise<Registry
       if (closed) return;
       closed = true;
       retention?.stop();
-      database.close();
+      await store.close();
     },
   };
 }

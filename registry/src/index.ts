@@ -1,14 +1,31 @@
 /**
  * The registry (store) server: the open registry protocol as Koa middleware over SQLite
- * (better-sqlite3), with its catalog, accounts and device sign-in, publishing, telemetry intake
- * and update checks. The launcher's local backend (`@plughost/backend-kit`) never loads it.
+ * (better-sqlite3, one process) or PostgreSQL (`pg`, several stateless instances), with its
+ * catalog, accounts and device sign-in, publishing, telemetry intake and update checks. The
+ * launcher's local backend (`@plughost/backend-kit`) never loads it.
  *
  * @packageDocumentation
  */
 export { createRegistry, REGISTRY_API_ROOT, type Registry } from './create-registry.js';
 export type { PublisherApiKey, RegistryContext, RegistryOptions } from './registry-context.js';
-export { RegistryDatabase, type Migration } from './storage/registry-database.js';
-export { BlobStore } from './storage/blob-store.js';
+export { RegistryDatabase } from './storage/registry-database.js';
+export type { Migration, ModuleMigrations } from './storage/migration.js';
+export { DEFAULT_DATABASE_POOL_SIZE, MIGRATION_LOCK_KEY, PostgresDatabase, type PostgresDatabaseOptions, type SqlScope } from './storage/postgres-database.js';
+export { databaseLocation, describeDatabaseUrl, type DatabaseLocation } from './storage/database-url.js';
+export {
+  openRegistryStore,
+  type OpenRegistryStoreOptions,
+  type PostgresRegistryStore,
+  type RegistryStore,
+  type SqliteRegistryStore,
+  type StoreRepositories,
+} from './storage/registry-store.js';
+export { openSqliteStore } from './storage/sqlite-registry-store.js';
+export { POSTGRES_MIGRATIONS, openPostgresStore, type PostgresStoreOptions } from './storage/postgres-registry-store.js';
+export { STORE_TABLES, copySqliteStoreToPostgres, type SqliteToPostgresOptions, type SqliteToPostgresReport } from './storage/sqlite-to-postgres.js';
+export type { BlobStore, StoredBlob } from './storage/blob-store.js';
+export { FileBlobStore } from './storage/file-blob-store.js';
+export * from './limits/index.js';
 export * from './catalog/index.js';
 export { REGISTRY_ERROR_STATUS, RegistryError, isRegistryError, type RegistryErrorCode } from './errors/registry-error.js';
 export { registryErrorHandler, registryUnansweredAsErrors, type RegistryErrorBody } from './http/registry-error-handler.js';

@@ -1,6 +1,6 @@
 import type { BackendLogger } from '@plughost/backend-kit';
 import type { BlobStore } from './storage/blob-store.js';
-import type { RegistryDatabase } from './storage/registry-database.js';
+import type { RegistryStore } from './storage/registry-store.js';
 
 /** A publisher API key for CI (`REGISTRY_API_KEYS` entries are `<username>:<key>`). */
 export interface PublisherApiKey {
@@ -11,8 +11,29 @@ export interface PublisherApiKey {
 
 /** Options of `createRegistry`. */
 export interface RegistryOptions {
-  /** `REGISTRY_DATA`: the SQLite file `registry.db` and the package files live here. */
+  /**
+   * `REGISTRY_DATA`: the SQLite file `registry.db` (unless {@link RegistryOptions.databaseUrl} names
+   * PostgreSQL), the package files `packages/` (unless {@link RegistryOptions.blobStore} is given)
+   * and the work folder of uploads `tmp/`. Several instances of one store share the package files:
+   * mount one volume as every instance's `packages/` (or give them all the same folder).
+   */
   readonly dataDirectory: string;
+  /**
+   * `REGISTRY_DATABASE_URL`: a `postgres://` or `postgresql://` URL puts the records in that
+   * PostgreSQL database, which several registry instances can share; unset, the embedded SQLite
+   * file `<dataDirectory>/registry.db`. Any other URL is refused at start.
+   */
+  readonly databaseUrl?: string;
+  /**
+   * `REGISTRY_DATABASE_POOL_SIZE`: the most PostgreSQL connections this instance holds (default
+   * 10; 1 to 1000). Instances times pool size must stay below the server's `max_connections`.
+   */
+  readonly databasePoolSize?: number;
+  /**
+   * Where package files live; default a `FileBlobStore` in `<dataDirectory>/packages/`. Implement
+   * `BlobStore` to keep them in an object store shared by every instance.
+   */
+  readonly blobStore?: BlobStore;
   /** The store root's private key (PKCS#8 PEM or base64 of the 32-byte seed): certifies developer keys, signs revocation lists. No default. */
   readonly rootPrivateKey: string;
   /**
@@ -60,7 +81,8 @@ export interface RegistryOptions {
 /** What every registry module shares. */
 export interface RegistryContext {
   readonly options: RegistryOptions;
-  readonly database: RegistryDatabase;
+  /** The records (catalog, accounts, publishing, shared rate limits) on SQLite or PostgreSQL. */
+  readonly store: RegistryStore;
   readonly blobs: BlobStore;
   readonly logger: BackendLogger;
   now(): Date;

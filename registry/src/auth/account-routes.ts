@@ -5,7 +5,7 @@ import { requireAccount } from './authenticator.js';
 import { normalizeUsername, passwordProblem } from './credential-rules.js';
 import { hashPassword } from './password-hash.js';
 import { clientAddressOf } from '../http/client-address.js';
-import { RateLimiter } from '../http/rate-limiter.js';
+import { StoredRateLimiter } from '../limits/stored-rate-limiter.js';
 import { RegistryError } from '../errors/registry-error.js';
 
 /** Registrations allowed per client address in 15 minutes (each costs a scrypt hash and a row). */
@@ -17,8 +17,8 @@ export const REGISTRATION_LIMIT = 10;
  * `GET /auth/me` → `{id, username}` of the bearer.
  */
 export function addAccountRoutes(router: Router, services: AuthServices): void {
-  const { context, repository, tokens, credentials, authenticate } = services;
-  const registrations = new RateLimiter({ limit: REGISTRATION_LIMIT, windowMs: 15 * 60 * 1000, now: () => context.now() });
+  const { context, repository, tokens, credentials, authenticate, limits } = services;
+  const registrations = new StoredRateLimiter(limits, { bucket: 'register', limit: REGISTRATION_LIMIT, windowMs: 15 * 60 * 1000, now: () => context.now() });
 
   router.post(
     '/auth/register',
@@ -28,10 +28,10 @@ export function addAccountRoutes(router: Router, services: AuthServices): void {
       const problem = passwordProblem(fields.password);
       if (problem !== null) throw new RegistryError('invalid_password', problem);
       const addressKey = `address:${clientAddressOf(ctx)}`;
-      const wait = registrations.retryAfterMs(addressKey);
+      const wait = await registrations.retryAfterMs(addressKey);
       if (wait > 0)
         throw new RegistryError('rate_limited', 'Too many registrations from this address; try again later', { 'Retry-After': String(Math.ceil(wait / 1000)) });
-      registrations.hit(addressKey);
+      await registrations.hit(addressKey);
       const taken = (): RegistryError => new RegistryError('username_taken', `The username ${username} is taken`);
       if (await repository.findAccountByUsername(username)) throw taken();
       const passwordHash = await hashPassword(fields.password as string);

@@ -93,9 +93,9 @@ export type DeviceDecision = { readonly status: 'approved'; readonly accountId: 
 
 /**
  * Storage of accounts, sessions (refresh-token families), device authorizations and the auth
- * module's secrets. The routes use only this interface, so a PostgreSQL implementation can replace
- * {@link SqliteAuthRepository}. Methods that must be atomic say so; an implementation runs each in
- * one transaction.
+ * module's secrets. The routes use only this interface, implemented by `SqliteAuthRepository` and
+ * `PostgresAuthRepository`. Methods that must be atomic say so; an implementation runs each in one
+ * transaction (or one statement), so several registry instances on one database agree.
  */
 export interface AuthRepository {
   /** Creates an account; `null` when the username is taken (case-insensitively). */

@@ -1,3 +1,4 @@
+import type { RateLimitRepository } from '../limits/rate-limit-repository.js';
 import type { RegistryContext } from '../registry-context.js';
 import type { AuthRepository } from './auth-repository.js';
 import type { Authenticate } from './authenticator.js';
@@ -8,6 +9,8 @@ import type { SessionTokens } from './session-tokens.js';
 export interface AuthServices {
   readonly context: RegistryContext;
   readonly repository: AuthRepository;
+  /** Where the attempt limits count (the store's, shared by every instance). */
+  readonly limits: RateLimitRepository;
   readonly tokens: SessionTokens;
   readonly credentials: CredentialCheck;
   readonly authenticate: Authenticate;

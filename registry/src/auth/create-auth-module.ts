@@ -4,7 +4,6 @@ import { ApiKeys } from './api-keys.js';
 import type { AuthRepository } from './auth-repository.js';
 import { createAuthenticator, type Authenticate } from './authenticator.js';
 import { createAuthRouter } from './create-auth-router.js';
-import { SqliteAuthRepository } from './sqlite-auth-repository.js';
 
 /** The auth module as the registry composes it. */
 export interface AuthModule {
@@ -16,8 +15,7 @@ export interface AuthModule {
 }
 
 /**
- * Sets up accounts and login: applies the `auth` migrations (through {@link SqliteAuthRepository}
- * unless a repository is given), checks `options.apiKeys` and creates, without a password, the
+ * Sets up accounts and login on the store's `AuthRepository` (unless another is given): checks `options.apiKeys` and creates, without a password, the
  * account of each key that has none yet, and drops expired sessions and device requests.
  *
  * @throws Error when an API key entry is invalid (bad username, empty key, key configured twice).
@@ -27,7 +25,7 @@ export interface AuthModule {
  * api.use(auth.router.routes(), auth.router.allowedMethods());
  * ```
  */
-export async function createAuthModule(context: RegistryContext, repository: AuthRepository = new SqliteAuthRepository(context.database)): Promise<AuthModule> {
+export async function createAuthModule(context: RegistryContext, repository: AuthRepository = context.store.auth): Promise<AuthModule> {
   const apiKeys = new ApiKeys(context.options.apiKeys);
   for (const username of apiKeys.usernames) await repository.ensureAccount(username, 'api', context.now());
   await repository.deleteExpired(context.now());

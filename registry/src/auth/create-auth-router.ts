@@ -1,6 +1,7 @@
 import Router from '@koa/router';
 import type { RegistryContext } from '../registry-context.js';
 import { addAccountRoutes } from './account-routes.js';
+import type { RateLimitRepository } from '../limits/rate-limit-repository.js';
 import type { AuthRepository } from './auth-repository.js';
 import type { AuthServices } from './auth-services.js';
 import { createAuthenticator } from './authenticator.js';
@@ -27,15 +28,17 @@ import { addVerificationPageRoutes } from './verification-page-routes.js';
  * Bodies may be JSON or form-encoded. The OAuth endpoints (`/auth/device/code`, `/auth/token`,
  * `/auth/refresh`) answer errors as `{error, error_description}`; the others as
  * `{error: {code, message}}`. Each route answers its own errors, so the shapes hold whatever
- * error middleware the application mounts.
+ * error middleware the application mounts. Attempt limits count in `limits` (default the store's),
+ * so every registry instance of one store enforces them together.
  */
-export function createAuthRouter(context: RegistryContext, repository: AuthRepository): Router {
+export function createAuthRouter(context: RegistryContext, repository: AuthRepository, limits: RateLimitRepository = context.store.limits): Router {
   const router = new Router({ strict: true, sensitive: true });
   const services: AuthServices = {
     context,
     repository,
+    limits,
     tokens: new SessionTokens(context, repository),
-    credentials: new CredentialCheck(context, repository),
+    credentials: new CredentialCheck(context, repository, limits),
     authenticate: createAuthenticator(context, repository),
   };
   addAccountRoutes(router, services);

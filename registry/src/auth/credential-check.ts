@@ -3,7 +3,8 @@ import type { RegistryContext } from '../registry-context.js';
 import type { AccountRecord, AuthRepository } from './auth-repository.js';
 import { normalizeUsername } from './credential-rules.js';
 import { hashPassword, needsRehash, verifyPassword } from './password-hash.js';
-import { RateLimiter } from '../http/rate-limiter.js';
+import type { RateLimitRepository } from '../limits/rate-limit-repository.js';
+import { StoredRateLimiter, type AttemptLimiter } from '../limits/stored-rate-limiter.js';
 import { RegistryError } from '../errors/registry-error.js';
 
 /** Failed password checks allowed per (username, client address) pair and per client address in {@link LOGIN_WINDOW_MS}. */
@@ -23,18 +24,20 @@ export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
  *   no limit per username alone: it would let anyone lock an owner out of their own account with
  *   a flood of wrong passwords from one address. Guessing one password therefore costs an attacker
  *   an address per 10 tries per 15 minutes, on top of scrypt. A successful login clears its pair's
- *   count. The client address believes `X-Forwarded-For` only from trusted proxies.
+ *   count. The client address believes `X-Forwarded-For` only from trusted proxies. The counts
+ *   live in the store, so registry instances behind one load balancer share them.
  * - A hash made with an older scrypt cost is replaced after a successful check.
  */
 export class CredentialCheck {
-  private readonly failures: RateLimiter;
+  private readonly failures: AttemptLimiter;
   private dummyHash: Promise<string> | undefined;
 
   constructor(
     context: RegistryContext,
     private readonly repository: AuthRepository,
+    limits: RateLimitRepository,
   ) {
-    this.failures = new RateLimiter({ limit: LOGIN_ATTEMPT_LIMIT, windowMs: LOGIN_WINDOW_MS, now: () => context.now() });
+    this.failures = new StoredRateLimiter(limits, { bucket: 'login', limit: LOGIN_ATTEMPT_LIMIT, windowMs: LOGIN_WINDOW_MS, now: () => context.now() });
   }
 
   /**
@@ -48,7 +51,7 @@ export class CredentialCheck {
     // JSON keeps the pair unambiguous whatever characters the typed username holds.
     const pairKey = `pair:${JSON.stringify([user, clientAddress])}`;
     const addressKey = `address:${clientAddress}`;
-    const wait = Math.max(this.failures.retryAfterMs(pairKey), this.failures.retryAfterMs(addressKey));
+    const wait = Math.max(await this.failures.retryAfterMs(pairKey), await this.failures.retryAfterMs(addressKey));
     if (wait > 0) {
       throw new RegistryError('rate_limited', 'Too many failed sign-in attempts; try again later', { 'Retry-After': String(Math.ceil(wait / 1000)) });
     }
@@ -56,11 +59,11 @@ export class CredentialCheck {
     const account = name === null ? null : await this.repository.findAccountByUsername(name);
     const matches = account?.passwordHash ? await verifyPassword(given, account.passwordHash) : await this.spendEqualTime(given);
     if (!account?.passwordHash || !matches) {
-      this.failures.hit(pairKey);
-      this.failures.hit(addressKey);
+      await this.failures.hit(pairKey);
+      await this.failures.hit(addressKey);
       throw new RegistryError('invalid_credentials', 'Wrong username or password');
     }
-    this.failures.reset(pairKey);
+    await this.failures.reset(pairKey);
     if (needsRehash(account.passwordHash)) await this.repository.setPasswordHash(account.id, await hashPassword(given));
     return account;
   }

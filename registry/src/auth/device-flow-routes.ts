@@ -5,7 +5,7 @@ import type { AuthServices } from './auth-services.js';
 import { newOpaqueToken, tokenDigest } from './opaque-token.js';
 import { clientAddressOf } from '../http/client-address.js';
 import { publicApiRoot } from '../http/public-url.js';
-import { RateLimiter } from '../http/rate-limiter.js';
+import { StoredRateLimiter } from '../limits/stored-rate-limiter.js';
 import { displayUserCode, newUserCode } from './user-code.js';
 
 /** The grant type of the device-code exchange (RFC 8628 section 3.4). */
@@ -27,8 +27,8 @@ const CLIENT_ID = /^[\x21-\x7e]{1,128}$/;
  * (`GET /device`), exchanges the device code once for a token pair. Errors use the OAuth shape.
  */
 export function addDeviceFlowRoutes(router: Router, services: AuthServices): void {
-  const { context, repository, tokens } = services;
-  const requests = new RateLimiter({ limit: DEVICE_CODE_LIMIT, windowMs: 15 * 60 * 1000, now: () => context.now() });
+  const { context, repository, tokens, limits } = services;
+  const requests = new StoredRateLimiter(limits, { bucket: 'device-code', limit: DEVICE_CODE_LIMIT, windowMs: 15 * 60 * 1000, now: () => context.now() });
 
   router.post(
     '/auth/device/code',
@@ -38,10 +38,10 @@ export function addDeviceFlowRoutes(router: Router, services: AuthServices): voi
         throw new OAuthError('invalid_request', 'client_id must be 1 to 128 printable ASCII characters');
       }
       const addressKey = `address:${clientAddressOf(ctx)}`;
-      const wait = requests.retryAfterMs(addressKey);
+      const wait = await requests.retryAfterMs(addressKey);
       if (wait > 0)
         throw new OAuthError('rate_limited', 'Too many device authorization requests; try again later', 429, { 'Retry-After': String(Math.ceil(wait / 1000)) });
-      requests.hit(addressKey);
+      await requests.hit(addressKey);
 
       const now = context.now();
       await repository.deleteExpired(now);

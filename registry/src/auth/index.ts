@@ -2,6 +2,9 @@ export { createAuthModule, type AuthModule } from './create-auth-module.js';
 export { createAuthRouter } from './create-auth-router.js';
 export { createAuthenticator, requireAccount, bearerTokenOf, type Authenticate, type SignedInAccount } from './authenticator.js';
 export { SqliteAuthRepository } from './sqlite-auth-repository.js';
+export { PostgresAuthRepository } from './postgres-auth-repository.js';
+export { AUTH_MIGRATIONS } from './auth-migrations.js';
+export { POSTGRES_AUTH_MIGRATIONS } from './postgres-auth-migrations.js';
 export type {
   AccountKind,
   AccountRecord,

@@ -5,7 +5,7 @@ import type { AuthServices } from './auth-services.js';
 import { DeviceCsrf } from './device-csrf.js';
 import { renderDevicePage, sendPage, type DevicePageView } from './device-page.js';
 import { clientAddressOf } from '../http/client-address.js';
-import { RateLimiter } from '../http/rate-limiter.js';
+import { StoredRateLimiter } from '../limits/stored-rate-limiter.js';
 import { normalizeUserCode } from './user-code.js';
 import { isRegistryError } from '../errors/registry-error.js';
 
@@ -23,9 +23,14 @@ export const USER_CODE_FAILURE_LIMIT = 20;
  * code they did not ask for can refuse it.
  */
 export function addVerificationPageRoutes(router: Router, services: AuthServices): void {
-  const { context, repository, credentials } = services;
+  const { context, repository, credentials, limits } = services;
   const csrf = new DeviceCsrf(repository);
-  const codeFailures = new RateLimiter({ limit: USER_CODE_FAILURE_LIMIT, windowMs: 15 * 60 * 1000, now: () => context.now() });
+  const codeFailures = new StoredRateLimiter(limits, {
+    bucket: 'user-code',
+    limit: USER_CODE_FAILURE_LIMIT,
+    windowMs: 15 * 60 * 1000,
+    now: () => context.now(),
+  });
 
   async function answer(ctx: Context, status: number, view: Omit<DevicePageView, 'action' | 'csrfToken'>): Promise<void> {
     sendPage(ctx, status, renderDevicePage({ ...view, action: ctx.path, csrfToken: await csrf.issue(ctx) }));
@@ -55,7 +60,7 @@ export function addVerificationPageRoutes(router: Router, services: AuthServices
         return;
       }
       const addressKey = `address:${clientAddressOf(ctx)}`;
-      const wait = codeFailures.retryAfterMs(addressKey);
+      const wait = await codeFailures.retryAfterMs(addressKey);
       if (wait > 0) {
         ctx.set('Retry-After', String(Math.ceil(wait / 1000)));
         await answer(ctx, 429, { ...form, notice: { kind: 'error', text: 'Too many wrong codes from this network; try again later.' } });
@@ -65,7 +70,7 @@ export function addVerificationPageRoutes(router: Router, services: AuthServices
       const userCode = normalizeUserCode(typedCode);
       const request = userCode === null ? null : await repository.findDeviceAuthorizationByUserCode(userCode);
       const unknownCode = async (): Promise<void> => {
-        codeFailures.hit(addressKey);
+        await codeFailures.hit(addressKey);
         await answer(ctx, 400, {
           ...form,
           notice: { kind: 'error', text: 'This code is unknown, expired or already used. Start the sign-in on your device again.' },

@@ -20,9 +20,9 @@ import type {
 
 /**
  * The registry catalog's storage: plugins, versions, telemetry reports, reviews and download
- * counts. Routes and the publishing module use only this interface, so a PostgreSQL
- * implementation can replace {@link SqliteCatalogRepository}; every method is therefore
- * asynchronous even though SQLite answers synchronously.
+ * counts. Routes and the publishing module use only this interface, implemented by
+ * {@link SqliteCatalogRepository} and `PostgresCatalogRepository`; every method is asynchronous
+ * (SQLite answers synchronously, PostgreSQL over the network). Each write is atomic.
  *
  * "Published" means: the plugin has at least one version in state `published`. Every method whose
  * name says "published" sees nothing else; pending and rejected versions exist only for the
@@ -78,6 +78,16 @@ export interface CatalogRepository {
    * only; re-publishing keeps the original date).
    */
   setVersionStatus(versionId: string, status: VersionStatus, change: { readonly at: string; readonly reviewNote?: string | null }): Promise<CatalogVersion>;
+  /**
+   * A reviewer's decision (atomic): moves a version that is `pending_review` now to `published`
+   * (setting `publishedAt` to `at`) or `rejected`, with the reviewer's note when given. `null` when
+   * the version is not waiting for review (unknown, or decided meanwhile by another reviewer).
+   */
+  decideReview(
+    versionId: string,
+    status: Exclude<VersionStatus, 'pending_review'>,
+    change: { readonly at: string; readonly reviewNote?: string | null },
+  ): Promise<CatalogVersion | null>;
   /** Sets the share (0 to 100) of launchers offered the version as an update. */
   setRolloutPercent(versionId: string, rolloutPercent: number): Promise<CatalogVersion>;
 

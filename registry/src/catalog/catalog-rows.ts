@@ -1,4 +1,7 @@
-/** Row shapes of the catalog's SQLite tables and their conversion to the catalog's types. */
+/**
+ * Row shapes of the catalog's tables and their conversion to the catalog's types, the same for both
+ * stores: SQLite keeps JSON lists as TEXT, PostgreSQL as `jsonb` (read back as arrays).
+ */
 import type { CatalogPlugin, CatalogVersion, PendingVersion, PublishedPlugin, Review, VersionStatus } from './catalog-types.js';
 
 export interface PluginRow {
@@ -8,7 +11,7 @@ export interface PluginRow {
   name: string;
   description: string;
   category: string | null;
-  tags: string;
+  tags: JsonList;
   icon_url: string | null;
   created_at: string;
   downloads_count: number;
@@ -31,8 +34,8 @@ export interface VersionRow {
   changelog: string;
   published_at: string | null;
   min_launcher_version: string;
-  permissions: string;
-  layers: string;
+  permissions: JsonList;
+  layers: JsonList;
   status: VersionStatus;
   rollout_percent: number;
   signer_key_id: string | null;
@@ -56,6 +59,9 @@ export interface ReviewRow {
   updated_at: string;
 }
 
+/** A JSON list of strings: TEXT holding JSON (SQLite) or a `jsonb` array (PostgreSQL). */
+export type JsonList = string | readonly unknown[];
+
 /** The columns of `plugin_versions` the catalog returns, with the table alias `v`. */
 export const VERSION_COLUMNS = `v.id, v.plugin_id, v.version, v.sha256, v.size_bytes, v.changelog, v.published_at,
   v.min_launcher_version, v.permissions, v.layers, v.status, v.rollout_percent, v.signer_key_id, v.created_at, v.review_note`;
@@ -64,13 +70,15 @@ export const VERSION_COLUMNS = `v.id, v.plugin_id, v.version, v.sha256, v.size_b
 export const PLUGIN_COLUMNS = `p.id, p.slug, p.owner_account_id, p.name, p.description, p.category, p.tags, p.icon_url,
   p.created_at, p.downloads_count`;
 
-/** A JSON array of strings stored in a TEXT column (an unreadable value reads as empty). */
-export function stringList(text: string): string[] {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return [];
+/** The strings of a stored JSON list (an unreadable value reads as empty). */
+export function stringList(stored: JsonList): string[] {
+  let value: unknown = stored;
+  if (typeof stored === 'string') {
+    try {
+      value = JSON.parse(stored);
+    } catch {
+      return [];
+    }
   }
   return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
 }

@@ -1,13 +1,24 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type Database from 'better-sqlite3';
-import { isValidSlug } from '@plughost/host-sdk/core';
 import { RegistryError, invalidArgument, notFound } from '../errors/registry-error.js';
+import {
+  REPORTER_REKEY_WINDOW_MS,
+  checkSlug,
+  checkStatus,
+  listFilters,
+  newVersionRow,
+  normalizedTags,
+  requireRolloutPercent,
+  sortOf,
+  versionExists,
+  type ListFilters,
+  type NewVersionRow,
+} from './catalog-input.js';
 import type { RegistryDatabase } from '../storage/registry-database.js';
 import { CATALOG_MIGRATIONS, CATALOG_MODULE } from './catalog-migrations.js';
 import type { CatalogRepository } from './catalog-repository.js';
 import {
   PLUGIN_SORTS,
-  VERSION_STATUSES,
   type CatalogPlugin,
   type CatalogVersion,
   type ErrorReport,
@@ -40,39 +51,8 @@ import {
   type PublishedPluginRow,
   type ReviewRow,
   type VersionRow,
-} from './sqlite-catalog-rows.js';
-import { PUBLISHED_COUNT_SQL, containsPattern, publishedPageSql, publishedPluginBy } from './sqlite-plugin-list.js';
-import { versionOrder, type VersionOrder } from './version-key.js';
-
-interface ListParameters {
-  pattern: string | null;
-  category: string | null;
-  tags: string;
-  launcherKey: string | null;
-}
-
-const SHA256_HEX = /^[0-9a-f]{64}$/;
-
-function orderOf(version: string, field: string): VersionOrder {
-  try {
-    return versionOrder(version);
-  } catch {
-    throw invalidArgument(`${field} must be a semver version (got "${version}")`);
-  }
-}
-
-/** Tags are compared case-insensitively: stored lower case, trimmed, without duplicates or empties. */
-function normalizedTags(tags: readonly string[] | undefined): string[] {
-  return [...new Set((tags ?? []).map((tag) => tag.trim().toLowerCase()).filter((tag) => tag !== ''))];
-}
-
-function requireRolloutPercent(value: number): number {
-  if (!(Number.isInteger(value) && value >= 0 && value <= 100)) throw invalidArgument(`rolloutPercent must be a whole number from 0 to 100 (got ${value})`);
-  return value;
-}
-
-/** 24 hours: how far back a report can still count (the pause window). */
-const DAY_MS = 24 * 60 * 60 * 1000;
+} from './catalog-rows.js';
+import { PUBLISHED_COUNT_SQL, publishedPageSql, publishedPluginBy } from './sqlite-plugin-list.js';
 
 /**
  * The pause count (decisions section 6): distinct reporters of one exact id@version since a time.
@@ -206,8 +186,8 @@ type CatalogStatements = ReturnType<typeof prepareStatements>;
 export class SqliteCatalogRepository implements CatalogRepository {
   private readonly db: Database.Database;
   private readonly statements: CatalogStatements;
-  private readonly pageStatements: ReadonlyMap<PluginSort, Database.Statement<[ListParameters & { limit: number; offset: number }], PublishedPluginRow>>;
-  private readonly countStatement: Database.Statement<[ListParameters], { total: number }>;
+  private readonly pageStatements: ReadonlyMap<PluginSort, Database.Statement<[ListFilters & { limit: number; offset: number }], PublishedPluginRow>>;
+  private readonly countStatement: Database.Statement<[ListFilters], { total: number }>;
 
   constructor(private readonly database: RegistryDatabase) {
     database.migrate(CATALOG_MODULE, CATALOG_MIGRATIONS);
@@ -219,14 +199,8 @@ export class SqliteCatalogRepository implements CatalogRepository {
   }
 
   async listPublished(query: PluginListQuery): Promise<PluginListPage> {
-    const q = query.q?.trim() ?? '';
-    const parameters: ListParameters = {
-      pattern: q === '' ? null : containsPattern(q),
-      category: query.category ?? null,
-      tags: JSON.stringify(normalizedTags(query.tags)),
-      launcherKey: query.minLauncherVersion === undefined ? null : orderOf(query.minLauncherVersion, 'minLauncherVersion').key,
-    };
-    const statement = this.pageStatements.get(query.sort ?? 'downloads');
+    const parameters = listFilters(query);
+    const statement = this.pageStatements.get(sortOf(query));
     if (!statement) throw invalidArgument(`sort must be one of ${PLUGIN_SORTS.join(', ')}`);
     return this.database.transaction(() => {
       const total = this.countStatement.get(parameters)?.total ?? 0;
@@ -291,23 +265,42 @@ export class SqliteCatalogRepository implements CatalogRepository {
   }
 
   async createPlugin(plugin: NewPlugin): Promise<CatalogPlugin> {
-    if (!isValidSlug(plugin.slug)) throw invalidArgument(`"${plugin.slug}" is not a slug (a-z, 0-9 and single hyphens, at most 64 characters)`);
+    checkSlug(plugin.slug);
     return this.database.transaction(() => {
       if (this.statements.pluginById.get(plugin.id)) throw new RegistryError('plugin_id_taken', `The plugin id ${plugin.id} exists already`);
-      if (this.statements.pluginBySlug.get(plugin.slug)) throw new RegistryError('slug_taken', `The slug ${plugin.slug} is taken`);
-      this.statements.insertPlugin.run({
-        id: plugin.id,
-        slug: plugin.slug,
-        ownerAccountId: plugin.ownerAccountId,
-        name: plugin.name,
-        description: plugin.description ?? '',
-        category: plugin.category ?? null,
-        tags: JSON.stringify(normalizedTags(plugin.tags)),
-        iconUrl: plugin.iconUrl ?? null,
-        createdAt: plugin.createdAt,
-      });
-      return this.requirePlugin(plugin.id);
+      return this.insertPlugin(plugin);
     });
+  }
+
+  /**
+   * For a sibling repository's transaction on the same database (an upload): the plugin record
+   * of `plugin.id` when `plugin.ownerAccountId` owns it, else creates it.
+   *
+   * @throws RegistryError `plugin_id_taken` (another account owns the id), `slug_taken`.
+   */
+  claimPluginSync(plugin: NewPlugin): CatalogPlugin {
+    checkSlug(plugin.slug);
+    const existing = this.statements.pluginById.get(plugin.id);
+    if (!existing) return this.insertPlugin(plugin);
+    if (existing.owner_account_id !== plugin.ownerAccountId)
+      throw new RegistryError('plugin_id_taken', `The plugin id ${plugin.id} belongs to another account`);
+    return pluginOf(existing);
+  }
+
+  private insertPlugin(plugin: NewPlugin): CatalogPlugin {
+    if (this.statements.pluginBySlug.get(plugin.slug)) throw new RegistryError('slug_taken', `The slug ${plugin.slug} is taken`);
+    this.statements.insertPlugin.run({
+      id: plugin.id,
+      slug: plugin.slug,
+      ownerAccountId: plugin.ownerAccountId,
+      name: plugin.name,
+      description: plugin.description ?? '',
+      category: plugin.category ?? null,
+      tags: JSON.stringify(normalizedTags(plugin.tags)),
+      iconUrl: plugin.iconUrl ?? null,
+      createdAt: plugin.createdAt,
+    });
+    return this.requirePlugin(plugin.id);
   }
 
   async updatePlugin(id: string, changes: PluginChanges): Promise<CatalogPlugin> {
@@ -326,41 +319,21 @@ export class SqliteCatalogRepository implements CatalogRepository {
   }
 
   async addVersion(version: NewVersion): Promise<CatalogVersion> {
-    const order = orderOf(version.version, 'version');
-    const minimum = orderOf(version.minLauncherVersion, 'minLauncherVersion');
-    if (!SHA256_HEX.test(version.sha256)) throw invalidArgument('sha256 must be 64 lower-case hex digits');
-    if (!(Number.isSafeInteger(version.sizeBytes) && version.sizeBytes >= 0)) throw invalidArgument('sizeBytes must be a whole number of bytes');
-    if (!(VERSION_STATUSES as readonly string[]).includes(version.status)) throw invalidArgument(`status must be one of ${VERSION_STATUSES.join(', ')}`);
-    const rolloutPercent = requireRolloutPercent(version.rolloutPercent ?? 100);
-    return this.database.transaction(() => {
-      const plugin = this.requirePlugin(version.pluginId);
-      const same = this.statements.versionWithKey.get(plugin.id, order.key);
-      if (same) {
-        const detail = same.version === version.version ? '' : ` (${same.version} has the same precedence)`;
-        throw new RegistryError('version_exists', `${plugin.slug} ${version.version} exists already${detail}`);
-      }
-      const id = randomUUID();
-      this.statements.insertVersion.run({
-        id,
-        pluginId: plugin.id,
-        version: version.version,
-        versionKey: order.key,
-        prerelease: order.prerelease ? 1 : 0,
-        sha256: version.sha256,
-        sizeBytes: version.sizeBytes,
-        changelog: version.changelog ?? '',
-        publishedAt: version.status === 'published' ? version.createdAt : null,
-        minLauncherVersion: version.minLauncherVersion,
-        minLauncherKey: minimum.key,
-        permissions: JSON.stringify(version.permissions ?? []),
-        layers: JSON.stringify(version.layers ?? []),
-        status: version.status,
-        rolloutPercent,
-        signerKeyId: version.signerKeyId ?? null,
-        createdAt: version.createdAt,
-      });
-      return this.requireVersion(id);
-    });
+    const row = newVersionRow(version);
+    return this.database.transaction(() => this.insertVersion(row));
+  }
+
+  /** {@link addVersion} for a sibling repository's transaction on the same database (an upload). */
+  addVersionSync(version: NewVersion): CatalogVersion {
+    return this.insertVersion(newVersionRow(version));
+  }
+
+  private insertVersion(row: NewVersionRow): CatalogVersion {
+    const plugin = this.requirePlugin(row.pluginId);
+    const same = this.statements.versionWithKey.get(plugin.id, row.versionKey);
+    if (same) throw versionExists(plugin.slug, row.version, same.version);
+    this.statements.insertVersion.run(row);
+    return this.requireVersion(row.id);
   }
 
   async setVersionStatus(
@@ -368,9 +341,28 @@ export class SqliteCatalogRepository implements CatalogRepository {
     status: VersionStatus,
     change: { readonly at: string; readonly reviewNote?: string | null },
   ): Promise<CatalogVersion> {
-    if (!(VERSION_STATUSES as readonly string[]).includes(status)) throw invalidArgument(`status must be one of ${VERSION_STATUSES.join(', ')}`);
+    checkStatus(status);
     return this.database.transaction(() => {
       this.requireVersion(versionId);
+      this.statements.setStatus.run({
+        id: versionId,
+        status,
+        at: change.at,
+        changeNote: change.reviewNote === undefined ? 0 : 1,
+        reviewNote: change.reviewNote ?? null,
+      });
+      return this.requireVersion(versionId);
+    });
+  }
+
+  async decideReview(
+    versionId: string,
+    status: Exclude<VersionStatus, 'pending_review'>,
+    change: { readonly at: string; readonly reviewNote?: string | null },
+  ): Promise<CatalogVersion | null> {
+    if (status !== 'published' && status !== 'rejected') throw invalidArgument('A review decides published or rejected');
+    return this.database.transaction(() => {
+      if (this.statements.versionById.get(versionId)?.status !== 'pending_review') return null;
       this.statements.setStatus.run({
         id: versionId,
         status,
@@ -395,7 +387,7 @@ export class SqliteCatalogRepository implements CatalogRepository {
     const { previousReporter, ...row } = report;
     this.database.transaction(() => {
       if (previousReporter !== undefined && previousReporter !== row.reporter) {
-        const since = new Date(Date.parse(row.receivedAt) - DAY_MS).toISOString();
+        const since = new Date(Date.parse(row.receivedAt) - REPORTER_REKEY_WINDOW_MS).toISOString();
         this.statements.rekeyReporter.run({ pluginId: row.pluginId, pluginVersion: row.pluginVersion, since, previousReporter, reporter: row.reporter });
       }
       this.statements.insertReport.run(row);

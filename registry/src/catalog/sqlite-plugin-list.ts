@@ -1,6 +1,6 @@
 /** The SQL of the published-plugin queries (list, count, detail). */
 import type { PluginSort } from './catalog-types.js';
-import { PLUGIN_COLUMNS } from './sqlite-catalog-rows.js';
+import { PLUGIN_COLUMNS } from './catalog-rows.js';
 
 /**
  * Every plugin with a published version, with its latest published version (releases rank above
@@ -63,8 +63,3 @@ export function publishedPageSql(sort: PluginSort): string {
 
 /** How many plugins the filters match. */
 export const PUBLISHED_COUNT_SQL = `SELECT COUNT(*) AS total FROM (${FILTERED})`;
-
-/** A LIKE pattern matching `text` anywhere, with `\`, `%` and `_` taken literally. */
-export function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
-}

@@ -15,8 +15,9 @@ const SWEEP_ABOVE_KEYS = 10_000;
 /**
  * An in-memory sliding-window counter per key (a username and client address pair, a client
  * address). It counts what the caller reports with {@link RateLimiter.hit} (failed logins,
- * registrations) and says how long a key must wait once it has used up its hits. Kept in the process: a registry running several
- * processes limits per process, which still bounds guessing to a small multiple.
+ * registrations) and says how long a key must wait once it has used up its hits. Kept in the
+ * process: the telemetry intake limit uses it (per instance by design). The limits that guard
+ * accounts (logins, registrations, device codes) use `StoredRateLimiter`, shared by every instance.
  */
 export class RateLimiter {
   private readonly hits = new Map<string, number[]>();

@@ -2,7 +2,7 @@ import type Router from '@koa/router';
 import type { Context } from 'koa';
 import { jsonBody } from '@plughost/backend-kit';
 import type { PendingVersion } from '../catalog/catalog-types.js';
-import { invalidArgument, notFound } from '../errors/registry-error.js';
+import { type RegistryError, invalidArgument, notFound } from '../errors/registry-error.js';
 import { publicApiRoot } from '../http/public-url.js';
 import { jsonObjectBody } from '../http/request-input.js';
 import { requireAdminKey } from './admin-key.js';
@@ -27,6 +27,11 @@ function noteOf(body: Readonly<Record<string, unknown>>, field: 'note' | 'reason
   return value.trim();
 }
 
+/** Another reviewer (perhaps on another registry instance) decided the version first. */
+function decidedMeanwhile(version: PendingVersion): RegistryError {
+  return notFound(`${version.pluginId} ${version.version} is no longer waiting for review: another reviewer decided it`);
+}
+
 /**
  * The review routes, guarded by the admin key (see `requireAdminKey`), all `no-store`:
  *
@@ -38,6 +43,7 @@ function noteOf(body: Readonly<Record<string, unknown>>, field: 'note' | 'reason
  *   its `reviewNote`, which the owner sees in `GET /plugins/mine`.
  *
  * Only a version waiting for review can be approved or rejected; any other id is 404 `not_found`.
+ * A decision is atomic: of two reviewers deciding one version at once, the second gets 404.
  */
 export function addAdminRoutes(router: Router, services: PublishingServices): void {
   const { context, catalog, repository } = services;
@@ -66,16 +72,17 @@ export function addAdminRoutes(router: Router, services: PublishingServices): vo
     ctx.set('X-Content-Type-Options', 'nosniff');
     ctx.type = 'application/octet-stream';
     ctx.length = version.sizeBytes;
-    ctx.body = context.blobs.open(version.sha256);
+    ctx.body = await context.blobs.open(version.sha256);
   });
 
   router.post('/admin/versions/:id/approve', admin, jsonBody('16kb'), async (ctx) => {
     const note = noteOf(optionalJsonObject(ctx), 'note', false);
     const version = await pendingVersion(ctx);
-    const approved = await catalog.setVersionStatus(version.id, 'published', {
+    const approved = await catalog.decideReview(version.id, 'published', {
       at: context.now().toISOString(),
       ...(note !== undefined ? { reviewNote: note } : {}),
     });
+    if (approved === null) throw decidedMeanwhile(version);
     context.logger.info(`Version approved: ${version.pluginId} ${version.version}`);
     ctx.body = { ...ownedVersionView(approved), pluginId: version.pluginId, slug: version.slug };
   });
@@ -83,7 +90,8 @@ export function addAdminRoutes(router: Router, services: PublishingServices): vo
   router.post('/admin/versions/:id/reject', admin, jsonBody('16kb'), async (ctx) => {
     const reason = noteOf(jsonObjectBody(ctx), 'reason', true);
     const version = await pendingVersion(ctx);
-    const rejected = await catalog.setVersionStatus(version.id, 'rejected', { at: context.now().toISOString(), reviewNote: reason ?? null });
+    const rejected = await catalog.decideReview(version.id, 'rejected', { at: context.now().toISOString(), reviewNote: reason ?? null });
+    if (rejected === null) throw decidedMeanwhile(version);
     context.logger.info(`Version rejected: ${version.pluginId} ${version.version}`);
     ctx.body = { ...ownedVersionView(rejected), pluginId: version.pluginId, slug: version.slug };
   });

@@ -27,8 +27,7 @@ async function removeStaleWork(directory: string, now: number): Promise<void> {
 }
 
 /**
- * Sets up publishing: applies the `publishing` migrations (through `SqlitePublishingRepository`
- * unless a repository is given; the catalog's tables must exist first), reads the root key,
+ * Sets up publishing on the store's `PublishingRepository` (unless another is given), reads the root key,
  * prepares `<dataDirectory>/tmp/publishing/` and removes what an earlier process left there.
  *
  * @throws PluginHostError `INVALID_ARGUMENT` for an unusable root key or `maxPackageBytes`.

@@ -13,7 +13,6 @@ import type { PublishingAuthenticate } from './publisher-account.js';
 import type { PublishingRepository } from './publishing-repository.js';
 import type { PublishingServices } from './publishing-services.js';
 import { readRootKey } from './root-key.js';
-import { SqlitePublishingRepository } from './sqlite-publishing-repository.js';
 import { addVersionRoutes } from './version-routes.js';
 
 /** Largest package upload when `maxPackageBytes` is not configured: 256 MiB. */
@@ -25,7 +24,7 @@ export interface PublishingDependencies {
   readonly catalog: CatalogRepository;
   /** Who is calling; the auth module's `authenticate`. */
   readonly authenticate: PublishingAuthenticate;
-  /** The module's own records; default {@link SqlitePublishingRepository} on `context.database`. */
+  /** The module's own records; default the store's (`context.store.publishing`). */
   readonly repository?: PublishingRepository;
 }
 
@@ -52,7 +51,7 @@ export interface PublishingRouterParts {
 export function buildPublishingRouter(context: RegistryContext, dependencies: PublishingDependencies): PublishingRouterParts {
   const root = readRootKey(context.options.rootPrivateKey);
   const maxPackageBytes = maxPackageBytesOf(context);
-  const repository = dependencies.repository ?? new SqlitePublishingRepository(context.database);
+  const repository = dependencies.repository ?? context.store.publishing;
   const uploadDirectory = publishingWorkDirectory(context);
   mkdirSync(uploadDirectory, { recursive: true });
   const keys = new DeveloperKeys(repository, root, () => context.now());

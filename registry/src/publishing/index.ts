@@ -16,12 +16,16 @@ export { RESERVED_SLUGS, slugFromPluginId } from './plugin-input.js';
 export { reviewDecision, type ReviewDecision } from './review-rule.js';
 export { requirePublisher, type Publisher, type PublishingAuthenticate } from './publisher-account.js';
 export { PUBLISHING_MIGRATIONS, PUBLISHING_MODULE } from './publishing-migrations.js';
+export { POSTGRES_PUBLISHING_MIGRATIONS } from './postgres-publishing-migrations.js';
 export { SqlitePublishingRepository } from './sqlite-publishing-repository.js';
+export { PostgresPublishingRepository } from './postgres-publishing-repository.js';
 export type {
   CertifyKeyOutcome,
   DeveloperKeyRecord,
   KeyCertification,
+  NewUpload,
   PublishingRepository,
+  RecordedUpload,
   RevokedKey,
   VersionUploadFacts,
 } from './publishing-repository.js';

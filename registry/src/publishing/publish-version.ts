@@ -1,14 +1,14 @@
 import type { PluginManifest } from '@plughost/host-sdk/core';
 import { openPluginPackage, type OpenedPluginPackage } from '@plughost/backend-kit';
 import type { CatalogRepository } from '../catalog/catalog-repository.js';
-import type { CatalogPlugin } from '../catalog/catalog-types.js';
+import type { CatalogPlugin, NewPlugin } from '../catalog/catalog-types.js';
 import { RegistryError, invalidArgument, isRegistryError } from '../errors/registry-error.js';
 import type { RegistryContext } from '../registry-context.js';
 import type { DeveloperKeys } from './developer-keys.js';
 import { packageErrorAnswer } from './package-error-answer.js';
 import { MAX_DESCRIPTION_LENGTH, MAX_NAME_LENGTH, slugFromPluginId } from './plugin-input.js';
 import type { Publisher } from './publisher-account.js';
-import type { PublishingRepository } from './publishing-repository.js';
+import type { NewUpload, PublishingRepository, RecordedUpload } from './publishing-repository.js';
 import { ownedVersionView, type UploadedVersionView } from './publishing-views.js';
 import { reviewDecision } from './review-rule.js';
 import type { RootKey } from './root-key.js';
@@ -92,34 +92,40 @@ export class VersionPublisher {
         throw invalidArgument(`The package is the plugin ${manifest.id}, not ${upload.pluginId}: upload it to /plugins/${manifest.id}/versions`);
       }
       const signerKeyId = await this.checkSigner(opened, upload.publisher);
-      const plugin = await this.pluginFor(manifest, upload.publisher);
-      if ((await this.services.catalog.version(plugin.slug, manifest.version)) !== null) {
-        throw new RegistryError('version_exists', `${plugin.id} ${manifest.version} exists already; a new upload needs a higher version`);
+      const existing = await this.uploadTarget(manifest.id, upload.publisher);
+      // An early, cheap refusal; the transaction below decides when two uploads race.
+      if (existing !== null && (await this.services.catalog.version(existing.slug, manifest.version)) !== null) {
+        throw this.versionExists(existing, manifest.version);
       }
+      const plugin = existing ?? this.newPlugin(manifest, upload.publisher);
       const decision = reviewDecision(manifest);
+      // Content-addressed: a blob stored for an upload that then fails is the same blob a retry
+      // stores, never a second copy.
       const stored = await context.blobs.putFile(upload.packagePath);
-      const version = await this.services.catalog.addVersion({
-        pluginId: plugin.id,
-        version: manifest.version,
-        sha256: stored.sha256,
-        sizeBytes: stored.size,
-        changelog: upload.changelog,
-        minLauncherVersion: manifest.minLauncherVersion,
-        permissions: manifest.permissions,
-        layers: manifest.layers,
-        status: decision.status,
-        signerKeyId,
-        createdAt: context.now().toISOString(),
+      const recorded = await this.recordUpload({
+        plugin,
+        version: {
+          version: manifest.version,
+          sha256: stored.sha256,
+          sizeBytes: stored.size,
+          changelog: upload.changelog,
+          minLauncherVersion: manifest.minLauncherVersion,
+          permissions: manifest.permissions,
+          layers: manifest.layers,
+          status: decision.status,
+          signerKeyId,
+          createdAt: context.now().toISOString(),
+        },
+        facts: {
+          uploadedBy: upload.publisher.accountId,
+          uploaderName: upload.publisher.username ?? null,
+          reviewReasons: decision.reasons,
+          highestRisk: decision.highestRisk,
+        },
       });
-      await this.services.repository.saveUploadFacts({
-        versionId: version.id,
-        uploadedBy: upload.publisher.accountId,
-        uploaderName: upload.publisher.username ?? null,
-        reviewReasons: decision.reasons,
-        highestRisk: decision.highestRisk,
-      });
-      context.logger.info(`Version uploaded: ${plugin.id} ${version.version} (${version.status})`, { slug: plugin.slug, signerKeyId });
-      return { ...ownedVersionView(version), pluginId: plugin.id, slug: plugin.slug, reviewReasons: [...decision.reasons] };
+      const { version } = recorded;
+      context.logger.info(`Version uploaded: ${recorded.plugin.id} ${version.version} (${version.status})`, { slug: recorded.plugin.slug, signerKeyId });
+      return { ...ownedVersionView(version), pluginId: recorded.plugin.id, slug: recorded.plugin.slug, reviewReasons: [...decision.reasons] };
     } finally {
       await opened.dispose();
     }
@@ -145,33 +151,38 @@ export class VersionPublisher {
     return keyId;
   }
 
-  /** The caller's plugin record of the manifest id, created on the first upload. */
-  private async pluginFor(manifest: PluginManifest, publisher: Publisher): Promise<CatalogPlugin> {
-    const existing = await this.uploadTarget(manifest.id, publisher);
-    if (existing !== null) return existing;
+  /** The plugin record the first upload of a manifest id creates. */
+  private newPlugin(manifest: PluginManifest, publisher: Publisher): NewPlugin {
     const slug = slugFromPluginId(manifest.id);
     if (slug === null) {
       throw invalidArgument(`No slug can be derived from ${manifest.id}; create the plugin first with POST /plugins {id, slug, name}`);
     }
+    return {
+      id: manifest.id,
+      slug,
+      ownerAccountId: publisher.accountId,
+      name: manifest.name.trim().slice(0, MAX_NAME_LENGTH) || manifest.id,
+      description: (manifest.description ?? '').trim().slice(0, MAX_DESCRIPTION_LENGTH),
+      createdAt: this.services.context.now().toISOString(),
+    };
+  }
+
+  /** The upload's records in one transaction, its refusals said for an upload. */
+  private async recordUpload(upload: NewUpload): Promise<RecordedUpload> {
     try {
-      return await this.services.catalog.createPlugin({
-        id: manifest.id,
-        slug,
-        ownerAccountId: publisher.accountId,
-        name: manifest.name.trim().slice(0, MAX_NAME_LENGTH) || manifest.id,
-        description: (manifest.description ?? '').trim().slice(0, MAX_DESCRIPTION_LENGTH),
-        createdAt: this.services.context.now().toISOString(),
-      });
+      return await this.services.repository.recordUpload(upload);
     } catch (error) {
       if (isRegistryError(error) && error.code === 'slug_taken') {
-        throw new RegistryError('slug_taken', `The slug ${slug} (from the id) is taken; create the plugin first with POST /plugins {id, slug, name}`);
-      }
-      if (isRegistryError(error) && error.code === 'plugin_id_taken') {
-        // Created meanwhile by a concurrent upload: it is ours, or someone else's.
-        const raced = await this.uploadTarget(manifest.id, publisher);
-        if (raced !== null) return raced;
+        throw new RegistryError(
+          'slug_taken',
+          `The slug ${upload.plugin.slug} (from the id) is taken; create the plugin first with POST /plugins {id, slug, name}`,
+        );
       }
       throw error;
     }
+  }
+
+  private versionExists(plugin: Pick<CatalogPlugin, 'id'>, version: string): RegistryError {
+    return new RegistryError('version_exists', `${plugin.id} ${version} exists already; a new upload needs a higher version`);
   }
 }

@@ -1,4 +1,5 @@
 import type { Certificate, PermissionRisk } from '@plughost/host-sdk/core';
+import type { CatalogPlugin, CatalogVersion, NewPlugin, NewVersion } from '../catalog/catalog-types.js';
 
 /** A developer public key the store root certified. Times are ISO 8601 strings (UTC). */
 export interface DeveloperKeyRecord {
@@ -61,11 +62,26 @@ export interface VersionUploadFacts {
   readonly highestRisk: PermissionRisk;
 }
 
+/** Input of {@link PublishingRepository.recordUpload}: everything one accepted upload writes. */
+export interface NewUpload {
+  /** The plugin record, created when the manifest id has none yet (else only its owner is checked). */
+  readonly plugin: NewPlugin;
+  readonly version: Omit<NewVersion, 'pluginId'>;
+  readonly facts: Omit<VersionUploadFacts, 'versionId'>;
+}
+
+/** What {@link PublishingRepository.recordUpload} wrote. */
+export interface RecordedUpload {
+  readonly plugin: CatalogPlugin;
+  readonly version: CatalogVersion;
+}
+
 /**
  * Storage of the publishing module's own records (developer keys, revocations, upload facts),
- * behind an interface so a PostgreSQL implementation can replace
- * {@link SqlitePublishingRepository}. Plugins and versions live in the catalog
- * (`CatalogRepository`).
+ * implemented by `SqlitePublishingRepository` and `PostgresPublishingRepository`. Plugins and
+ * versions live in the catalog (`CatalogRepository`); an upload writes both in one transaction
+ * through {@link PublishingRepository.recordUpload}, so each implementation works beside its own
+ * store's catalog repository.
  */
 export interface PublishingRepository {
   /** The key with this id, whatever its account and state, or `null`. */
@@ -76,7 +92,15 @@ export interface PublishingRepository {
   certifyKey(certification: KeyCertification): Promise<CertifyKeyOutcome>;
   /** Every revoked key, oldest revocation first. */
   revokedKeys(): Promise<RevokedKey[]>;
-  saveUploadFacts(facts: VersionUploadFacts): Promise<void>;
+  /**
+   * Records an accepted upload in one transaction: claims the plugin record (created when
+   * missing), adds the version, saves its upload facts. Nothing is written when any step fails.
+   *
+   * @throws RegistryError `plugin_id_taken` (another account owns the id), `slug_taken` (a new
+   *   plugin's slug belongs to another plugin), `version_exists` (also when a concurrent upload of
+   *   the same version, on any registry instance, won).
+   */
+  recordUpload(upload: NewUpload): Promise<RecordedUpload>;
   /** The facts of these versions (versions without facts are absent from the map). */
   uploadFacts(versionIds: readonly string[]): Promise<Map<string, VersionUploadFacts>>;
 }

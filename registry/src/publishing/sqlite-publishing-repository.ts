@@ -1,56 +1,18 @@
 import type Database from 'better-sqlite3';
-import { PERMISSION_RISKS, type Certificate, type PermissionRisk } from '@plughost/host-sdk/core';
+import type { SqliteCatalogRepository } from '../catalog/sqlite-catalog-repository.js';
 import type { RegistryDatabase } from '../storage/registry-database.js';
 import { PUBLISHING_MIGRATIONS, PUBLISHING_MODULE } from './publishing-migrations.js';
-import type { CertifyKeyOutcome, DeveloperKeyRecord, KeyCertification, PublishingRepository, RevokedKey, VersionUploadFacts } from './publishing-repository.js';
-
-interface KeyRow {
-  key_id: string;
-  account_id: string;
-  public_key: string;
-  certificate: string;
-  certified_at: string;
-  revoked_at: string | null;
-}
-
-interface FactsRow {
-  version_id: string;
-  uploaded_by: string;
-  uploader_name: string | null;
-  review_reasons: string;
-  highest_risk: string;
-}
-
-function keyOf(row: KeyRow): DeveloperKeyRecord {
-  return {
-    keyId: row.key_id,
-    accountId: row.account_id,
-    publicKey: row.public_key,
-    certificate: JSON.parse(row.certificate) as Certificate,
-    certifiedAt: row.certified_at,
-    revokedAt: row.revoked_at,
-  };
-}
-
-function stringList(text: string): string[] {
-  try {
-    const value: unknown = JSON.parse(text);
-    return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
-  } catch {
-    return [];
-  }
-}
-
-function factsOf(row: FactsRow): VersionUploadFacts {
-  const risk = (PERMISSION_RISKS as readonly string[]).includes(row.highest_risk) ? (row.highest_risk as PermissionRisk) : 'danger';
-  return {
-    versionId: row.version_id,
-    uploadedBy: row.uploaded_by,
-    uploaderName: row.uploader_name,
-    reviewReasons: stringList(row.review_reasons),
-    highestRisk: risk,
-  };
-}
+import type {
+  CertifyKeyOutcome,
+  DeveloperKeyRecord,
+  KeyCertification,
+  NewUpload,
+  PublishingRepository,
+  RecordedUpload,
+  RevokedKey,
+  VersionUploadFacts,
+} from './publishing-repository.js';
+import { existingKeyOutcome, factsOf, keyOf, type FactsRow, type KeyRow } from './publishing-rows.js';
 
 function prepareStatements(db: Database.Database) {
   return {
@@ -76,12 +38,16 @@ function prepareStatements(db: Database.Database) {
 /**
  * The publishing module's records in the registry's SQLite database (better-sqlite3). Runs the
  * `publishing` migrations on construction; needs the catalog's tables first (upload facts follow
- * their catalog version), so construct the catalog repository before it.
+ * their catalog version), so construct the catalog repository of the same database before it and
+ * pass it in: an upload writes through it in the same transaction.
  */
 export class SqlitePublishingRepository implements PublishingRepository {
   private readonly statements: ReturnType<typeof prepareStatements>;
 
-  constructor(private readonly database: RegistryDatabase) {
+  constructor(
+    private readonly database: RegistryDatabase,
+    private readonly catalog: SqliteCatalogRepository,
+  ) {
     database.migrate(PUBLISHING_MODULE, PUBLISHING_MIGRATIONS);
     this.statements = prepareStatements(database.db);
   }
@@ -100,14 +66,9 @@ export class SqlitePublishingRepository implements PublishingRepository {
     return this.database.transaction((): CertifyKeyOutcome => {
       const existing = this.statements.keyById.get(keyId);
       if (existing) {
-        // A different key with the same 8-byte id is as good as taken: ids must name one key.
-        if (existing.account_id !== accountId || existing.public_key !== certification.publicKey) return { kind: 'taken' };
-        if (existing.revoked_at !== null) return { kind: 'revoked', key: keyOf(existing) };
-        const stored = keyOf(existing);
-        if (stored.certificate.issuer.keyId === certification.certificate.issuer.keyId) return { kind: 'current', key: stored };
-        // The root key changed since: the stored certificate no longer verifies anywhere.
-        this.statements.replaceCertificate.run(JSON.stringify(certification.certificate), keyId);
-        return { kind: 'current', key: { ...stored, certificate: certification.certificate } };
+        const { outcome, replaceCertificate } = existingKeyOutcome(existing, certification);
+        if (replaceCertificate) this.statements.replaceCertificate.run(JSON.stringify(certification.certificate), keyId);
+        return outcome;
       }
       const previous = this.statements.currentKeysOf.all(accountId);
       for (const row of previous) this.statements.revoke.run(at, row.key_id);
@@ -128,13 +89,18 @@ export class SqlitePublishingRepository implements PublishingRepository {
     return this.statements.revoked.all().map((row) => ({ keyId: row.key_id, revokedAt: row.revoked_at }));
   }
 
-  async saveUploadFacts(facts: VersionUploadFacts): Promise<void> {
-    this.statements.insertFacts.run({
-      versionId: facts.versionId,
-      uploadedBy: facts.uploadedBy,
-      uploaderName: facts.uploaderName,
-      reviewReasons: JSON.stringify(facts.reviewReasons),
-      highestRisk: facts.highestRisk,
+  async recordUpload(upload: NewUpload): Promise<RecordedUpload> {
+    return this.database.transaction((): RecordedUpload => {
+      const plugin = this.catalog.claimPluginSync(upload.plugin);
+      const version = this.catalog.addVersionSync({ ...upload.version, pluginId: plugin.id });
+      this.statements.insertFacts.run({
+        versionId: version.id,
+        uploadedBy: upload.facts.uploadedBy,
+        uploaderName: upload.facts.uploaderName,
+        reviewReasons: JSON.stringify(upload.facts.reviewReasons),
+        highestRisk: upload.facts.highestRisk,
+      });
+      return { plugin, version };
     });
   }
 

@@ -67,7 +67,7 @@ export function createPackageDownloadsRouter(context: RegistryContext, catalog: 
     }
     if (ctx.method === 'HEAD') return;
     await catalog.incrementDownloads(version.pluginId, version.id, utcDay(context.now()));
-    ctx.body = context.blobs.open(version.sha256);
+    ctx.body = await context.blobs.open(version.sha256);
   });
 
   return router;

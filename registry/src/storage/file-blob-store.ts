@@ -1,10 +1,17 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { createReadStream, type ReadStream } from 'node:fs';
+import { createReadStream } from 'node:fs';
 import { link, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { Readable } from 'node:stream';
+import type { BlobStore, StoredBlob } from './blob-store.js';
 
-/** Package files stored on disk by their SHA-256 (content addressed: identical packages are stored once). */
-export class BlobStore {
+/**
+ * Package files on a file system by their SHA-256 (content addressed: identical packages are
+ * stored once): `<dataDirectory>/packages/` by default. Files are written under a temporary name
+ * and renamed, so a reader never sees half a file; several registry instances may share the folder
+ * (a network volume), as two writers of one digest write the same bytes.
+ */
+export class FileBlobStore implements BlobStore {
   constructor(private readonly root: string) {}
 
   /** Where the blob of `sha256` lives: `<root>/ab/cdef...`. */
@@ -14,7 +21,7 @@ export class BlobStore {
   }
 
   /** Stores `bytes` (written to a temporary name, then renamed) and returns their digest and size. */
-  async put(bytes: Uint8Array): Promise<{ sha256: string; size: number }> {
+  async put(bytes: Uint8Array): Promise<StoredBlob> {
     const sha256 = createHash('sha256').update(bytes).digest('hex');
     const path = this.pathOf(sha256);
     if (!(await this.has(sha256))) {
@@ -27,7 +34,7 @@ export class BlobStore {
   }
 
   /** Stores a file already on disk (an upload) by its digest; hard-links when possible. */
-  async putFile(file: string): Promise<{ sha256: string; size: number }> {
+  async putFile(file: string): Promise<StoredBlob> {
     const bytes = await readFile(file);
     const sha256 = createHash('sha256').update(bytes).digest('hex');
     const path = this.pathOf(sha256);
@@ -49,8 +56,7 @@ export class BlobStore {
     );
   }
 
-  /** A stream of the blob's bytes. */
-  open(sha256: string): ReadStream {
+  async open(sha256: string): Promise<Readable> {
     return createReadStream(this.pathOf(sha256));
   }
 

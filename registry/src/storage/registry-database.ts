@@ -1,20 +1,16 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
+import type { Migration } from './migration.js';
 
-/** One schema change of a module: applied once, in order, inside a transaction. */
-export interface Migration {
-  /** Unique within its module, e.g. `001-plugins`; applied in array order. */
-  readonly id: string;
-  readonly sql: string;
-}
+export type { Migration } from './migration.js';
 
 /**
  * The registry's embedded SQLite database (better-sqlite3): one file, write-ahead logging, foreign
  * keys on, and per-module schema migrations recorded in `schema_migrations`. Each feature module
- * (catalog, auth, publishing) owns its tables and registers its migrations with
- * {@link RegistryDatabase.migrate}; its repository is the only code that writes SQL for them,
- * behind an interface a PostgreSQL implementation can provide later.
+ * (catalog, auth, publishing, limits) owns its tables and registers its migrations with
+ * {@link RegistryDatabase.migrate}; its `sqlite-*` repository is the only code that writes SQL for
+ * them, behind the interface its `postgres-*` twin implements too (see `PostgresDatabase`).
  */
 export class RegistryDatabase {
   readonly db: Database.Database;

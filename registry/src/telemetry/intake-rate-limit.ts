@@ -20,7 +20,9 @@ export interface IntakeRateLimitOptions {
  * what one launcher sends (the client drops duplicates within 60 seconds). It bounds the cost of a
  * flood; it is not what protects the automatic rollout pause, which counts distinct reporter
  * networks (see `report-intake.ts`), so reports from one address never add up to a pause however
- * slowly they are sent. Kept in memory, per process.
+ * slowly they are sent. Kept in memory, per registry instance, by design: it is the one limit on
+ * the hot path of every launcher's reports, and a flood spread over N instances behind a load
+ * balancer costs at most N times the limit, which it is still meant to bound.
  */
 export function intakeRateLimit(options: IntakeRateLimitOptions): Middleware {
   const limiter = new RateLimiter({ limit: options.limit ?? 120, windowMs: options.windowMs ?? 60_000, now: options.now });

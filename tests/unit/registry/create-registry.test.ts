@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { silentLogger } from '@plughost/backend-kit';
-import { createRegistry } from '@plughost/registry';
+import { createRegistry, type FileBlobStore } from '@plughost/registry';
 import { testKeys } from '../../support/plugin-package.js';
 import { TEST_ROOT_PRIVATE_KEY } from './registry-support.js';
 
@@ -21,7 +21,7 @@ describe('createRegistry', () => {
     try {
       expect(existsSync(join(dataDirectory, 'registry.db'))).toBe(true);
       const { sha256 } = await registry.context.blobs.put(new Uint8Array([1, 2, 3]));
-      expect(registry.context.blobs.pathOf(sha256).startsWith(join(dataDirectory, 'packages'))).toBe(true);
+      expect((registry.context.blobs as FileBlobStore).pathOf(sha256).startsWith(join(dataDirectory, 'packages'))).toBe(true);
       expect(registry.rootPublicKey).toBe(testKeys().rootPublicKey);
       expect(registry.rootKeyId).toMatch(/^[0-9a-f]{16}$/);
     } finally {

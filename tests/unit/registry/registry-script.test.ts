@@ -1,11 +1,12 @@
 import { mkdtemp, rm } from 'node:fs/promises';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startProcess, waitForOutput, type RunningProcess } from '../../support/processes.js';
 import { REGISTRY_VARIABLES } from '../../support/registry-process.js';
 import { sendFrom } from './client-network-support.js';
+import { createTestDatabase } from './postgres-stand-in.js';
 import { TEST_ROOT_PRIVATE_KEY } from './registry-support.js';
 
 // `npm run registry` is `node scripts/registry.mjs`; the global setup has built the registry package.
@@ -75,6 +76,36 @@ describe('scripts/registry.mjs', () => {
     expect((await register(11, '198.51.100.7')).status).toBe(201);
   });
 
+  it('keeps its records in PostgreSQL when REGISTRY_DATABASE_URL names a database, and says so', async () => {
+    const database = await createTestDatabase();
+    try {
+      const data = join(folder, 'data');
+      registry = start({
+        REGISTRY_PORT: '0',
+        REGISTRY_DATA: data,
+        REGISTRY_ROOT_PRIVATE_KEY: TEST_ROOT_PRIVATE_KEY,
+        REGISTRY_DATABASE_URL: database.url,
+        REGISTRY_DATABASE_POOL_SIZE: '3',
+      });
+      const [, url] = await waitForOutput(registry, /^Registry ready at (http:\/\/127\.0\.0\.1:\d+\/api\/v1)$/m);
+      expect(await (await fetch(`${url}/registry`)).json()).toMatchObject({ pluginCount: 0 });
+      const register = await fetch(`${url}/auth/register`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ username: 'someone', password: 'correct horse battery' }),
+      });
+      expect(register.status).toBe(201);
+      expect(registry.stderr()).toMatch(/Records in PostgreSQL \(postgres:\/\/[^)]*\/registry_test_/);
+      expect(existsSync(join(data, 'registry.db'))).toBe(false);
+      registry.child.kill('SIGTERM');
+      expect(await exitOf(registry)).toBe(0);
+    } finally {
+      await registry?.stop();
+      registry = undefined;
+      await database.drop();
+    }
+  });
+
   it('warns when it runs with the public development root key', async () => {
     const demo = JSON.parse(readFileSync('demo-launcher/keys/DEVELOPMENT-ONLY-root-key.json', 'utf8')) as { privateKeySeed: string };
     registry = start({ REGISTRY_PORT: '0', REGISTRY_DATA: join(folder, 'data'), REGISTRY_ROOT_PRIVATE_KEY: demo.privateKeySeed });
@@ -83,7 +114,12 @@ describe('scripts/registry.mjs', () => {
   });
 
   it.each([
-    [{ REGISTRY_DATABASE_URL: 'postgres://store@db.example/registry' }, /PostgreSQL/],
+    [
+      { REGISTRY_DATABASE_URL: 'postgres://store:s3cret@127.0.0.1:1/registry' },
+      /PostgreSQL database postgres:\/\/store:\*\*\*@127\.0\.0\.1:1\/registry .*cannot be used/,
+    ],
+    [{ REGISTRY_DATABASE_URL: 'mysql://store@db.example/registry' }, /REGISTRY_DATABASE_URL\) must be a postgres:\/\/ or postgresql:\/\/ URL/],
+    [{ REGISTRY_DATABASE_POOL_SIZE: '0' }, /REGISTRY_DATABASE_POOL_SIZE must be from 1 to 1000/],
     [{ REGISTRY_ROOT_PRIVATE_KEY: '' }, /REGISTRY_ROOT_PRIVATE_KEY is not set[\s\S]*openssl genpkey[\s\S]*privateKeySeed[\s\S]*public/],
     [{ REGISTRY_ROOT_PRIVATE_KEY: 'bm90IGEga2V5' }, /root private key .*not usable/],
     [{ REGISTRY_PORT: 'http' }, /REGISTRY_PORT/],
@@ -96,6 +132,7 @@ describe('scripts/registry.mjs', () => {
     registry = start({ REGISTRY_PORT: '0', REGISTRY_DATA: join(folder, 'data'), REGISTRY_ROOT_PRIVATE_KEY: TEST_ROOT_PRIVATE_KEY, ...env });
     expect(await exitOf(registry)).toBe(1);
     expect(registry.stderr()).toMatch(message);
+    expect(registry.stderr()).not.toContain('s3cret');
     expect(registry.stdout()).toBe('');
   });
 });

@@ -1,6 +1,7 @@
 /**
- * Starts a real registry (Koa on a free loopback port, SQLite and package files in a temporary
- * folder) and seeds its catalog through the repository, as the publishing routes will later.
+ * Starts a real registry (Koa on a free loopback port, package files in a temporary folder, its
+ * records in SQLite there or in a PostgreSQL database: the store of the `forEachStore` block the
+ * test runs in) and seeds its catalog through the repository, as the publishing routes do.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -12,6 +13,7 @@ import Koa from 'koa';
 import { silentLogger } from '@plughost/backend-kit';
 import { createRegistry, type CatalogPlugin, type CatalogVersion, type Registry, type RegistryOptions, type VersionStatus } from '@plughost/registry';
 import { testKeys } from '../../support/plugin-package.js';
+import { storeOptionsFor } from './store-support.js';
 
 /** The test root key, as `REGISTRY_ROOT_PRIVATE_KEY` takes it (base64 of the seed). */
 export const TEST_ROOT_PRIVATE_KEY = Buffer.from(testKeys().rootSeed).toString('base64');
@@ -85,13 +87,23 @@ export interface TestRegistry {
 export async function startTestRegistry(options: Partial<RegistryOptions> & { clock?: TestClock } = {}): Promise<TestRegistry> {
   const clock = options.clock ?? testClock();
   const dataDirectory = options.dataDirectory ?? (await mkdtemp(join(tmpdir(), 'registry-data-')));
-  const registry = await createRegistry({
-    rootPrivateKey: TEST_ROOT_PRIVATE_KEY,
-    logger: silentLogger,
-    now: () => clock.now(),
-    ...options,
-    dataDirectory,
-  });
+  const keepData = options.dataDirectory !== undefined;
+  const store = await storeOptionsFor(dataDirectory);
+  let registry: Registry;
+  try {
+    registry = await createRegistry({
+      rootPrivateKey: TEST_ROOT_PRIVATE_KEY,
+      logger: silentLogger,
+      now: () => clock.now(),
+      ...store.options,
+      ...options,
+      dataDirectory,
+    });
+  } catch (error) {
+    await store.lease?.release(keepData);
+    if (!keepData) await rm(dataDirectory, { recursive: true, force: true });
+    throw error;
+  }
   const app = new Koa();
   app.use(registry.middleware);
   app.use((ctx) => {
@@ -160,7 +172,8 @@ export async function startTestRegistry(options: Partial<RegistryOptions> & { cl
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await registry.close();
-      if (options.dataDirectory === undefined) await rm(dataDirectory, { recursive: true, force: true });
+      await store.lease?.release(keepData);
+      if (!keepData) await rm(dataDirectory, { recursive: true, force: true });
     },
   };
 }

@@ -7,7 +7,7 @@ import Koa from 'koa';
 import { describe, expect, it } from 'vitest';
 import { ed25519PublicKeyFromSeed, keyIdOf, sha256Hex } from '@plughost/host-sdk/core';
 import { silentLogger, type BackendLogger } from '@plughost/backend-kit';
-import { createRegistry, type Registry } from '@plughost/registry';
+import { createRegistry, type FileBlobStore, type Registry } from '@plughost/registry';
 import { startTestBackend, type TestBackend, type TestBackendOptions } from '../../../support/local-backend.js';
 import { sampleManifest, testKeys, type PackageSpec, type TestKeys } from '../../../support/plugin-package.js';
 import { TEST_ROOT_PRIVATE_KEY } from '../../registry/registry-support.js';
@@ -112,7 +112,7 @@ async function startStore(options: { mirrors?: string[]; baseUrl?: string } = {}
       return stored;
     },
     async corrupt(sha256) {
-      const path = registry.context.blobs.pathOf(sha256);
+      const path = (registry.context.blobs as FileBlobStore).pathOf(sha256);
       const bytes = await readFile(path);
       bytes[bytes.length - 1] = (bytes[bytes.length - 1] ?? 0) ^ 0xff;
       await writeFile(path, bytes);

@@ -2,6 +2,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ed25519PublicKeyFromSeed, keyIdOf, rolloutBucket, type UpdatesSnapshot } from '@plughost/host-sdk/core';
+import type { FileBlobStore } from '@plughost/registry';
 import { startTestBackend, type TestBackend, type TestBackendOptions } from '../../../support/local-backend.js';
 import { sampleManifest, testKeys, type TestKeys } from '../../../support/plugin-package.js';
 import {
@@ -325,7 +326,7 @@ describe('plugin updates', () => {
     await publishHello(primary, '1.1.0');
     // The backup's own copy is corrupt: only the mirror's bytes pass the SHA-256 check.
     const stored = (await backup.registry.registry.catalog.version('hello', '1.1.0')) as { sha256: string };
-    const blob = backup.registry.registry.context.blobs.pathOf(stored.sha256);
+    const blob = (backup.registry.registry.context.blobs as FileBlobStore).pathOf(stored.sha256);
     const corrupt = await readFile(blob);
     corrupt[0] = (corrupt[0] ?? 0) ^ 0xff;
     await writeFile(blob, corrupt);

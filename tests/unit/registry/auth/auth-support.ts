@@ -1,6 +1,7 @@
 /**
- * A real Koa server on a free loopback port with the auth router mounted under `/api/v1`, a real
- * SQLite file in a temporary folder and a clock the test moves.
+ * A real Koa server on a free loopback port with the auth router mounted under `/api/v1`, the
+ * store of the `forEachStore` block (a real SQLite file in a temporary folder, or a PostgreSQL
+ * database) and a clock the test moves.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import type { Server } from 'node:http';
@@ -9,11 +10,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Router from '@koa/router';
 import Koa from 'koa';
+import { storeOptionsFor } from '../store-support.js';
 import { silentLogger } from '@plughost/backend-kit';
 import {
-  BlobStore,
-  RegistryDatabase,
+  FileBlobStore,
   TrustedProxies,
+  databaseLocation,
+  openRegistryStore,
   createAuthModule,
   registryClientAddress,
   registryErrorHandler,
@@ -64,11 +67,20 @@ export interface AuthServerOptions {
 export async function startAuthServer(options: AuthServerOptions = {}): Promise<AuthServer> {
   const dataDirectory = options.dataDirectory ?? (await mkdtemp(join(tmpdir(), 'registry-auth-')));
   let now = options.start ?? T0;
-  const database = new RegistryDatabase(join(dataDirectory, 'registry.db'));
+  const storeOptions = await storeOptionsFor(dataDirectory);
+  const release = async (keepData: boolean): Promise<void> => {
+    await storeOptions.lease?.release(keepData);
+    if (!keepData) await rm(dataDirectory, { recursive: true, force: true });
+  };
+  const store = await openRegistryStore({
+    location: databaseLocation({ dataDirectory, ...storeOptions.options }),
+    logger: silentLogger,
+    ...(storeOptions.options.databasePoolSize !== undefined ? { poolSize: storeOptions.options.databasePoolSize } : {}),
+  });
   const context: RegistryContext = {
     options: { dataDirectory, rootPrivateKey: 'unused-here', ...(options.apiKeys ? { apiKeys: options.apiKeys } : {}) },
-    database,
-    blobs: new BlobStore(join(dataDirectory, 'packages')),
+    store,
+    blobs: new FileBlobStore(join(dataDirectory, 'packages')),
     logger: silentLogger,
     now: () => new Date(now),
   };
@@ -76,8 +88,8 @@ export async function startAuthServer(options: AuthServerOptions = {}): Promise<
   try {
     module = await createAuthModule(context);
   } catch (error) {
-    database.close();
-    if (!options.dataDirectory) await rm(dataDirectory, { recursive: true, force: true });
+    await store.close();
+    await release(options.dataDirectory !== undefined);
     throw error;
   }
 
@@ -133,8 +145,8 @@ export async function startAuthServer(options: AuthServerOptions = {}): Promise<
     async close({ keepData = false } = {}) {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
-      database.close();
-      if (!keepData) await rm(dataDirectory, { recursive: true, force: true });
+      await store.close();
+      await release(keepData);
     },
   };
   return self;

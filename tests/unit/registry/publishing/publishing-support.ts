@@ -1,7 +1,8 @@
 /**
- * A real registry for the publishing tests: `createRegistry` itself on a free loopback port, SQLite
- * and package files in a temporary folder, with the test root key as the registry root. Accounts
- * are publisher API keys (fast: no password hashing).
+ * A real registry for the publishing tests: `createRegistry` itself on a free loopback port,
+ * package files in a temporary folder and the store of the `forEachStore` block (SQLite there, or
+ * a PostgreSQL database), with the test root key as the registry root. Accounts are publisher API
+ * keys (fast: no password hashing).
  */
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import type { Server } from 'node:http';
@@ -14,6 +15,7 @@ import { silentLogger } from '@plughost/backend-kit';
 import { createRegistry, type AuthModule, type CatalogRepository, type PublishingModule, type RegistryContext, type RegistryOptions } from '@plughost/registry';
 import { seedOf, testKeys, writePluginPackage, type PackageSpec, type TestKeys } from '../../../support/plugin-package.js';
 import { TEST_ROOT_PRIVATE_KEY, testClock, type TestClock } from '../registry-support.js';
+import { storeOptionsFor } from '../store-support.js';
 
 /** The admin key of the test registries that have one. */
 export const ADMIN_KEY = 'admin-key-0123456789abcdef0123456789';
@@ -96,14 +98,23 @@ export interface PublishingServerOptions extends Partial<Omit<RegistryOptions, '
 export async function startPublishingServer(options: PublishingServerOptions = {}): Promise<PublishingServer> {
   const { clock = testClock(), ...registryOptions } = options;
   const dataDirectory = await mkdtemp(join(tmpdir(), 'registry-publishing-'));
+  const store = await storeOptionsFor(dataDirectory);
+  const release = async (): Promise<void> => {
+    await store.lease?.release(false);
+    await rm(dataDirectory, { recursive: true, force: true });
+  };
   // The production composition (createRegistry), with publisher API keys and the test root.
   const registry = await createRegistry({
     apiKeys: Object.entries(PUBLISHERS).map(([username, key]) => ({ username, key })),
     logger: silentLogger,
     now: () => clock.now(),
+    ...store.options,
     ...registryOptions,
     dataDirectory,
     rootPrivateKey: TEST_ROOT_PRIVATE_KEY,
+  }).catch(async (error: unknown) => {
+    await release();
+    throw error;
   });
   const { context, catalog, auth, publishing } = registry;
   const app = new Koa();
@@ -158,7 +169,7 @@ export async function startPublishingServer(options: PublishingServerOptions = {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await registry.close();
-      await rm(dataDirectory, { recursive: true, force: true });
+      await release();
     },
   };
   return self;

@@ -1,0 +1,66 @@
+/** The PostgreSQL SQL of the published-plugin queries (list, count, detail). */
+import { PLUGIN_COLUMNS } from './catalog-rows.js';
+import type { PluginSort } from './catalog-types.js';
+
+/**
+ * Every plugin with a published version, with its latest published version (releases rank above
+ * pre-releases, then highest precedence: one seek in `plugin_versions_latest`) and its rating.
+ * `<where>` is replaced by a condition on `p` and `v`.
+ */
+const PUBLISHED_PLUGINS = `
+SELECT ${PLUGIN_COLUMNS},
+  v.version AS latest_version,
+  v.published_at AS updated_at,
+  v.min_launcher_key AS latest_min_key,
+  (SELECT COUNT(*) FROM plugin_reviews r WHERE r.plugin_id = p.id)::int AS rating_count,
+  (SELECT AVG(r.rating) FROM plugin_reviews r WHERE r.plugin_id = p.id)::float8 AS rating_average
+FROM plugins p
+JOIN LATERAL (
+  SELECT lv.version, lv.published_at, lv.min_launcher_key FROM plugin_versions lv
+  WHERE lv.plugin_id = p.id AND lv.status = 'published'
+  ORDER BY lv.prerelease ASC, lv.version_key DESC
+  LIMIT 1
+) v ON true
+WHERE <where>`;
+
+/** One published plugin by a column of `plugins` (`slug` or `id`), bound as `$1`. */
+export function postgresPublishedPluginBy(column: 'slug' | 'id'): string {
+  return PUBLISHED_PLUGINS.replace('<where>', `p.${column} = $1`);
+}
+
+/**
+ * The filters of `GET /plugins` as parameters: `$1` a LIKE pattern or null (matched without case,
+ * as SQLite's LIKE does for ASCII), `$2` the category or null, `$3` a JSON array of tags that must
+ * all be present, `$4` the version key of the launcher or null.
+ */
+const FILTERED = PUBLISHED_PLUGINS.replace(
+  '<where>',
+  `($1::text IS NULL
+    OR p.name ILIKE $1::text OR p.description ILIKE $1::text OR p.slug ILIKE $1::text
+    OR EXISTS (SELECT 1 FROM jsonb_array_elements_text(p.tags) AS tag WHERE tag ILIKE $1::text))
+  AND ($2::text IS NULL OR lower(p.category) = lower($2::text))
+  AND p.tags @> $3::jsonb
+  AND ($4::text IS NULL OR v.min_launcher_key <= $4::text)`,
+);
+
+// Every order ends with the unique slug, so pages never overlap or skip a plugin. Text columns are
+// COLLATE "C" (byte order, as in SQLite); names compare without case.
+const ORDER_BY: Readonly<Record<PluginSort, string>> = {
+  downloads: 'downloads_count DESC, slug ASC',
+  rating: 'rating_average IS NULL, rating_average DESC, rating_count DESC, slug ASC',
+  updated: 'updated_at DESC, slug ASC',
+  name: 'lower(name) COLLATE "C" ASC, slug ASC',
+  newest: 'created_at DESC, slug ASC',
+};
+
+/**
+ * A page of the filtered list in `sort` order (`$5` limit, `$6` offset), each row with `total`, the
+ * number of plugins the filters match: one statement, so the page and its total come from one
+ * snapshot. A page past the end has no row to carry the total: ask {@link POSTGRES_PUBLISHED_COUNT_SQL}.
+ */
+export function postgresPublishedPageSql(sort: PluginSort): string {
+  return `SELECT filtered.*, COUNT(*) OVER ()::int AS total FROM (${FILTERED}) AS filtered ORDER BY ${ORDER_BY[sort]} LIMIT $5 OFFSET $6`;
+}
+
+/** How many plugins the filters (`$1` to `$4`) match. */
+export const POSTGRES_PUBLISHED_COUNT_SQL = `SELECT COUNT(*)::int AS total FROM (${FILTERED}) AS filtered`;
