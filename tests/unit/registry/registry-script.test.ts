@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startProcess, waitForOutput, type RunningProcess } from '../../support/processes.js';
 import { REGISTRY_VARIABLES } from '../../support/registry-process.js';
 import { sendFrom } from './client-network-support.js';
-import { createTestDatabase } from './postgres-stand-in.js';
+import { createTestDatabase } from '../../support/postgres.js';
 import { TEST_ROOT_PRIVATE_KEY } from './registry-support.js';
 
 // `npm run registry` is `node scripts/registry.mjs`; the global setup has built the registry package.

@@ -11,7 +11,7 @@ import { silentLogger } from '@plughost/backend-kit';
 import { FileBlobStore, STORE_TABLES, copySqliteStoreToPostgres, openSqliteStore, type SqliteToPostgresReport } from '@plughost/registry';
 import { startProcess, type RunningProcess } from '../../support/processes.js';
 import { STRONG_PASSWORD } from './auth/auth-support.js';
-import { createTestDatabase, type TestDatabase } from './postgres-stand-in.js';
+import { createTestDatabase, type TestDatabase } from '../../support/postgres.js';
 import { DEVELOPER_SEEDS, PUBLISHERS, publicKeyOf } from './publishing/publishing-support.js';
 import { jsonOf, startTestRegistry, testClock, type TestRegistry } from './registry-support.js';
 import { storeRows } from './store-support.js';

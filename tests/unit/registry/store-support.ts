@@ -16,7 +16,7 @@ import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe } from 'vitest';
 import { silentLogger } from '@plughost/backend-kit';
 import { databaseLocation, openRegistryStore, type RegistryStore } from '@plughost/registry';
-import { createTestDatabase, type TestDatabase } from './postgres-stand-in.js';
+import { createTestDatabase, type TestDatabase } from '../../support/postgres.js';
 
 /** The stores every registry suite runs on. */
 export const STORES = ['sqlite', 'postgres'] as const;

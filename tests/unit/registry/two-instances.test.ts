@@ -16,7 +16,7 @@ import type { BackendLogger } from '@plughost/backend-kit';
 import { FileBlobStore, POSTGRES_MIGRATIONS, createRegistry, type Registry } from '@plughost/registry';
 import { writePluginPackage, type PackageSpec } from '../../support/plugin-package.js';
 import { openVerificationPage, STRONG_PASSWORD, submitVerificationForm, type TokenPair } from './auth/auth-support.js';
-import { createTestDatabase, type TestDatabase } from './postgres-stand-in.js';
+import { createTestDatabase, type TestDatabase } from '../../support/postgres.js';
 import { ADMIN_KEY, DEVELOPER_SEEDS, PUBLISHERS, libraryManifest, publicKeyOf, signingKeys } from './publishing/publishing-support.js';
 import { TEST_ROOT_PRIVATE_KEY, testClock } from './registry-support.js';
 import { TEST_POOL_SIZE, storeRows } from './store-support.js';
