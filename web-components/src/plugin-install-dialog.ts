@@ -199,7 +199,14 @@ export class PluginInstallDialog extends LitElement {
       color: hsl(var(--destructive, 0 72% 45%));
       overflow-wrap: anywhere;
     }
+    /* The buttons stay at the dialog's bottom edge while a long permission list scrolls. */
     .actions {
+      position: sticky;
+      bottom: -1.25rem;
+      margin: 0 -1.5rem -1.25rem;
+      padding: 0.75rem 1.5rem 1.25rem;
+      border-top: 1px solid hsl(var(--border, 0 0% 85%));
+      background: hsl(var(--popover, 0 0% 100%));
       display: flex;
       justify-content: flex-end;
       align-items: center;
