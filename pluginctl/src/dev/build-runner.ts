@@ -32,6 +32,8 @@ export interface StartBuildOptions {
   readonly cwd: string;
   /** The most output kept, counted from the end; default `DEV_BUILD_OUTPUT_LIMIT`. */
   readonly outputLimit?: number;
+  /** The build's environment; default this process's. */
+  readonly env?: NodeJS.ProcessEnv;
 }
 
 // CSI sequences (colours, cursor moves) and OSC sequences (hyperlinks): they are noise in a page.
@@ -65,6 +67,7 @@ export function startBuild(command: BuildCommand, options: StartBuildOptions): R
   const posix = process.platform !== 'win32';
   const child = spawn(command.file, [...command.args], {
     cwd: options.cwd,
+    env: options.env ?? process.env,
     shell: command.shell,
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: posix,

@@ -4,6 +4,13 @@ import type { DevEventHub } from './event-hub.js';
 import { type Clock, createQuietPeriod } from './quiet-period.js';
 import { watchSources } from './source-watcher.js';
 
+/**
+ * Set to `1` in the environment of every build the hot reloader runs, so a project can build
+ * faster for development (the react template's `vite.config.ts` then skips minifying and
+ * tree-shaking). `pluginctl pack` and `publish` never set it: what they build is the release.
+ */
+export const DEV_BUILD_ENV = 'PLUGINCTL_DEV';
+
 /** Options of {@link startHotReloader}. */
 export interface HotReloaderOptions {
   readonly pluginId: string;
@@ -42,7 +49,8 @@ function failureText(command: BuildCommand, result: BuildResult): string {
 /**
  * Rebuilds one plugin project when its sources change (specification, "Debug harness stub"):
  * watches `src/`, `index.html`, `theme.css`, `overlay.html` and `vite.config.ts`; 400 ms after the
- * last change publishes `building`, runs the build, then publishes `rebuilt` (its frame is to be
+ * last change publishes `building`, runs the build (with {@link DEV_BUILD_ENV} `=1` in its
+ * environment), then publishes `rebuilt` (its frame is to be
  * replaced) or `build-failed` with the end of the build's output (the running version stays). One
  * build runs at a time; changes during a build queue exactly one more. A project without a build
  * publishes `rebuilt` with `durationMs: 0` after the quiet period.
@@ -73,7 +81,7 @@ export async function startHotReloader(options: HotReloaderOptions): Promise<Hot
     }
     hub.publish({ type: 'building', pluginId, at: new Date().toISOString() });
     log(`${pluginId}: building (${command.display})`);
-    running = startBuild(command, { cwd: dir });
+    running = startBuild(command, { cwd: dir, env: { ...process.env, [DEV_BUILD_ENV]: '1' } });
     const result = await running.result;
     running = undefined;
     if (closed) return;

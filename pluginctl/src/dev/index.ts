@@ -8,7 +8,7 @@ export { type BuildCommand, detectBuildCommand, detectPackageManager, LOCK_FILES
 export { type BuildResult, type RunningBuild, type StartBuildOptions, startBuild } from './build-runner.js';
 export { addDevPluginEntry, removeDevPluginEntry } from './dev-plugins-entry.js';
 export { createDevEventHub, type DevEventHub, KEEP_ALIVE_MS } from './event-hub.js';
-export { type HotReloader, type HotReloaderOptions, startHotReloader } from './hot-reloader.js';
+export { DEV_BUILD_ENV, type HotReloader, type HotReloaderOptions, startHotReloader } from './hot-reloader.js';
 export { DEMO_LAUNCHER_NAME, launcherDataDirectory } from './launcher-data-directory.js';
 export { type Clock, createQuietPeriod, QUIET_PERIOD_MS, type QuietPeriod, type QuietPeriodOptions, systemClock } from './quiet-period.js';
 export { type SourceWatcher, type SourceWatcherOptions, WATCHED_FILES, WATCHED_FOLDER, watchSources } from './source-watcher.js';

@@ -14,12 +14,14 @@ const PLUGIN_ID = 'com.example.hotreload';
 
 /**
  * The project's build: counts its runs in builds.log, waits while a `hold` file exists (so a test
- * can change files during a build), fails when src/state.txt says "error", else copies it to dist/.
+ * can change files during a build), records PLUGINCTL_DEV in build.env, fails when src/state.txt
+ * says "error", else copies it to dist/.
  */
 const BUILD_SCRIPT = `
 import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 appendFileSync('builds.log', 'build\\n');
 writeFileSync('build.pid', String(process.pid));
+writeFileSync('build.env', process.env.PLUGINCTL_DEV ?? 'unset');
 while (existsSync('hold')) await new Promise((resolve) => setTimeout(resolve, 10));
 const state = readFileSync('src/state.txt', 'utf8');
 if (state.includes('error')) {
@@ -160,6 +162,8 @@ describe('startHotReloader', () => {
     reloader = await startHotReloader({ pluginId: PLUGIN_ID, dir, buildCommand: BUILD_COMMAND, hub, log: (line) => logLines.push(line), initialBuild: true });
     expect(await readFile(join(dir, 'dist', 'out.txt'), 'utf8')).toBe('start');
     expect(events.received.map((event) => event.type)).toEqual(['hello', 'building', 'rebuilt']);
+    // A dev build: the project may skip what only a release needs (the react template does).
+    expect(await readFile(join(dir, 'build.env'), 'utf8')).toBe('1');
   });
 
   it('publishes rebuilt (durationMs 0) after the quiet period for a project without a build', async () => {
