@@ -2,13 +2,14 @@
 // share one npm cache made for this run (decisions 10) and run at the same time: npm's cache is
 // safe for concurrent use, and the time goes to the network, not the two cores.
 import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validateManifest, type PluginManifest } from '@plughost/host-sdk/core';
 import { createProject } from '../../../pluginctl/src/commands/create.js';
+import { DEV_BUILD_ENV } from '../../../pluginctl/src/dev/hot-reloader.js';
 
 const exec = promisify(execFile);
 const INSTALL_TIMEOUT = 240_000;
@@ -16,13 +17,19 @@ const INSTALL_TIMEOUT = 240_000;
 let work: string;
 let cache: string;
 
+// Plain output to match on: vitest sets FORCE_COLOR for its workers.
+const NPM_ENV = { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1', npm_config_update_notifier: 'false' };
+
 /** `npm <args>` in `cwd` with the run's shared cache, offline when the cache already has a package. */
 function npm(cwd: string, ...args: string[]): Promise<{ stdout: string; stderr: string }> {
+  return npmWith(NPM_ENV, cwd, ...args);
+}
+
+function npmWith(env: NodeJS.ProcessEnv, cwd: string, ...args: string[]): Promise<{ stdout: string; stderr: string }> {
   return exec('npm', [...args, '--cache', cache, '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error'], {
     cwd,
     maxBuffer: 16 * 1024 * 1024,
-    // Plain output to match on: vitest sets FORCE_COLOR for its workers.
-    env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1', npm_config_update_notifier: 'false' },
+    env,
   });
 }
 
@@ -49,7 +56,27 @@ describe.concurrent('pluginctl create: templates with dependencies', () => {
       const directory = join(work, 'react');
       await createProject({ id: 'com.example.react-demo', template: 'react', directory });
       await npm(directory, 'install');
+
+      // The build `pluginctl dev` runs on each save: unminified (a function keeps its name), and
+      // still type-checked, so a type error fails it with tsc's message.
+      const devEnv = { ...NPM_ENV, [DEV_BUILD_ENV]: '1' };
+      await npmWith(devEnv, directory, 'run', 'build');
+      const bundle = async (): Promise<string> => {
+        const [script = ''] = (await readdir(join(directory, 'dist/assets'))).filter((name) => name.endsWith('.js'));
+        return readFile(join(directory, 'dist/assets', script), 'utf8');
+      };
+      expect(await bundle()).toContain('function describeStatus(');
+      const app = join(directory, 'src/App.tsx');
+      const source = await readFile(app, 'utf8');
+      await writeFile(app, source.replace("useState('')", 'useState(0)'));
+      await expect(npmWith(devEnv, directory, 'run', 'build')).rejects.toMatchObject({
+        stdout: expect.stringMatching(/src\/App\.tsx\(\d+,\d+\): error TS2345/),
+      });
+      await writeFile(app, source);
+
+      // The release build (`pluginctl pack` runs it): minified.
       await npm(directory, 'run', 'build');
+      expect(await bundle()).not.toContain('function describeStatus(');
       const { stdout } = await npm(directory, 'test');
       expect(stdout).toMatch(/Tests\s+1 passed/);
 
