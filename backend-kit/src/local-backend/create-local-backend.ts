@@ -173,9 +173,11 @@ export async function createLocalBackend(options: LocalBackendOptions): Promise<
   const token = options.token ?? randomBytes(32).toString('base64url');
   const services = await createLocalServices(options, logger);
   const api = new Router({ prefix: '/api', strict: true, sensitive: true });
-  // The vendor's routes come after the backend's own, so they can never shadow one.
+  // The vendor's routes come after the backend's own, so they can never shadow one. Mounting a
+  // router copies its routes into `api`, whose own `allowedMethods` (in the chain below) answers
+  // 405 for all of them: one per mounted router would run on every request and add nothing.
   for (const router of [...apiRouters(services), ...launcherRouters(services, options.launcherRoutes)]) {
-    api.use(router.routes(), router.allowedMethods({ throw: false }));
+    api.use(router.routes());
   }
   const development = options.development === true;
   const openApi = development ? createOpenApiRouter(options.launcherRoutes?.descriptions ?? []) : undefined;

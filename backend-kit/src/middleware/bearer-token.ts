@@ -1,12 +1,13 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { Middleware } from 'koa';
 import { PluginHostError } from '@plughost/host-sdk/core';
+import { isPluginFilesPath } from '../http/plugin-file-request.js';
 
 /** Requests that need no token: health checks, plugin files (frames load them), CORS preflights. */
 export function isPublicRequest(method: string, path: string): boolean {
   if (method === 'OPTIONS') return true;
   if (method === 'GET' && (path === '/api/health' || path === '/api/ping')) return true;
-  return (method === 'GET' || method === 'HEAD') && /^\/api\/plugins\/[^/]+\/files\//.test(path);
+  return (method === 'GET' || method === 'HEAD') && isPluginFilesPath(path);
 }
 
 function sameToken(given: string, expected: Buffer): boolean {

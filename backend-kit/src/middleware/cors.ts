@@ -1,9 +1,5 @@
 import type { Middleware } from 'koa';
-
-/** Paths any origin may read: plugin files, which sandboxed frames (origin `null`) load. */
-function isOpenToAnyOrigin(path: string): boolean {
-  return /^\/api\/plugins\/[^/]+\/files\//.test(path);
-}
+import { isPluginFilesPath } from '../http/plugin-file-request.js';
 
 const ALLOWED_HEADERS = 'Authorization, Content-Type, X-Plugin-Id, Range, If-None-Match, If-Modified-Since';
 const ALLOWED_METHODS = 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS';
@@ -17,7 +13,8 @@ export function cors(allowedOrigins: readonly string[]): Middleware {
   const origins = new Set(allowedOrigins);
   return async function applyCors(ctx, next) {
     const origin = ctx.get('Origin');
-    const anyOrigin = isOpenToAnyOrigin(ctx.path);
+    // Plugin files are read by sandboxed frames, whose origin is `null`: any origin may read them.
+    const anyOrigin = isPluginFilesPath(ctx.path);
     const allowed = anyOrigin || (origin !== '' && origins.has(origin));
     if (anyOrigin) {
       ctx.set('Access-Control-Allow-Origin', '*');

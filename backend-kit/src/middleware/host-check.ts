@@ -24,11 +24,22 @@ function bracketIpv6(host: string): string {
  * debug harness stub): returns whether a `Host` header names this server listening on `port`.
  */
 export function createHostMatcher(options: Omit<HostCheckOptions, 'port'> = {}): (hostHeader: string, port: number | undefined) => boolean {
-  const names = new Set([...LOOPBACK_NAMES, ...(options.configuredHost ? [bracketIpv6(options.configuredHost.toLowerCase())] : [])]);
-  const extra = new Set((options.allowedHosts ?? []).map((host) => host.toLowerCase()));
+  const names = [...LOOPBACK_NAMES, ...(options.configuredHost ? [bracketIpv6(options.configuredHost.toLowerCase())] : [])];
+  const extra = (options.allowedHosts ?? []).map((host) => host.toLowerCase());
+  // Every accepted header for one port, built once per port: the check runs on every request.
+  const acceptedByPort = new Map<number | undefined, ReadonlySet<string>>();
+  const acceptedFor = (port: number | undefined): ReadonlySet<string> => {
+    let accepted = acceptedByPort.get(port);
+    if (accepted === undefined) {
+      accepted = new Set([...extra, ...names.map((name) => `${name}:${port}`), ...extra.map((host) => `${host}:${port}`)]);
+      // A server has one port (two with IPv4 and IPv6); a bound keeps a broken caller from growing it.
+      if (acceptedByPort.size >= 16) acceptedByPort.clear();
+      acceptedByPort.set(port, accepted);
+    }
+    return accepted;
+  };
   return function isOwnHost(hostHeader, port) {
-    const header = hostHeader.toLowerCase();
-    return extra.has(header) || [...names].some((name) => header === `${name}:${port}`) || [...extra].some((host) => header === `${host}:${port}`);
+    return acceptedFor(port).has(hostHeader.toLowerCase());
   };
 }
 

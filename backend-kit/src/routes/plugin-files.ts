@@ -1,24 +1,30 @@
+import type { Readable } from 'node:stream';
 import Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
 import { PluginHostError } from '@plughost/host-sdk/core';
 import { pluginIdOf, validatePluginIdParam } from '../http/params.js';
+import { isPluginFilesPath } from '../http/plugin-file-request.js';
 import type { DataPaths } from '../config/data-paths.js';
 import { parseByteRange } from '../services/plugin-data/byte-range.js';
 import { contentTypeOf } from '../services/plugin-data/content-type.js';
-import { isNotModified, rangeStillValid, validatorsOf } from '../services/plugin-data/file-validators.js';
+import { isNotModified, rangeStillValid, validatorsOf, type FileValidators } from '../services/plugin-data/file-validators.js';
 import { openPluginFile } from '../services/plugin-data/open-plugin-file.js';
+import { PluginFileCache } from '../services/plugin-data/plugin-file-cache.js';
 import { isBackendWrittenFile, parsePluginFilePath } from '../services/plugin-data/plugin-file-path.js';
 import { requireInstalled } from '../services/plugin-data/plugin-data-file.js';
 import type { DevPluginService } from '../services/dev-plugins/dev-plugin-service.js';
 
 /**
- * Set on every answer of the file route, errors included, before anything can fail: a plugin's
- * HTML or SVG opened directly in a tab must never run with the backend's origin (which would let it
- * read the API token's pages and call the API), and nothing may be sniffed into a script.
+ * Set on every answer of the file route, errors included, before anything can fail (the plugin
+ * id's check included): a plugin's HTML or SVG opened directly in a tab must never run with the
+ * backend's origin (which would let it read the API token's pages and call the API), and nothing
+ * may be sniffed into a script. Mounted router-wide, so it sees every `/api` request: others pass.
  */
 const inertFileHeaders: Middleware = async function inertFileHeaders(ctx, next) {
-  ctx.set('Content-Security-Policy', 'sandbox allow-scripts');
-  ctx.set('X-Content-Type-Options', 'nosniff');
+  if (isPluginFilesPath(ctx.path)) {
+    ctx.set('Content-Security-Policy', 'sandbox allow-scripts');
+    ctx.set('X-Content-Type-Options', 'nosniff');
+  }
   await next();
 };
 
@@ -42,6 +48,8 @@ export interface PluginFilesRouterServices {
   readonly paths: DataPaths;
   /** Dev plugins (development mode): their files come from their dev servers. Default none. */
   readonly devPlugins?: Pick<DevPluginService, 'has' | 'file'>;
+  /** Small files kept in memory between requests; default a new cache with the default limits. */
+  readonly fileCache?: PluginFileCache;
 }
 
 /**
@@ -59,7 +67,9 @@ async function serveDevFile(ctx: Context, devPlugins: Pick<DevPluginService, 'fi
 /**
  * `GET|HEAD /plugins/:id/files/*path`: serves a file of an installed plugin's folder, without a
  * token (plugin frames load it; decisions section 2), with content types, strong ETags,
- * conditional requests and single byte ranges, streamed from disk.
+ * conditional requests and single byte ranges. Small files are answered from memory while they
+ * are unchanged on disk ({@link PluginFileCache}: frames load the same pages and scripts at every
+ * start), larger ones streamed from disk.
  *
  * Refusals: a path that is malformed or could escape the folder (`..`, `.` or empty segments,
  * backslashes, NUL, percent-encoded `.`, `/` or `\`, bad percent-encoding) is 400
@@ -72,7 +82,7 @@ async function serveDevFile(ctx: Context, devPlugins: Pick<DevPluginService, 'fi
  * validated; a dev server that cannot be reached is 502 `PLUGIN_LOAD_FAILED`, a slow one 504
  * `PLUGIN_TIMEOUT`.
  */
-export function createPluginFilesRouter({ paths, devPlugins }: PluginFilesRouterServices): Router {
+export function createPluginFilesRouter({ paths, devPlugins, fileCache = new PluginFileCache() }: PluginFilesRouterServices): Router {
   const router = new Router({ strict: true, sensitive: true });
   router.use(inertFileHeaders);
   router.param('id', validatePluginIdParam);
@@ -84,49 +94,76 @@ export function createPluginFilesRouter({ paths, devPlugins }: PluginFilesRouter
       await serveDevFile(ctx, devPlugins, id, path);
       return;
     }
-    await requireInstalled(paths, id);
-    if (isBackendWrittenFile(path)) throw fileNotFound(id, path);
-    const file = await openPluginFile(paths.pluginFolder(id), path);
+    const folder = paths.pluginFolder(id);
+    const backendWritten = isBackendWrittenFile(path);
+    // The installation check and the look in memory are each one `stat` when nothing changed: at
+    // once, a request waits for one round trip. The check's refusal wins.
+    const [installed, cached] = await Promise.allSettled([requireInstalled(paths, id), backendWritten ? null : fileCache.fresh(folder, path)]);
+    if (installed.status === 'rejected') throw installed.reason;
+    if (backendWritten) throw fileNotFound(id, path);
+    const hit = cached.status === 'fulfilled' ? cached.value : null;
+    if (hit) {
+      sendFile(ctx, path, hit.validators, hit.body.length, (start, end) => hit.body.subarray(start, end + 1));
+      return;
+    }
+    const file = await openPluginFile(folder, path);
     if (!file) throw fileNotFound(id, path);
-
     let streaming = false;
     try {
-      const { size } = file.stats;
-      const validators = validatorsOf(file.stats);
-      ctx.set('ETag', validators.etag);
-      ctx.set('Last-Modified', validators.lastModified.toUTCString());
-      // Revalidate every time: file URLs carry no version, and an update replaces the files.
-      ctx.set('Cache-Control', 'no-cache');
-      ctx.set('Accept-Ranges', 'bytes');
-      if (isNotModified({ ifNoneMatch: ctx.get('If-None-Match'), ifModifiedSince: ctx.get('If-Modified-Since') }, validators)) {
-        ctx.status = 304;
-        return;
-      }
-      const range = rangeStillValid(ctx.get('If-Range'), validators) ? parseByteRange(ctx.get('Range'), size) : { kind: 'full' as const };
-      if (range.kind === 'unsatisfiable') {
-        // 416 has no error code of its own; the body keeps the usual error shape.
-        ctx.status = 416;
-        ctx.set('Content-Range', `bytes */${size}`);
-        ctx.body = { error: { code: 'INVALID_ARGUMENT', message: `The requested range is not satisfiable (the file has ${size} bytes)` } };
-        return;
-      }
-      const start = range.kind === 'partial' ? range.start : 0;
-      const end = range.kind === 'partial' ? range.end : size - 1;
-      ctx.status = range.kind === 'partial' ? 206 : 200;
-      if (range.kind === 'partial') ctx.set('Content-Range', `bytes ${start}-${end}/${size}`);
-      ctx.set('Content-Type', contentTypeOf(path));
-      if (ctx.method === 'HEAD' || size === 0) {
-        ctx.set('Content-Length', String(end - start + 1));
-        if (size === 0) ctx.body = Buffer.alloc(0);
+      const kept = await fileCache.remember(folder, path, file);
+      if (kept) {
+        sendFile(ctx, path, kept.validators, kept.body.length, (start, end) => kept.body.subarray(start, end + 1));
         return;
       }
       // Streamed from the handle that was checked, never read whole into memory; the stream closes it.
-      ctx.body = file.handle.createReadStream({ start, end });
-      streaming = true;
-      ctx.set('Content-Length', String(end - start + 1));
+      streaming = sendFile(ctx, path, validatorsOf(file.stats), file.stats.size, (start, end) => file.handle.createReadStream({ start, end }));
     } finally {
       if (!streaming) await file.handle.close();
     }
   });
   return router;
+}
+
+/**
+ * Answers a file of `size` bytes with its validators: 304 for a matching conditional request, 416
+ * for a range past the end, else 200 or 206 with `body(start, end)` (inclusive) unless the request
+ * is HEAD. Returns whether `body` was called (and its stream handed to Koa).
+ */
+function sendFile(
+  ctx: Context,
+  path: string,
+  validators: FileValidators,
+  size: number,
+  body: (start: number, end: number) => Buffer | Readable | undefined,
+): boolean {
+  ctx.set('ETag', validators.etag);
+  ctx.set('Last-Modified', validators.lastModified.toUTCString());
+  // Revalidate every time: file URLs carry no version, and an update replaces the files.
+  ctx.set('Cache-Control', 'no-cache');
+  ctx.set('Accept-Ranges', 'bytes');
+  if (isNotModified({ ifNoneMatch: ctx.get('If-None-Match'), ifModifiedSince: ctx.get('If-Modified-Since') }, validators)) {
+    ctx.status = 304;
+    return false;
+  }
+  const range = rangeStillValid(ctx.get('If-Range'), validators) ? parseByteRange(ctx.get('Range'), size) : { kind: 'full' as const };
+  if (range.kind === 'unsatisfiable') {
+    // 416 has no error code of its own; the body keeps the usual error shape.
+    ctx.status = 416;
+    ctx.set('Content-Range', `bytes */${size}`);
+    ctx.body = { error: { code: 'INVALID_ARGUMENT', message: `The requested range is not satisfiable (the file has ${size} bytes)` } };
+    return false;
+  }
+  const start = range.kind === 'partial' ? range.start : 0;
+  const end = range.kind === 'partial' ? range.end : size - 1;
+  ctx.status = range.kind === 'partial' ? 206 : 200;
+  if (range.kind === 'partial') ctx.set('Content-Range', `bytes ${start}-${end}/${size}`);
+  ctx.set('Content-Type', contentTypeOf(path));
+  if (ctx.method === 'HEAD' || size === 0) {
+    ctx.set('Content-Length', String(end - start + 1));
+    if (size === 0) ctx.body = Buffer.alloc(0);
+    return false;
+  }
+  ctx.body = body(start, end);
+  ctx.set('Content-Length', String(end - start + 1));
+  return true;
 }

@@ -1,14 +1,17 @@
-import { mkdir, readFile } from 'node:fs/promises';
+import type { Stats } from 'node:fs';
+import { mkdir, open, stat, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PluginHostError } from '@plughost/host-sdk/core';
 import type { BackendLogger } from '../../http/logger.js';
 import type { DataPaths } from '../../config/data-paths.js';
 import { writeFileAtomic } from '../atomic-file.js';
-import { readInstalledManifest } from '../installed-manifest.js';
+import { isPluginInstalled } from '../installed-manifest.js';
+import { stampOf } from '../file-stamp.js';
+import { StampedCache } from '../stamped-cache.js';
 import type { DevPluginService } from '../dev-plugins/dev-plugin-service.js';
 import type { KeyedLock } from '../keyed-lock.js';
 import { PLUGIN_DATA_LIMITS, type PluginDataLimits } from './data-limits.js';
-import { parseJsonDictionary, type JsonDictionary } from './flat-json.js';
+import { emptyDictionary, parseJsonDictionary, type JsonDictionary } from './flat-json.js';
 
 /** The two files the backend keeps in a plugin folder. */
 export type PluginDataFileName = 'settings.json' | 'cache.json';
@@ -50,10 +53,36 @@ export interface PluginDataPlace {
  * @throws PluginHostError `PLUGIN_NOT_FOUND` when it is neither.
  */
 export async function findPluginData(dependencies: PluginDataDependencies, id: string): Promise<PluginDataPlace> {
+  const place = placeOf(dependencies, id);
+  if (!place.dev) await requireInstalled(dependencies.paths, id);
+  return place;
+}
+
+/** Where plugin `id`'s data would be, without checking that it is installed. */
+function placeOf(dependencies: PluginDataDependencies, id: string): PluginDataPlace {
   const { paths } = dependencies;
   if (dependencies.devPlugins?.has(id) === true) return { folder: paths.devPluginFolder(id), label: `dev/${id}`, lockKey: `dev/${id}`, dev: true };
-  await requireInstalled(paths, id);
   return { folder: paths.pluginFolder(id), label: `plugins/${id}`, lockKey: id, dev: false };
+}
+
+/**
+ * Reads plugin `id`'s data file `name` where {@link findPluginData} finds it, without the lock
+ * (writes replace the file by rename, so a reader sees the old or the new one whole). The
+ * installation check and the read run at once: each is one `stat` while nothing changed, and a
+ * request then waits for one round trip to the file system instead of two. The check's refusal
+ * wins over anything the read found.
+ *
+ * @throws PluginHostError `PLUGIN_NOT_FOUND` when the plugin is neither installed nor a dev plugin.
+ */
+export async function readPluginData(dependencies: PluginDataDependencies, id: string, name: PluginDataFileName): Promise<JsonDictionary> {
+  const place = placeOf(dependencies, id);
+  const [installed, data] = await Promise.allSettled([
+    place.dev ? undefined : requireInstalled(dependencies.paths, id),
+    readPluginDataFile(dependencies, id, place, name),
+  ]);
+  if (installed.status === 'rejected') throw installed.reason;
+  if (data.status === 'rejected') throw data.reason;
+  return data.value;
 }
 
 /**
@@ -71,15 +100,65 @@ export async function withPluginData<T>(dependencies: PluginDataDependencies, id
 
 /** Throws 404 `PLUGIN_NOT_FOUND` unless `plugins/<id>/manifest.json` is a valid manifest of `id`. */
 export async function requireInstalled(paths: DataPaths, id: string): Promise<void> {
-  if ((await readInstalledManifest(paths, id)) === null) {
+  if (!(await isPluginInstalled(paths, id))) {
     throw new PluginHostError('PLUGIN_NOT_FOUND', `Plugin ${id} is not installed`, { pluginId: id });
   }
 }
 
 /**
+ * Data files as last parsed, per version of the file (see `StampedCache`): a settings read costs a
+ * `stat` while nothing changed the file. `null` is a file that is not a JSON object. Keys are
+ * absolute paths, so one table serves every backend of the process. The dictionaries are frozen
+ * all the way down: readers get a copy of the top level, and nested values are never changed in
+ * place (a write replaces a whole top-level value and the file).
+ */
+const parsedDataFiles = new StampedCache<JsonDictionary | null>({ maxEntries: 1024, maxBytes: 32 * 1024 * 1024 });
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    for (const nested of Object.values(value)) deepFreeze(nested);
+    Object.freeze(value);
+  }
+  return value;
+}
+
+/** Reads and parses `path` through one handle (so the stamp kept is that of the bytes parsed); `undefined` when it is gone. */
+async function parseDataFile(path: string): Promise<JsonDictionary | null | undefined> {
+  let handle: FileHandle;
+  try {
+    handle = await open(path, 'r');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+  try {
+    const opened = await handle.stat();
+    const dictionary = opened.isDirectory() ? null : parseJsonDictionary(await handle.readFile('utf8'));
+    parsedDataFiles.set(path, stampOf(opened), deepFreeze(dictionary), opened.size);
+    return dictionary;
+  } finally {
+    await handle.close();
+  }
+}
+
+/** The parsed data file at `path`: a dictionary, `null` when it is not a JSON object, `undefined` when there is none. */
+async function loadDataFile(path: string): Promise<JsonDictionary | null | undefined> {
+  let current: Stats;
+  try {
+    current = await stat(path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+  const known = parsedDataFiles.get(path, current);
+  return known !== undefined ? known : parseDataFile(path);
+}
+
+/**
  * Reads `<place>/<name>` as a flat JSON object; `{}` when the file does not exist. A file that
  * is not a JSON object (edited by hand, or damaged) gives 400 `INVALID_ARGUMENT` naming it: it is
- * never replaced silently, since that would throw the user's data away.
+ * never replaced silently, since that would throw the user's data away. The object returned is the
+ * caller's to change at the top level; its nested values are frozen (they may be shared).
  */
 export async function readPluginDataFile(
   dependencies: PluginDataDependencies,
@@ -87,17 +166,8 @@ export async function readPluginDataFile(
   place: PluginDataPlace,
   name: PluginDataFileName,
 ): Promise<JsonDictionary> {
-  const path = join(place.folder, name);
-  let text: string | null;
-  try {
-    text = await readFile(path, 'utf8');
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') return Object.create(null) as JsonDictionary;
-    if (code !== 'EISDIR') throw error;
-    text = null;
-  }
-  const dictionary = text === null ? null : parseJsonDictionary(text);
+  const dictionary = await loadDataFile(join(place.folder, name));
+  if (dictionary === undefined) return emptyDictionary();
   if (dictionary === null) {
     dependencies.logger?.warn(`${place.label}/${name} is not a JSON object; refusing to read or overwrite it`, { pluginId: id });
     throw new PluginHostError(
@@ -106,7 +176,7 @@ export async function readPluginDataFile(
       { pluginId: id },
     );
   }
-  return dictionary;
+  return Object.assign(emptyDictionary(), dictionary);
 }
 
 /** Writes `<place>/<name>` atomically (temporary file, flush, rename, folder flush); a dev plugin's folder is made on its first write. */
