@@ -9,7 +9,9 @@ import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { openEngine, type EngineName, type EnginePage } from '../support/engine-driver.js';
 import { startProcess, waitForOutput, type RunningProcess } from '../support/processes.js';
 
-export const FRAMED_SAMPLES = ['hello', 'library', 'consumer', 'theme-settings', 'overlay', 'wasm', 'mod-browser'].map((name) => `com.plughost.samples.${name}`);
+export const FRAMED_SAMPLES = ['hello', 'library', 'consumer', 'theme-settings', 'overlay', 'wasm', 'mod-browser'].map(
+  (name) => `com.plughost.samples.${name}`,
+);
 export const INLINE_SAMPLE = 'com.plughost.samples.inline-banner';
 export const SAMPLE_COUNT = FRAMED_SAMPLES.length + 1;
 /** What the inline sample renders once it read its settings through the bridge. */
