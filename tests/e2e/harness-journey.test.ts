@@ -221,4 +221,38 @@ describe('the debug harness in Chromium', () => {
     },
     3 * RELOAD_TIMEOUT_MS,
   );
+
+  it(
+    "the repository sample's Save button stores the greeting (its frame is sandboxed without allow-forms)",
+    async () => {
+      const { harnessUrl, stubUrl } = await startDev(process.cwd());
+      const browser = await browserPage();
+      await browser.goto(harnessUrl);
+      const greeting = (): Promise<string> => browser.evaluate(() => document.getElementById('greeting')?.textContent ?? '', null, { frame: SAMPLE_FRAME });
+      await browser.waitForFunction(() => document.getElementById('greeting')?.textContent === '(not set)', null, 30_000, { frame: SAMPLE_FRAME });
+      // HTMLElement.click() runs the button's activation behaviour, as a mouse click does.
+      const clicked = await browser.evaluate(
+        (text) => {
+          const input = document.getElementById('greeting-input') as HTMLInputElement | null;
+          const save = [...document.querySelectorAll('button')].find((button) => button.textContent === 'Save');
+          if (!input || !save || save.disabled || input.labels?.[0]?.textContent !== 'New greeting') return false;
+          input.value = text;
+          save.click();
+          return true;
+        },
+        'Saved from the harness',
+        { frame: SAMPLE_FRAME },
+      );
+      expect(clicked).toBe(true);
+      await browser
+        .waitForFunction(() => document.getElementById('greeting')?.textContent === 'Saved from the harness', null, 10_000, { frame: SAMPLE_FRAME })
+        .catch(async (error: unknown) => {
+          throw new Error(`the greeting reads ${JSON.stringify(await greeting())} after Save`, { cause: error });
+        });
+      // The stub backend holds it (any token passes there).
+      const stored = await fetch(`${stubUrl}/api/plugins/settings/${SAMPLE}`, { headers: { Authorization: 'Bearer harness-test' } });
+      expect(await stored.json()).toEqual({ greeting: 'Saved from the harness' });
+    },
+    2 * RELOAD_TIMEOUT_MS,
+  );
 });

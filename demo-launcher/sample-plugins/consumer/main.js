@@ -35,11 +35,15 @@ async function main() {
     }
   };
 
-  document.getElementById('form').addEventListener('submit', (event) => {
-    event.preventDefault();
-    ask(1).catch(showError);
+  // Plugin frames have no allow-forms, so no submit event ever comes: the button's click and Enter
+  // in the field ask.
+  const askAgain = () => ask(1).catch(showError);
+  const button = document.getElementById('format');
+  button.addEventListener('click', askAgain);
+  seconds.addEventListener('keydown', (event) => {
+    if (event.key === 'Enter' && !event.isComposing) askAgain();
   });
-  document.getElementById('format').disabled = false;
+  button.disabled = false;
   await ask(5);
 }
 

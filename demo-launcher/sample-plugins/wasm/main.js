@@ -26,10 +26,8 @@ async function main() {
     }
   };
 
-  const form = document.getElementById('add');
   const sum = document.getElementById('sum');
-  form.addEventListener('submit', (event) => {
-    event.preventDefault();
+  const add = () => {
     const a = document.getElementById('a').valueAsNumber;
     const b = document.getElementById('b').valueAsNumber;
     sum.textContent = '…';
@@ -40,7 +38,15 @@ async function main() {
         showError(error);
       },
     );
-  });
+  };
+  // Plugin frames have no allow-forms, so no submit event ever comes: the button's click and Enter
+  // in either field add.
+  document.getElementById('add-button').addEventListener('click', add);
+  for (const input of document.querySelectorAll('#add input')) {
+    input.addEventListener('keydown', (event) => {
+      if (event.key === 'Enter' && !event.isComposing) add();
+    });
+  }
   const run = document.getElementById('run');
   run.addEventListener('click', () => runOnLoad().catch(showError));
   for (const control of document.querySelectorAll('button')) control.disabled = false;

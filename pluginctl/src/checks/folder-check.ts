@@ -1,12 +1,14 @@
 /**
  * The checks of a plugin project folder: `verify` (manifest, permission minimality, unbounded
- * loops) and `lint` (those plus import extensions and the files the manifest names).
+ * loops) and `lint` (those plus import extensions, the files the manifest names and forms, which
+ * never submit in a sandboxed plugin frame).
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { formatManifestProblem, parseManifest, type PluginManifest } from '@plughost/host-sdk/core';
 import { CliError } from '../cli-error.js';
 import type { Finding } from './finding.js';
+import { checkFormSubmits } from './form-submit-check.js';
 import { checkLoops } from './loop-check.js';
 import { checkPermissions, findMethodUses } from './permission-check.js';
 import { checkImportExtensions, checkNamedFiles } from './project-files-check.js';
@@ -35,7 +37,7 @@ async function hasBuildScript(root: string): Promise<boolean> {
 }
 
 /**
- * Checks the project in `root`. `lint` adds the import-extension and named-file checks.
+ * Checks the project in `root`. `lint` adds the import-extension, named-file and form-submit checks.
  *
  * @throws CliError `NO_MANIFEST` when `root` has no manifest.json.
  */
@@ -66,6 +68,7 @@ export async function checkFolder(root: string, options: { lint: boolean }): Pro
   if (options.lint) {
     findings.push(...checkImportExtensions(sources, hasBuild));
     if (manifest !== null) findings.push(...(await checkNamedFiles(root, manifest, manifestText, hasBuild)));
+    findings.push(...checkFormSubmits(sources, { inline: manifest?.render === 'inline' }));
   }
   const errors = findings.filter((finding) => finding.severity === 'error').length;
   return {

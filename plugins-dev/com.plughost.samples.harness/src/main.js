@@ -17,17 +17,22 @@ async function main() {
   if (!api) throw new Error('window.__PLUGIN_API__ is missing: open this page in the harness or a launcher.');
   await api.ready;
 
-  // config:read and config:write
-  const form = document.getElementById('settings-form');
-  form.addEventListener('submit', (event) => {
-    event.preventDefault();
-    const value = form.elements.greeting.value.trim();
+  // config:read and config:write. The frame has no allow-forms, so a form would never submit:
+  // the button's click and Enter in the field save.
+  const input = document.getElementById('greeting-input');
+  const save = document.getElementById('save');
+  const saveGreeting = () => {
+    const value = input.value.trim();
     if (value === '') return;
     api.call('setSettings', 'greeting', value).then(showGreeting, (error) => {
       document.getElementById('greeting').textContent = describeError(error);
     });
+  };
+  save.addEventListener('click', saveGreeting);
+  input.addEventListener('keydown', (event) => {
+    if (event.key === 'Enter' && !event.isComposing) saveGreeting();
   });
-  form.querySelector('button').disabled = false;
+  save.disabled = false;
   api.call('getSettings').then(showGreeting, (error) => {
     document.getElementById('greeting').textContent = describeError(error);
   });

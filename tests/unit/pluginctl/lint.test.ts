@@ -186,4 +186,51 @@ describe('pluginctl verify (folder) and lint', () => {
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(/^NO_MANIFEST: No manifest\.json in .*--package <file>/m);
   });
+
+  it('lint warns about forms and submit listeners (forms never submit in a sandboxed plugin frame), at their file and line', async () => {
+    await writeProject(root, {
+      'dist/index.html': [
+        '<!doctype html>',
+        '<!-- Not a <form>: a comment does not count. -->',
+        '<form id="ask">', // 3
+        '  <input id="q" aria-label="Question"><button type="submit">Ask</button>',
+        '</form>',
+        '<script type="module" src="main.js"></script>',
+        '',
+      ].join('\n'),
+      'dist/ask.js': [
+        "// form.addEventListener('submit', ...) in a comment is not a listener",
+        "document.getElementById('ask').addEventListener('submit', (event) => event.preventDefault());", // 2
+        'document.forms[0].onsubmit = () => false;', // 3
+        "const handleSubmit = () => undefined; document.getElementById('q').addEventListener('keydown', handleSubmit);",
+        '',
+      ].join('\n'),
+      // JSX: the <form> and its onSubmit on one line give one finding.
+      'src/App.jsx': 'export const App = () => <form onSubmit={(event) => event.preventDefault()}><input /></form>;\n',
+    });
+    expect((await checkFolder(root, { lint: false })).findings).toEqual([]);
+    const report = await checkFolder(root, { lint: true });
+    expect(report).toMatchObject({ ok: true, errors: 0, warnings: 4 });
+    expect(report.findings.map((f) => [f.severity, f.rule, f.file, f.line])).toEqual([
+      ['warning', 'form-submit', 'dist/ask.js', 2],
+      ['warning', 'form-submit', 'dist/ask.js', 3],
+      ['warning', 'form-submit', 'dist/index.html', 3],
+      ['warning', 'form-submit', 'src/App.jsx', 1],
+    ]);
+    // Why, and what to do instead.
+    for (const finding of report.findings) {
+      expect(finding.message).toContain('sandboxed with allow-scripts only (no allow-forms)');
+      expect(finding.message).toContain('type="button" and a click handler, and handle Enter in the input');
+    }
+    expect(report.findings[2]!.message).toMatch(/^This <form> is never submitted/);
+    expect(report.findings[0]!.message).toMatch(/^This submit listener never runs/);
+
+    const text = await pluginctl(root, 'lint');
+    expect(text.code).toBe(0);
+    expect(text.stdout).toMatch(/^dist\/index\.html:3: warning \[form-submit\] This <form> is never submitted/m);
+
+    // An inline plugin's main page runs in the launcher's window, where forms submit.
+    await writeProject(root, { 'manifest.json': manifestText({ render: 'inline' }) });
+    expect((await checkFolder(root, { lint: true })).findings.filter((f) => f.rule === 'form-submit')).toEqual([]);
+  });
 });
