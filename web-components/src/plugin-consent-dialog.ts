@@ -1,6 +1,7 @@
 import { LitElement, css, html, type PropertyValues } from 'lit';
 import { state } from 'lit/decorators.js';
 import type { FileAccessRequest } from '@plughost/host-sdk';
+import { keepFocusInDialog } from './dialog-focus.js';
 
 interface PendingQuestion {
   readonly request: FileAccessRequest;
@@ -230,6 +231,7 @@ export class PluginConsentDialog extends LitElement {
       aria-describedby="description"
       @cancel=${(event: Event) => this.#onCancel(event)}
       @close=${(event: Event) => this.#onClose(event)}
+      @keydown=${(event: KeyboardEvent) => keepFocusInDialog(event, event.currentTarget as HTMLElement)}
     >
       ${
         request

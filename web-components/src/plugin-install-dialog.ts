@@ -1,6 +1,7 @@
 import { LitElement, css, html, nothing, type PropertyValues } from 'lit';
 import { property, query } from 'lit/decorators.js';
 import { compareRisk, describeCapabilities, type PackageSigner, type PermissionRisk, type PluginManifest, type SignatureCheck } from '@plughost/host-sdk/core';
+import { keepFocusInDialog } from './dialog-focus.js';
 import { riskBadgeContent } from './risk-badge.js';
 import { dialogStyles } from './shared-styles.js';
 
@@ -68,7 +69,8 @@ function deepActiveElement(): HTMLElement | null {
  * "Install" fires `plugin-install-confirm` and leaves the dialog open: the launcher sets `busy`
  * while it installs, then calls `close()` on success or sets `error` (and clears `busy`) on
  * failure. "Cancel" and Escape close the dialog and fire `plugin-install-cancel`. Focus moves to
- * "Cancel" when the dialog opens (the safe choice) and back to where it was when it closes.
+ * "Cancel" when the dialog opens (the safe choice), Tab keeps it inside the dialog, and it goes
+ * back to where it was when the dialog closes.
  * Nothing from the package is rendered as HTML.
  *
  * @fires plugin-install-confirm - `CustomEvent<{manifest: PluginManifest}>`: the user chose "Install".
@@ -345,6 +347,7 @@ export class PluginInstallDialog extends LitElement {
       aria-busy=${this.busy ? 'true' : 'false'}
       @cancel=${this.onNativeCancel}
       @close=${this.onNativeClose}
+      @keydown=${(event: KeyboardEvent) => keepFocusInDialog(event, event.currentTarget as HTMLElement)}
     >
       ${inspection ? this.renderContent(inspection) : html`<h2 id="title" part="title">Install plugin</h2>`}
       ${this.error ? html`<p class="error" part="error" role="alert">${this.error}</p>` : nothing}

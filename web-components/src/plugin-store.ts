@@ -2,6 +2,7 @@ import { LitElement, html, nothing, type PropertyValues } from 'lit';
 import { property, query, state } from 'lit/decorators.js';
 import type { PluginInfo } from '@plughost/host-sdk/core';
 import type { LauncherBackendSource } from './plugin-manager/backend-request.js';
+import { keepFocusInDialog } from './dialog-focus.js';
 import type { PluginUpdates } from './plugin-manager/plugin-updates.js';
 import { UpdateConsentPrompt, updateConsentStyles } from './plugin-manager/update-consent.js';
 import { UpdatesSubscription } from './plugin-manager/updates-subscription.js';
@@ -534,7 +535,14 @@ export class PluginStore extends LitElement {
         })
       : renderList(list);
     return html`${this.backend && !storeDisabled ? renderSourceLine(this.sources.shown()) : nothing} ${renderToolbar(list)} ${storeDisabled ? nothing : renderCount(this.data.list)} ${catalog}
-      <dialog part="detail" aria-labelledby="detail-title" @cancel=${this.onDialogCancel} @close=${this.onDialogClose} @click=${this.onDialogClick}>
+      <dialog
+        part="detail"
+        aria-labelledby="detail-title"
+        @cancel=${this.onDialogCancel}
+        @close=${this.onDialogClose}
+        @click=${this.onDialogClick}
+        @keydown=${(event: KeyboardEvent) => keepFocusInDialog(event, event.currentTarget as HTMLElement)}
+      >
         ${
           detail
             ? renderDetail({ ...shared, state: detail, close: () => this.closeDetail(), retry: () => this.data.loadDetail(detail.slug, detail.summary) })

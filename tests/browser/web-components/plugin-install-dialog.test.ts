@@ -167,6 +167,31 @@ describe('<plugin-install-dialog>', () => {
     expect(document.activeElement).to.equal(opener);
   });
 
+  it('keeps Tab and Shift+Tab inside the dialog until it is answered', async () => {
+    const el = await fixture<PluginInstallDialog>(html`<plugin-install-dialog></plugin-install-dialog>`);
+    el.show(inspectionOf(manifestWith()));
+    await el.updateComplete;
+    // The key as the dialog sees it (real Tab presses are driven in Chromium by the demo's
+    // accessibility test; WebKitGTK moves a real Tab to the browser's own controls).
+    const tab = (shiftKey: boolean): boolean => {
+      const event = new KeyboardEvent('keydown', { key: 'Tab', shiftKey, bubbles: true, composed: true, cancelable: true });
+      (root(el).activeElement as HTMLElement).dispatchEvent(event);
+      return event.defaultPrevented;
+    };
+    const cancel = button(el, 'cancel-button');
+    const install = button(el, 'install-button');
+    expect(root(el).activeElement).to.equal(cancel);
+    // Shift+Tab on the first control goes to the last, Tab on the last to the first.
+    expect(tab(true)).to.equal(true);
+    expect(root(el).activeElement).to.equal(install);
+    expect(tab(false)).to.equal(true);
+    expect(root(el).activeElement).to.equal(cancel);
+    // Between them the browser moves the focus as usual.
+    expect(tab(false)).to.equal(false);
+    expect(root(el).activeElement).to.equal(cancel);
+    el.close();
+  });
+
   it('cancels on Escape and fires plugin-install-cancel', async () => {
     const manifest = manifestWith();
     const el = await shown(inspectionOf(manifest));

@@ -6,6 +6,7 @@
  */
 import { css, html, nothing, type ReactiveController, type ReactiveControllerHost, type TemplateResult } from 'lit';
 import type { UpdateConsentRequest } from './plugin-updates.js';
+import { keepFocusInDialog } from '../dialog-focus.js';
 
 interface Question {
   readonly request: UpdateConsentRequest;
@@ -100,6 +101,7 @@ export class UpdateConsentPrompt implements ReactiveController {
       @close=${() => {
         if (this.#current && !this.#dialog()?.open) this.#answer(false);
       }}
+      @keydown=${(event: KeyboardEvent) => keepFocusInDialog(event, event.currentTarget as HTMLElement)}
     >
       ${question ? this.#renderQuestion(question) : nothing}
     </dialog>`;
