@@ -94,14 +94,10 @@ export function createPluginFilesRouter({ paths, devPlugins, fileCache = new Plu
       await serveDevFile(ctx, devPlugins, id, path);
       return;
     }
+    await requireInstalled(paths, id);
+    if (isBackendWrittenFile(path)) throw fileNotFound(id, path);
     const folder = paths.pluginFolder(id);
-    const backendWritten = isBackendWrittenFile(path);
-    // The installation check and the look in memory are each one `stat` when nothing changed: at
-    // once, a request waits for one round trip. The check's refusal wins.
-    const [installed, cached] = await Promise.allSettled([requireInstalled(paths, id), backendWritten ? null : fileCache.fresh(folder, path)]);
-    if (installed.status === 'rejected') throw installed.reason;
-    if (backendWritten) throw fileNotFound(id, path);
-    const hit = cached.status === 'fulfilled' ? cached.value : null;
+    const hit = fileCache.fresh(folder, path);
     if (hit) {
       sendFile(ctx, path, hit.validators, hit.body.length, (start, end) => hit.body.subarray(start, end + 1));
       return;

@@ -1,9 +1,8 @@
-import type { Stats } from 'node:fs';
-import { open, readFile, stat, type FileHandle } from 'node:fs/promises';
+import { open, readFile, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseManifest, type PluginManifest } from '@plughost/host-sdk/core';
 import type { DataPaths } from '../config/data-paths.js';
-import { stampOf } from './file-stamp.js';
+import { currentStats, stampOf } from './file-stamp.js';
 import { StampedCache } from './stamped-cache.js';
 
 /**
@@ -40,13 +39,8 @@ const installedChecks = new StampedCache<boolean>({ maxEntries: 4096 });
  */
 export async function isPluginInstalled(paths: DataPaths, id: string): Promise<boolean> {
   const path = join(paths.pluginFolder(id), 'manifest.json');
-  let current: Stats;
-  try {
-    current = await stat(path);
-  } catch (error) {
-    if (isMissing(error)) return false;
-    throw error;
-  }
+  const current = currentStats(path, { follow: true });
+  if (current === undefined) return false;
   const known = installedChecks.get(path, current);
   if (known !== undefined) return known;
   let handle: FileHandle;

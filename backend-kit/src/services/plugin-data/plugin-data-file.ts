@@ -1,12 +1,11 @@
-import type { Stats } from 'node:fs';
-import { mkdir, open, stat, type FileHandle } from 'node:fs/promises';
+import { mkdir, open, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PluginHostError } from '@plughost/host-sdk/core';
 import type { BackendLogger } from '../../http/logger.js';
 import type { DataPaths } from '../../config/data-paths.js';
 import { writeFileAtomic } from '../atomic-file.js';
 import { isPluginInstalled } from '../installed-manifest.js';
-import { stampOf } from '../file-stamp.js';
+import { currentStats, stampOf } from '../file-stamp.js';
 import { StampedCache } from '../stamped-cache.js';
 import type { DevPluginService } from '../dev-plugins/dev-plugin-service.js';
 import type { KeyedLock } from '../keyed-lock.js';
@@ -63,26 +62,6 @@ function placeOf(dependencies: PluginDataDependencies, id: string): PluginDataPl
   const { paths } = dependencies;
   if (dependencies.devPlugins?.has(id) === true) return { folder: paths.devPluginFolder(id), label: `dev/${id}`, lockKey: `dev/${id}`, dev: true };
   return { folder: paths.pluginFolder(id), label: `plugins/${id}`, lockKey: id, dev: false };
-}
-
-/**
- * Reads plugin `id`'s data file `name` where {@link findPluginData} finds it, without the lock
- * (writes replace the file by rename, so a reader sees the old or the new one whole). The
- * installation check and the read run at once: each is one `stat` while nothing changed, and a
- * request then waits for one round trip to the file system instead of two. The check's refusal
- * wins over anything the read found.
- *
- * @throws PluginHostError `PLUGIN_NOT_FOUND` when the plugin is neither installed nor a dev plugin.
- */
-export async function readPluginData(dependencies: PluginDataDependencies, id: string, name: PluginDataFileName): Promise<JsonDictionary> {
-  const place = placeOf(dependencies, id);
-  const [installed, data] = await Promise.allSettled([
-    place.dev ? undefined : requireInstalled(dependencies.paths, id),
-    readPluginDataFile(dependencies, id, place, name),
-  ]);
-  if (installed.status === 'rejected') throw installed.reason;
-  if (data.status === 'rejected') throw data.reason;
-  return data.value;
 }
 
 /**
@@ -143,13 +122,8 @@ async function parseDataFile(path: string): Promise<JsonDictionary | null | unde
 
 /** The parsed data file at `path`: a dictionary, `null` when it is not a JSON object, `undefined` when there is none. */
 async function loadDataFile(path: string): Promise<JsonDictionary | null | undefined> {
-  let current: Stats;
-  try {
-    current = await stat(path);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw error;
-  }
+  const current = currentStats(path, { follow: true });
+  if (current === undefined) return undefined;
   const known = parsedDataFiles.get(path, current);
   return known !== undefined ? known : parseDataFile(path);
 }

@@ -1,6 +1,6 @@
-import { lstat } from 'node:fs/promises';
+import type { Stats } from 'node:fs';
 import { join } from 'node:path';
-import { stampOf } from '../file-stamp.js';
+import { currentStats, stampOf } from '../file-stamp.js';
 import { StampedCache } from '../stamped-cache.js';
 import { validatorsOf, type FileValidators } from './file-validators.js';
 import type { OpenedPluginFile } from './open-plugin-file.js';
@@ -43,17 +43,20 @@ export class PluginFileCache {
   }
 
   /** The kept version of `relativePath` in `folder` when it is still the one on disk, else null. */
-  async fresh(folder: string, relativePath: string): Promise<CachedPluginFile | null> {
+  fresh(folder: string, relativePath: string): CachedPluginFile | null {
     const path = join(folder, relativePath);
-    let stats: Awaited<ReturnType<typeof lstat>>;
+    let stats: Stats | undefined;
     try {
-      stats = await lstat(path);
+      stats = currentStats(path, { follow: false });
     } catch {
-      // Whatever is (not) there now, the full checks decide.
+      // ENOTDIR, EACCES, ...: whatever is there now, the full checks decide.
+      stats = undefined;
+    }
+    if (stats === undefined || !stats.isFile()) {
       this.#files.delete(path);
       return null;
     }
-    return stats.isFile() ? (this.#files.get(path, stats) ?? null) : null;
+    return this.#files.get(path, stats) ?? null;
   }
 
   /**

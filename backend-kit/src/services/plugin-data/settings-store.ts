@@ -1,6 +1,6 @@
 import type { JsonDictionary } from './flat-json.js';
 import { requireDataKey, requireDataValue, serializeDataFile } from './data-values.js';
-import { limitsOf, readPluginData, readPluginDataFile, withPluginData, writePluginDataFile, type PluginDataDependencies } from './plugin-data-file.js';
+import { findPluginData, limitsOf, readPluginDataFile, withPluginData, writePluginDataFile, type PluginDataDependencies } from './plugin-data-file.js';
 
 /**
  * Plugin settings: `plugins/<id>/settings.json` (`dev/<id>/settings.json` for a dev plugin), a
@@ -31,8 +31,9 @@ const FILE = 'settings.json';
 export function createSettingsStore(dependencies: PluginDataDependencies): SettingsStore {
   const limits = limitsOf(dependencies);
   return {
-    read(id) {
-      return readPluginData(dependencies, id, FILE);
+    async read(id) {
+      // No lock: writes replace the file by rename, so a reader sees the old or the new one whole.
+      return readPluginDataFile(dependencies, id, await findPluginData(dependencies, id), FILE);
     },
     async merge(id, key, value) {
       const checkedKey = requireDataKey(key, limits);
