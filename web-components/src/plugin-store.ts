@@ -24,6 +24,11 @@ export interface StoreInstalledPlugin {
   readonly id: string;
   /** The installed version. */
   readonly version: string;
+  /**
+   * PluginInfo's `restartPending`: the installed version (or copy) runs only after the launcher
+   * restarts, so the card says "Restart to apply" rather than "Installed".
+   */
+  readonly restartPending?: boolean;
 }
 
 /** `detail` of `plugin-store-install`: what to install (or update to) from the store. */

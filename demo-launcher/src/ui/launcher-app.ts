@@ -696,7 +696,7 @@ export class LauncherApp extends LitElement {
   private renderStore() {
     return html`<plugin-store
       .backend=${this.backendSource}
-      .installed=${this.plugins.map((plugin) => ({ id: plugin.id, version: plugin.version }))}
+      .installed=${this.plugins.map((plugin) => ({ id: plugin.id, version: plugin.version, restartPending: plugin.restartPending === true }))}
       .busySlugs=${this.storeBusy}
       .updates=${this.updates}
       @plugin-store-install=${(event: CustomEvent<{ slug: string; version: string; id: string }>) => void this.installFromStore(event.detail)}

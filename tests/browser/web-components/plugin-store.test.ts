@@ -407,6 +407,12 @@ describe('<plugin-store>', () => {
     await el.updateComplete;
     expect(text(action('map-tools'))).to.equal('Installed');
     expect(text(action('chat-relay'))).to.equal('Install');
+    // Installed since the launcher loaded its plugins: it runs after the restart.
+    el.installed = [{ id: 'com.test.map_tools', version: '1.2.0', restartPending: true }];
+    await el.updateComplete;
+    expect(text(action('map-tools'))).to.equal('Restart to apply');
+    expect(action('map-tools').dataset.action).to.equal('pending');
+    expect(action('map-tools').disabled).to.equal(true);
   });
 
   it('fires plugin-store-install with slug, version and id, and shows the busy state the launcher sets', async () => {

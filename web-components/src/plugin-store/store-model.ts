@@ -82,7 +82,8 @@ export function actionOf(plugin: StorePlugin, installedPlugins: readonly StoreIn
     if (pending !== undefined) return { kind: 'pending', version: pending };
     const offered = updates?.offered(plugin.id);
     if (offered !== undefined && offered !== String(installed.version)) return { kind: 'update', version: offered };
-    return { kind: 'installed', version: String(installed.version) };
+    // Installed since the launcher loaded its plugins (or replaced): it waits for the restart.
+    return { kind: installed.restartPending === true ? 'pending' : 'installed', version: String(installed.version) };
   }
   return latest ? { kind: 'install', version: latest } : { kind: 'unavailable' };
 }
