@@ -223,5 +223,12 @@ describe('two registry instances on one PostgreSQL database', () => {
     expect((await a.request('/auth/refresh', { json: { refresh_token: first.refresh_token } })).status).toBe(401);
     expect((await b.request('/auth/me', { token: second.access_token })).status).toBe(401);
     expect((await b.request('/auth/refresh', { json: { refresh_token: second.refresh_token } })).status).toBe(401);
+
+    // One refresh token presented to both at the same moment: one rotation, then reuse ends the family.
+    const login = (await (await a.request('/auth/login', { json: { username: 'roamer', password: STRONG_PASSWORD } })).json()) as TokenPair;
+    const raced = await Promise.all([a, b].map((through) => through.request('/auth/refresh', { json: { refresh_token: login.refresh_token } })));
+    expect(raced.map((response) => response.status).sort()).toEqual([200, 401]);
+    const winner = (await (raced.find((response) => response.status === 200) as Response).json()) as TokenPair;
+    expect((await a.request('/auth/refresh', { json: { refresh_token: winner.refresh_token } })).status).toBe(401);
   });
 });
