@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import { ArchiveFile } from './archive-file.js';
 import { readCentralDirectory } from './central-directory.js';
 import { locateCentralDirectory } from './end-of-central-directory.js';
-import { readEntryData } from './entry-data.js';
+import { isSmallEntry, readEntryData, readWholeEntryData } from './entry-data.js';
 import { checkEntryLayout } from './entry-layout.js';
 import { inspectEntries, type ArchiveRules, type InspectedEntry } from './inspect-entries.js';
 import { resolvePackageLimits, type PackageLimits } from './limits.js';
@@ -61,7 +61,12 @@ export async function extractWithRules(archivePath: string, options: ExtractArch
     // Phase 2: extract into a private folder (mkdtemp creates it with mode 0700).
     directory = await mkdtemp(join(resolve(options.workDirectory), 'plugpkg-'));
     // Each entry's data is read from its checked extent and nowhere else.
-    const written = await writeEntries(directory, extents, (extent) => readEntryData(file, extent), rules.metadataFiles);
+    const written = await writeEntries(
+      directory,
+      extents,
+      { isSmall: isSmallEntry, whole: (extent) => readWholeEntryData(file, extent), stream: (extent) => readEntryData(file, extent) },
+      rules.metadataFiles,
+    );
     const extractedDirectory = directory;
     return {
       directory: extractedDirectory,

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { ErrorCode, isPluginHostError } from '@plughost/host-sdk/core';
+import { ErrorCode, isPluginHostError, type PluginHostError } from '@plughost/host-sdk/core';
 import { updateCrc32 } from './crc32.js';
 import { invalidPackage, quoteEntry } from './package-errors.js';
 
@@ -8,6 +8,32 @@ export interface ExpectedEntryData {
   path: string;
   size: number;
   crc32: number;
+}
+
+/** The refusal of data that goes past its declared size (a lying size is how a zip bomb passes the limits). */
+export function beyondDeclaredSize(expected: ExpectedEntryData): PluginHostError {
+  return invalidPackage(`entry ${quoteEntry(expected.path)} inflates beyond its declared size of ${expected.size} bytes`, {
+    entry: expected.path,
+    declaredSize: expected.size,
+  });
+}
+
+/** The refusal of data that could not be read or inflated (its error is the `cause`). */
+export function corruptData(expected: ExpectedEntryData, cause: unknown): PluginHostError {
+  return invalidPackage(`the data of entry ${quoteEntry(expected.path)} is corrupt`, { entry: expected.path }, cause);
+}
+
+/** Refuses a complete entry whose size or CRC-32 is not the declared one. */
+function checkComplete(expected: ExpectedEntryData, size: number, crc: number): void {
+  if (size !== expected.size) {
+    throw invalidPackage(`entry ${quoteEntry(expected.path)} ends after ${size} of its declared ${expected.size} bytes`, {
+      entry: expected.path,
+      declaredSize: expected.size,
+    });
+  }
+  if (crc !== expected.crc32) {
+    throw invalidPackage(`the CRC-32 of entry ${quoteEntry(expected.path)} does not match`, { entry: expected.path });
+  }
 }
 
 /** The facts measured while the data streamed past. */
@@ -35,7 +61,6 @@ export async function verifyEntryData(
   expected: ExpectedEntryData,
   write: (chunk: Uint8Array) => Promise<void>,
 ): Promise<VerifiedEntryData> {
-  const details = { entry: expected.path };
   const hash = createHash('sha256');
   let crc = 0;
   let size = 0;
@@ -50,7 +75,7 @@ export async function verifyEntryData(
         finished = true;
         // The source's own refusal (bytes after a deflate stream) already names what failed.
         if (isPluginHostError(error, ErrorCode.INVALID_PACKAGE)) throw error;
-        throw invalidPackage(`the data of entry ${quoteEntry(expected.path)} is corrupt`, details, error);
+        throw corruptData(expected, error);
       }
       if (step.done) {
         finished = true;
@@ -58,12 +83,7 @@ export async function verifyEntryData(
       }
       const chunk = step.value;
       size += chunk.length;
-      if (size > expected.size) {
-        throw invalidPackage(`entry ${quoteEntry(expected.path)} inflates beyond its declared size of ${expected.size} bytes`, {
-          ...details,
-          declaredSize: expected.size,
-        });
-      }
+      if (size > expected.size) throw beyondDeclaredSize(expected);
       crc = updateCrc32(crc, chunk);
       hash.update(chunk);
       await write(chunk);
@@ -78,14 +98,19 @@ export async function verifyEntryData(
       }
     }
   }
-  if (size !== expected.size) {
-    throw invalidPackage(`entry ${quoteEntry(expected.path)} ends after ${size} of its declared ${expected.size} bytes`, {
-      ...details,
-      declaredSize: expected.size,
-    });
-  }
-  if (crc !== expected.crc32) {
-    throw invalidPackage(`the CRC-32 of entry ${quoteEntry(expected.path)} does not match`, details);
-  }
+  checkComplete(expected, size, crc);
   return { sha256: hash.digest('hex'), size };
+}
+
+/**
+ * Verifies one entry's uncompressed data held whole in memory (a small entry, inflated in one
+ * step by {@link readWholeEntryData}): the same checks and refusals as {@link verifyEntryData},
+ * before anything is written.
+ *
+ * @throws PluginHostError `INVALID_PACKAGE` for a size that lies or a CRC mismatch.
+ */
+export function verifyWholeEntry(data: Uint8Array, expected: ExpectedEntryData): VerifiedEntryData {
+  if (data.length > expected.size) throw beyondDeclaredSize(expected);
+  checkComplete(expected, data.length, updateCrc32(0, data));
+  return { sha256: createHash('sha256').update(data).digest('hex'), size: data.length };
 }
