@@ -126,6 +126,11 @@ function card(): Promise<{ version: string; status: string; update: string | nul
   }));
 }
 
+/** The card's restart notice: what runs now and what waits for the restart. */
+function restartNotice(): Promise<string> {
+  return page.$eval(CARD, (node) => node.querySelector('[part~="restart-notice"]')?.textContent?.trim() ?? '');
+}
+
 /** "Check for updates" in the manager, then waits for the backend's answer (a new `checkedAt`). */
 async function checkForUpdates(): Promise<void> {
   const before = await page.$eval(
@@ -260,7 +265,9 @@ describe('demo launcher: sources, updates, rollout and telemetry in Chromium', (
 
     await click('plugin-manager >>> [part~="consent-allow-button"]');
     await shown(`${CARD} [part~="status"][data-status="pending-restart"]`);
-    expect(await card()).toMatchObject({ version: 'v1.1.0', status: 'pending-restart', update: null });
+    // The card shows what runs (1.0.0) and its notice names the version waiting on disk.
+    expect(await card()).toMatchObject({ version: 'v1.0.0', status: 'pending-restart', update: null });
+    expect(await restartNotice()).toContain('Version 1.1.0 is installed; 1.0.0 runs until the launcher restarts.');
     // Still 1.0.0 in the frame: the new version runs only after the restart.
     expect(await runningVersion()).toBe('1.0.0');
     await page.$eval(`${CARD} [part~="restart-button"]`, (node) => node.scrollIntoView({ block: 'center' }));
@@ -275,7 +282,8 @@ describe('demo launcher: sources, updates, rollout and telemetry in Chromium', (
   it('"Roll back" restores 1.0.0 after the restart, and the update is offered again', async () => {
     await click(`${CARD} [part~="rollback-button"]`);
     await shown(`${CARD} [part~="status"][data-status="pending-restart"]`);
-    expect((await card()).version).toBe('v1.0.0');
+    expect((await card()).version).toBe('v1.1.0');
+    expect(await restartNotice()).toContain('Version 1.0.0 is installed; 1.1.0 runs until the launcher restarts.');
     await clickAndReload(`${CARD} [part~="restart-button"]`);
     expect(await runningVersion()).toBe('1.0.0');
     await checkForUpdates();
