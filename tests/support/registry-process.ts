@@ -24,6 +24,7 @@ export const REGISTRY_VARIABLES = [
   'PLUGIN_ERROR_PAUSE_THRESHOLD',
   'REGISTRY_PUBLIC_URL',
   'REGISTRY_TRUSTED_PROXIES',
+  'REGISTRY_DATABASE_POOL_SIZE',
 ];
 
 /** The publisher account every registry started here has (`REGISTRY_API_KEYS`); `PUBLISHER_KEY` is its API key (CI-mode tests). */
