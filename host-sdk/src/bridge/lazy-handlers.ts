@@ -41,10 +41,14 @@ export function lazyHandlers<Group extends BridgeHandlerGroup>(
   load: () => Promise<Group>,
 ): (name: keyof Group['handlers'] & string) => BridgeHandler {
   const loaded = loadOnce(load);
+  // Once loaded, the module is kept here: a call then runs its handler without waiting a turn
+  // for the load's promise (the bridge's hot path).
+  let ready: Group | undefined;
   return (name) => async (context, args) => {
     let module: Group;
     try {
-      module = await loaded();
+      ready ??= await loaded();
+      module = ready;
     } catch (error) {
       console.error(`[plugins] the bridge methods of group ${group} could not be loaded`, error);
       throw new PluginHostError(

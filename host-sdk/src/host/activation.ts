@@ -48,12 +48,19 @@ export class PluginActivation {
     const { installed, sinks } = this.context;
     await installed.refresh();
     const failed: FailedPlugin[] = [];
+    const pages = new Map<string, Promise<string>>();
     const read = await Promise.all(
       [...installed.byId.values()]
         .filter((entry) => entry.status === 'active')
         .map(async (plugin) => {
           try {
-            return await this.context.files.manifest(plugin.id);
+            const manifest = await this.context.files.manifest(plugin.id);
+            // Each page is fetched as soon as its manifest is in, while the other manifests arrive
+            // and the plan is made: a frame then starts when its own page is in, not after every
+            // manifest. A page fetched for a plugin the plan skips is never used.
+            const frontend = manifest.entry?.frontend;
+            if (frontend !== undefined) pages.set(manifest.id, handled(this.context.files.text(manifest.id, frontend)));
+            return manifest;
           } catch (error) {
             failed.push({ pluginId: plugin.id, message: messageOf(error), code: codeOf(error) });
             sinks.events.emit({ type: 'load-failed', pluginId: plugin.id, message: messageOf(error) });
@@ -70,7 +77,7 @@ export class PluginActivation {
     // Each activation registers its plugin before its first await, so `running` (and with it the
     // order of hook layers) follows the plan even though the frames load in parallel.
     const byId = new Map(candidates.map((manifest) => [manifest.id, manifest]));
-    const outcomes = order.map((id) => this.activateManifest(byId.get(id) as PluginManifest));
+    const outcomes = order.map((id) => this.activateManifest(byId.get(id) as PluginManifest, pages.get(id)));
     const activated: string[] = [];
     (await Promise.allSettled(outcomes)).forEach((outcome, index) => {
       const id = order[index] as string;
@@ -116,8 +123,8 @@ export class PluginActivation {
     );
   }
 
-  /** Registers a loading plugin at once (keeping activation order), then loads it. */
-  private async activateManifest(manifest: PluginManifest): Promise<void> {
+  /** Registers a loading plugin at once (keeping activation order), then loads it (its page from `page` when it is already being fetched). */
+  private async activateManifest(manifest: PluginManifest, page?: Promise<string>): Promise<void> {
     const { running, sinks, services } = this.context;
     const id = manifest.id;
     const frontend = manifest.entry?.frontend;
@@ -127,7 +134,7 @@ export class PluginActivation {
     const inlineTurn = plugin.mode === 'inline' ? this.inline.takeTurn() : undefined;
     try {
       await this.applyAppearance(manifest);
-      const html = await this.context.files.text(id, frontend);
+      const html = await (page ?? this.context.files.text(id, frontend));
       connected(inlineTurn ? await this.inline.activate(plugin, html, frontend, inlineTurn) : await activateSandboxed(this.context, plugin, html, frontend));
       if (!running.isCurrent(plugin)) throw stoppedWhileLoading(id);
       plugin.state = 'active';
@@ -165,6 +172,12 @@ export class PluginActivation {
       services.theme.injectFontLinks(id, links, new URL(filesBase).origin);
     }
   }
+}
+
+/** `promise`, marked handled: one that nobody awaits (a skipped plugin's page) must not surface as an unhandled rejection. */
+function handled<T>(promise: Promise<T>): Promise<T> {
+  promise.catch(() => undefined);
+  return promise;
 }
 
 function messageOf(error: unknown): string {
