@@ -4,13 +4,15 @@
 // install takes a while before the first sample); the page runs in Chromium. Each sample saves
 // src/App.tsx with a new heading and waits until the plugin's frame shows it (polled every 50 ms).
 // The harness's own report of each build ("built at … in N ms") splits the time into the quiet
-// period, the build and the frame's reload. Run with `npm run bench` after `npm run build`; a
-// measurement, never a pass/fail test.
+// period, the build (`npm run build` with PLUGINCTL_DEV=1: tsc, then Vite's development build) and
+// the frame's reload. Run with `npm run bench` after `npm run build`; a measurement, never a
+// pass/fail test. The machine's other work shows in the numbers: compare runs on a quiet machine.
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, bench, describe } from 'vitest';
+import { QUIET_PERIOD_MS } from '../../pluginctl/src/dev/quiet-period.js';
 import { openEngine } from '../support/engine-driver.js';
 import { PLUGINCTL_CLI, authorWorkspace, runNpm, runPluginctl } from '../support/plugin-author.js';
 import { startProcess, waitForOutput } from '../support/processes.js';
@@ -53,15 +55,24 @@ afterAll(async () => {
   const measured = samples.slice(WARMUP);
   if (measured.length > 0) {
     const mean = (values: number[]): number => values.reduce((sum, value) => sum + value, 0) / values.length;
+    const median = (values: number[]): number => {
+      const sorted = [...values].sort((a, b) => a - b);
+      const middle = Math.floor(sorted.length / 2);
+      return sorted.length % 2 === 1 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+    };
+    const verdict = (ms: number): string => (ms <= GOAL_MS ? 'within' : 'over');
     const totals = measured.map((sample) => sample.totalMs);
+    const builds = measured.map((sample) => sample.buildMs);
     const total = mean(totals);
-    const build = mean(measured.map((sample) => sample.buildMs));
-    const verdict = total <= GOAL_MS ? 'within' : 'over';
+    const build = mean(builds);
+    const rest = total - build - QUIET_PERIOD_MS;
+    const share = (ms: number): string => `${Math.round((100 * ms) / total)} %`;
     console.log(
       [
-        `\nHot reload in the harness (react template), ${measured.length} saves:`,
-        `  save → frame shows it: mean ${Math.round(total)} ms (min ${Math.round(Math.min(...totals))}, max ${Math.round(Math.max(...totals))}); goal ${GOAL_MS} ms: ${verdict}`,
-        `  of which the build (npm run build: tsc && vite build): mean ${Math.round(build)} ms, the quiet period 400 ms, the rest (watch, events, new frame): ${Math.round(total - build - 400)} ms`,
+        `\nHot reload in the harness (react template), ${measured.length} saves, against the ${GOAL_MS} ms goal:`,
+        `  save → frame shows it: mean ${Math.round(total)} ms (${verdict(total)}), median ${Math.round(median(totals))} ms (${verdict(median(totals))}); min ${Math.round(Math.min(...totals))}, max ${Math.round(Math.max(...totals))}`,
+        `  the build (npm run build with PLUGINCTL_DEV=1: tsc, then vite build): mean ${Math.round(build)} ms, median ${Math.round(median(builds))} ms, ${share(build)} of the total`,
+        `  the quiet period: ${QUIET_PERIOD_MS} ms (${share(QUIET_PERIOD_MS)}); the rest (watch, events, new frame): ${Math.round(rest)} ms (${share(rest)})`,
       ].join('\n'),
     );
   }
