@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { access, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { CliError } from '../cli-error.js';
+import { DEV_BUILD_ENV } from '../dev/hot-reloader.js';
 
 /** How a project is built before packing (specification: "Command-line tool", `pack`). */
 export type BuildPlan =
@@ -49,7 +50,15 @@ export async function planBuild(root: string, manifest: { layers?: readonly stri
  */
 export function runBuild(root: string, plan: Exclude<BuildPlan, { kind: 'none' }>): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(plan.command, [...plan.args], { cwd: root, stdio: ['ignore', process.stderr, process.stderr], shell: process.platform === 'win32' });
+    // A package always holds the release build, even when the author's shell exported the dev switch.
+    const env = { ...process.env };
+    delete env[DEV_BUILD_ENV];
+    const child = spawn(plan.command, [...plan.args], {
+      cwd: root,
+      env,
+      stdio: ['ignore', process.stderr, process.stderr],
+      shell: process.platform === 'win32',
+    });
     child.once('error', (error) =>
       reject(
         new CliError(

@@ -169,6 +169,22 @@ describe('pluginctl pack', () => {
     expect((await packPlugin({ root: project, outDir: join(folder, 'out'), skipBuild: true })).build).toBe('skipped');
   });
 
+  it('builds the release build even when the shell exported the dev switch (PLUGINCTL_DEV)', async () => {
+    await writeProject(project, {
+      'package.json': JSON.stringify({ name: 'hello', private: true, scripts: { build: 'node build.mjs' } }),
+      'build.mjs':
+        'import { writeFileSync } from "node:fs"; writeFileSync("dist/main.js", `mode(${JSON.stringify(process.env.PLUGINCTL_DEV ?? "release")});\\n`);',
+      '.plugignore': 'notes/\n*.log\npackage.json\nbuild.mjs\n',
+    });
+    process.env.PLUGINCTL_DEV = '1';
+    try {
+      await packPlugin({ root: project, outDir: join(folder, 'out') });
+    } finally {
+      delete process.env.PLUGINCTL_DEV;
+    }
+    expect(await readFile(join(project, 'dist/main.js'), 'utf8')).toBe('mode("release");\n');
+  });
+
   it('answers on the command line: --json result, refusal with exit 1, --help with every option', async () => {
     const packed = await pluginctl(project, 'pack', '--json', '--key', seedBase64);
     expect(packed.code).toBe(0);
