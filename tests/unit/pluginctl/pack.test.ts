@@ -173,7 +173,7 @@ describe('pluginctl pack', () => {
     await writeProject(project, {
       'package.json': JSON.stringify({ name: 'hello', private: true, scripts: { build: 'node build.mjs' } }),
       'build.mjs':
-        'import { writeFileSync } from "node:fs"; writeFileSync("dist/main.js", `mode(${JSON.stringify(process.env.PLUGINCTL_DEV ?? "release")});\\n`);',
+        'import { writeFileSync } from "node:fs"; writeFileSync("dist/main.js", "mode(" + JSON.stringify(process.env.PLUGINCTL_DEV ?? "release") + ");\\n");',
       '.plugignore': 'notes/\n*.log\npackage.json\nbuild.mjs\n',
     });
     process.env.PLUGINCTL_DEV = '1';
