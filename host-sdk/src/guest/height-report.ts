@@ -22,6 +22,8 @@ export function reportHeight(): void {
     last = height;
     parent.postMessage({ [FRAME_HEIGHT_MESSAGE]: height }, '*');
   };
-  new ResizeObserver(report).observe(root);
+  // Measured in a task of its own, not in the observer's callback: WebKitGTK (2.50) dispatched a
+  // plugin's earlier uncaught error a second time when the callback read the layout.
+  new ResizeObserver(() => setTimeout(report)).observe(root);
   addEventListener('resize', report);
 }
