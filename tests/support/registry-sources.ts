@@ -143,6 +143,9 @@ export async function startFrontedRegistry(mode: FrontMode = 'ok', options: { mi
   });
   const target = new URL(registry.origin);
   let frontOpen = true;
+  server.on('connection', (socket) => {
+    if (!frontOpen) socket.destroy();
+  });
   const front: FrontedRegistry = {
     base,
     host,
@@ -162,14 +165,17 @@ export async function startFrontedRegistry(mode: FrontMode = 'ok', options: { mi
     async receivedOf(request, count) {
       while (front.countOf(request) < count) await once(events, 'request');
     },
+    // A stopped front keeps its port and drops every connection: a closed port could be handed to
+    // another test's server (files run in parallel), which would then answer for this store.
     async stopFront() {
       if (!frontOpen) return;
       frontOpen = false;
       for (const response of held) response.destroy();
-      await closeServer(server);
+      server.closeAllConnections();
     },
     async close() {
       await front.stopFront();
+      await closeServer(server);
       await registry.close();
     },
   };
