@@ -137,10 +137,11 @@ describe('<plugin-frame> content height', () => {
     );
     try {
       const { frame } = shown;
-      // The last report follows the last layout (the frame's width settles too): wait for it.
+      // The last report follows the last layout (the frame's width settles too), and the frame's
+      // document sees its new size a little later (Firefox runs it in another process): wait for both.
       await waitUntil(async () => {
-        const { content } = await measured(frame);
-        return content > 1500 && frame.style.height === `${Math.ceil(content)}px`;
+        const { content, viewport } = await measured(frame);
+        return content > 1500 && frame.style.height === `${Math.ceil(content)}px` && viewport >= content;
       }, 'the frame never grew to its content');
       const { content, viewport } = await measured(frame);
       expect(frame.getBoundingClientRect().height).to.be.at.least(content);
