@@ -80,7 +80,7 @@ describe('installing a signed 50 MB, 2,000-file package', () => {
     ],
     setup: {
       package: `${large.entries} entries, ${(large.packageBytes / 1e6).toFixed(1)} MB (${(large.contentBytes / 1e6).toFixed(1)} MB uncompressed)`,
-      'peak memory': time ? 'process peak RSS (Node: process.resourceUsage().maxRSS; unzip: /usr/bin/time -f %M)' : 'unzip: not measured (no /usr/bin/time)',
+      'peak memory': `process peak RSS (Node: VmHWM of /proc/self/status; unzip: ${time ? '/usr/bin/time -f %M' : 'not measured, no /usr/bin/time'})`,
     },
   });
 });

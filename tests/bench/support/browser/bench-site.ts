@@ -81,7 +81,8 @@ async function bundle(entry: string, format: 'esm' | 'iife'): Promise<string> {
     format,
     platform: 'browser',
     target: 'es2022',
-    minify: true,
+    // BENCH_NO_MINIFY=1 keeps function names readable in a profile of the page.
+    minify: process.env.BENCH_NO_MINIFY !== '1',
     conditions: ['@plughost/source', 'browser'],
     logLevel: 'error',
   });
