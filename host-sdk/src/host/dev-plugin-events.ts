@@ -1,3 +1,4 @@
+import { delayUnlessAborted } from '../core/registry-protocol/source-timer.js';
 import { decodeDevServerEvent, type DevBuildFailedEvent, type DevBuildingEvent, type DevRebuiltEvent } from '../core/dev-server/dev-events.js';
 import { readEventStream } from '../core/event-stream/read-event-stream.js';
 import { BackendClient } from './backend-client.js';
@@ -133,27 +134,11 @@ export function followDevPlugins(options: FollowDevPluginsOptions): DevPluginEve
       const delayMs = delays[Math.min(attempt, delays.length - 1)] ?? 5000;
       attempt += 1;
       report({ kind: 'reconnecting', delayMs, reason });
-      await wait(delayMs, signal);
+      await delayUnlessAborted(delayMs, signal);
     }
     report({ kind: 'closed' });
   }
 
   void run();
   return { close: () => controller.abort() };
-}
-
-function wait(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal.aborted) {
-      resolve();
-      return;
-    }
-    const done = (): void => {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    signal.addEventListener('abort', done, { once: true });
-  });
 }

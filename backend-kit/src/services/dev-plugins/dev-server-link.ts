@@ -1,3 +1,4 @@
+import { delayUnlessAborted } from '@plughost/host-sdk/core';
 import {
   DEV_EVENTS_PATH,
   type DevBuildFailedEvent,
@@ -81,7 +82,7 @@ export class DevServerLink {
       this.callbacks.disconnected(down);
       const delay = this.#delays[Math.min(attempt, this.#delays.length - 1)] ?? 5000;
       attempt += 1;
-      await wait(delay, signal);
+      await delayUnlessAborted(delay, signal);
     }
   }
 
@@ -123,20 +124,4 @@ export class DevServerLink {
       request.abort();
     }
   }
-}
-
-function wait(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal.aborted) {
-      resolve();
-      return;
-    }
-    const done = (): void => {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    signal.addEventListener('abort', done, { once: true });
-  });
 }

@@ -17,5 +17,5 @@ export * from './registry-versions.js';
 export * from './registry-failure.js';
 export * from './registry-client.js';
 export * from './registry-sources.js';
-export { DeadlineExceeded, systemRegistryTimer, type RegistryTimer } from './source-timer.js';
+export { DeadlineExceeded, delayUnlessAborted, systemRegistryTimer, type RegistryTimer } from './source-timer.js';
 export { isInRollout, rolloutBucket } from './rollout.js';

@@ -65,3 +65,23 @@ export function withDeadline<T>(task: (signal: AbortSignal) => Promise<T>, ms: n
     signal?.removeEventListener('abort', onCallerAbort);
   });
 }
+
+/**
+ * Resolves after `ms` milliseconds on `timer`, or at once when `signal` aborts (never rejects):
+ * the pause of a reconnecting loop that must end promptly when its owner closes it.
+ */
+export function delayUnlessAborted(ms: number, signal: AbortSignal, timer: RegistryTimer = systemRegistryTimer): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal.aborted) {
+      resolve();
+      return;
+    }
+    const done = (): void => {
+      timer.clearTimeout(handle);
+      signal.removeEventListener('abort', done);
+      resolve();
+    };
+    const handle = timer.setTimeout(done, ms);
+    signal.addEventListener('abort', done, { once: true });
+  });
+}
