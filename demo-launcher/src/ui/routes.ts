@@ -20,9 +20,21 @@ export function parseRoute(route: string): LauncherRoute {
   if (path === '/store') return { page: 'store' };
   if (path === '/settings') return { page: 'settings' };
   const instance = /^\/instances\/([^/]+)$/.exec(path);
-  if (instance?.[1]) return { page: 'instance', instanceId: decodeURIComponent(instance[1]) };
+  if (instance?.[1]) {
+    const instanceId = decodedOrNull(instance[1]);
+    return instanceId === null ? { page: 'not-found', route: path } : { page: 'instance', instanceId };
+  }
   const plugin = parsePluginPageRoute(path);
   return plugin ? { page: 'plugin', ...plugin } : { page: 'not-found', route: path };
+}
+
+/** `text` percent-decoded, or `null` for a damaged (hand-typed) encoding, which is "not found" rather than a thrown URIError. */
+function decodedOrNull(text: string): string | null {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return null;
+  }
 }
 
 /** The current route, kept in the URL fragment so a reload stays on the same page. */
