@@ -170,6 +170,36 @@ describe('demo launcher in Chromium', () => {
     await page.keyboard.press('Escape');
   });
 
+  it("draws the sidebar's icons from the active icon theme, and its own for a name no theme sets", async () => {
+    await page.goto(`${origin}/#/`);
+    const themed = `${origin}/api/plugins/${THEME}/files/icons/home.svg`;
+    const home = await page.waitForSelector('plugin-sidebar a.nav-home', { visible: true });
+    await page.waitForFunction(
+      (url) => getComputedStyle(document.querySelector('a.nav-home')!, '::before').backgroundImage === `url("${url}")`,
+      {},
+      themed,
+    );
+    // The release policy lets the page load the theme's image from the plugin's files.
+    await page.waitForFunction((url) => performance.getEntriesByName(url).length > 0, {}, themed);
+    const loaded = await page.evaluate((url) => (performance.getEntriesByName(url)[0] as PerformanceResourceTiming).responseStatus, themed);
+    expect(loaded).toBe(200);
+    const box = await home!.evaluate((link) => {
+      const style = getComputedStyle(link, '::before');
+      return { width: Number.parseFloat(style.width), height: Number.parseFloat(style.height) };
+    });
+    expect(box.width).toBeGreaterThan(10);
+    expect(box.height).toBeGreaterThan(10);
+    // Without the theme's property the demo's own icon is drawn (the theme leaves other names alone).
+    const fallback = await page.evaluate(() => {
+      const root = document.documentElement;
+      root.style.setProperty('--launcher-icon-home', 'initial');
+      const image = getComputedStyle(document.querySelector('a.nav-home')!, '::before').backgroundImage;
+      root.style.removeProperty('--launcher-icon-home');
+      return image;
+    });
+    expect(fallback).toMatch(/^url\("data:image\/svg\+xml,/);
+  });
+
   it('opens a plugin settings tab', async () => {
     await page.goto(`${origin}/#/settings`);
     // The launcher's Settings page opens on General; the plugins' settings tabs are under Plugins.

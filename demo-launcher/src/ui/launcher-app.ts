@@ -571,7 +571,8 @@ export class LauncherApp extends LitElement {
           .devPluginIds=${this.plugins.filter((plugin) => plugin.dev !== undefined).map((plugin) => plugin.id)}
           @plugin-command=${(event: CustomEvent<{ pluginId: string; id: string; method?: string }>) => void this.runCommand(event.detail)}>
           <div class="brand">PlugHost</div>
-          ${this.navLink('/', 'Home')} ${this.navLink('/plugins', 'Plugins')} ${this.navLink('/store', 'Store')} ${this.navLink('/downloads', 'Downloads')} ${this.navLink('/settings', 'Settings')}
+          ${this.navLink('/', 'Home', 'home')} ${this.navLink('/plugins', 'Plugins', 'plugins')} ${this.navLink('/store', 'Store', 'store')}
+          ${this.navLink('/downloads', 'Downloads', 'downloads')} ${this.navLink('/settings', 'Settings', 'settings')}
         </plugin-sidebar>
         <main id="main">
           ${
@@ -704,9 +705,10 @@ export class LauncherApp extends LitElement {
     ></plugin-store>`;
   }
 
-  private navLink(route: string, label: string) {
+  /** A sidebar link; `icon` names the launcher icon an icon theme may replace (`--launcher-icon-<icon>`). */
+  private navLink(route: string, label: string, icon: string) {
     const current = currentRoute() === route || (route === '/' && currentRoute() === '');
-    return html`<a class="nav-link" href=${`#${route}`} aria-current=${current ? 'page' : 'false'}>${label}</a>`;
+    return html`<a class=${`nav-link nav-${icon}`} href=${`#${route}`} aria-current=${current ? 'page' : 'false'}>${label}</a>`;
   }
 
   private onFileChosen(event: Event): void {
