@@ -1,6 +1,7 @@
 /**
  * The load generator of the HTTP benchmarks, run in its own process (`runNodeScript`): keeps
- * `connections` keep-alive connections busy with GET requests to one URL for `durationMs`, each
+ * `connections` keep-alive connections busy with requests to one URL for `durationMs` (GET unless
+ * `method` says otherwise, with `body` sent as given on every request), each
  * connection sending its next request when the previous answer has been read whole, and prints one
  * JSON line: requests per second, p50 and p99 latency. An answer with another status than
  * `expectStatus`, or shorter than `minBytes`, counts as an error (so a refused token cannot pass
@@ -13,6 +14,13 @@ import { percentile } from './statistics.js';
 /** What to load. */
 export interface LoadOptions {
   readonly url: string;
+  /** The request method; default `GET`. */
+  readonly method?: string;
+  /**
+   * The request body, sent unchanged with every request (give its `Content-Type` in `headers`);
+   * default none. `Content-Length` is set from it.
+   */
+  readonly body?: string;
   readonly headers?: Readonly<Record<string, string>>;
   readonly connections: number;
   readonly durationMs: number;
@@ -33,9 +41,23 @@ export interface LoadResult {
   readonly bytesPerRequest: number;
 }
 
-function once(agent: Agent, url: URL, headers: Readonly<Record<string, string>>): Promise<{ status: number; bytes: number }> {
+/** One request as sent: method, headers and the body's bytes (encoded once, not per request). */
+interface PreparedRequest {
+  readonly method: string;
+  readonly headers: Readonly<Record<string, string | number>>;
+  readonly body: Buffer | null;
+}
+
+function prepareRequest(options: LoadOptions): PreparedRequest {
+  const headers = options.headers ?? {};
+  if (options.body === undefined) return { method: options.method ?? 'GET', headers, body: null };
+  const body = Buffer.from(options.body, 'utf8');
+  return { method: options.method ?? 'GET', headers: { ...headers, 'Content-Length': body.length }, body };
+}
+
+function once(agent: Agent, url: URL, prepared: PreparedRequest): Promise<{ status: number; bytes: number }> {
   return new Promise((resolve, reject) => {
-    const outgoing = request(url, { agent, headers, method: 'GET' }, (response) => {
+    const outgoing = request(url, { agent, headers: prepared.headers, method: prepared.method }, (response) => {
       let bytes = 0;
       response.on('data', (chunk: Buffer) => {
         bytes += chunk.length;
@@ -44,14 +66,15 @@ function once(agent: Agent, url: URL, headers: Readonly<Record<string, string>>)
       response.on('error', reject);
     });
     outgoing.on('error', reject);
-    outgoing.end();
+    if (prepared.body === null) outgoing.end();
+    else outgoing.end(prepared.body);
   });
 }
 
 export async function generateLoad(options: LoadOptions): Promise<LoadResult> {
   const agent = new Agent({ keepAlive: true, maxSockets: options.connections, maxFreeSockets: options.connections });
   const url = new URL(options.url);
-  const headers = options.headers ?? {};
+  const prepared = prepareRequest(options);
   const expectStatus = options.expectStatus ?? 200;
   const latencies: number[] = [];
   let errors = 0;
@@ -63,7 +86,7 @@ export async function generateLoad(options: LoadOptions): Promise<LoadResult> {
     while (performance.now() < until) {
       const sent = performance.now();
       try {
-        const answer = await once(agent, url, headers);
+        const answer = await once(agent, url, prepared);
         if (answer.status !== expectStatus || answer.bytes < (options.minBytes ?? 0)) {
           errors += 1;
           firstError ??= `HTTP ${answer.status}, ${answer.bytes} bytes`;
