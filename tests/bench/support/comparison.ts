@@ -46,6 +46,15 @@ export interface UnavailableBaseline {
   readonly unavailable: string;
 }
 
+/**
+ * No baseline at all: the project's figures are judged against absolute targets only
+ * ({@link Metric.projectTarget}), for hot paths that have no bare peer (the registry's list,
+ * search and check-updates). `targetsOnly` says why, for the printout and the report's setup.
+ */
+export interface TargetsOnly {
+  readonly targetsOnly: string;
+}
+
 /** What {@link runComparison} compares. */
 export interface Comparison<Sample> {
   /** File name of the JSON report (`settings-get` gives `bench-results/settings-get.json`). */
@@ -53,7 +62,7 @@ export interface Comparison<Sample> {
   /** The printed heading. */
   readonly title: string;
   readonly project: Side<Sample>;
-  readonly baseline: Side<Sample> | UnavailableBaseline;
+  readonly baseline: Side<Sample> | UnavailableBaseline | TargetsOnly;
   readonly metrics: readonly Metric<Sample>[];
   /** Rounds (default 5). */
   readonly rounds?: number;
@@ -63,8 +72,12 @@ export interface Comparison<Sample> {
 
 const DEFAULT_ROUNDS = 5;
 
-function isUnavailable<Sample>(baseline: Side<Sample> | UnavailableBaseline): baseline is UnavailableBaseline {
+function isUnavailable<Sample>(baseline: Comparison<Sample>['baseline']): baseline is UnavailableBaseline {
   return 'unavailable' in baseline;
+}
+
+function isTargetsOnly<Sample>(baseline: Comparison<Sample>['baseline']): baseline is TargetsOnly {
+  return 'targetsOnly' in baseline;
 }
 
 /** Two significant decimals, thousands kept whole. */
@@ -98,7 +111,8 @@ const ratioText = (ratio: number): string => `${ratio.toFixed(2)}x`;
 export async function runComparison<Sample>(comparison: Comparison<Sample>): Promise<ComparisonReport> {
   const rounds = comparison.rounds ?? DEFAULT_ROUNDS;
   const { project } = comparison;
-  const baseline = isUnavailable(comparison.baseline) ? null : comparison.baseline;
+  const targetsOnly = isTargetsOnly(comparison.baseline) ? comparison.baseline.targetsOnly : null;
+  const baseline = isUnavailable(comparison.baseline) || isTargetsOnly(comparison.baseline) ? null : comparison.baseline;
   const samples: { order: string; project: Sample; baseline: Sample | null }[] = [];
   await project.warmUp?.();
   await baseline?.warmUp?.();
@@ -117,9 +131,11 @@ export async function runComparison<Sample>(comparison: Comparison<Sample>): Pro
   }
 
   const lines = [`\n${comparison.title}`, `  project:  ${project.label}`];
-  lines.push(baseline ? `  baseline: ${baseline.label}` : `  baseline: not run (${(comparison.baseline as UnavailableBaseline).unavailable})`);
-  for (const [key, value] of Object.entries(comparison.setup ?? {})) lines.push(`  ${key}: ${value}`);
-  lines.push(`  ${rounds} rounds, alternating order`);
+  if (targetsOnly !== null) lines.push(`  baseline: none, targets only (${targetsOnly})`);
+  else lines.push(baseline ? `  baseline: ${baseline.label}` : `  baseline: not run (${(comparison.baseline as UnavailableBaseline).unavailable})`);
+  const setup = { ...comparison.setup, ...(targetsOnly !== null ? { targetsOnly } : {}) };
+  for (const [key, value] of Object.entries(setup)) lines.push(`  ${key}: ${value}`);
+  lines.push(baseline ? `  ${rounds} rounds, alternating order` : `  ${rounds} rounds`);
   const medians: ComparisonReport['medians'] = { project: {}, baseline: baseline ? {} : null };
   const ratios: Record<string, number> = {};
   const verdicts: Verdict[] = [];
@@ -163,8 +179,8 @@ export async function runComparison<Sample>(comparison: Comparison<Sample>): Pro
     machine: describeMachine(),
     project: project.label,
     baseline: baseline ? baseline.label : null,
-    ...(baseline ? {} : { baselineUnavailable: (comparison.baseline as UnavailableBaseline).unavailable }),
-    setup: comparison.setup ?? {},
+    ...(isUnavailable(comparison.baseline) ? { baselineUnavailable: comparison.baseline.unavailable } : {}),
+    setup,
     rounds: samples.map((sample) => ({
       order: sample.order,
       project: Object.fromEntries(comparison.metrics.map((metric) => [metric.key, metric.value(sample.project)])),
