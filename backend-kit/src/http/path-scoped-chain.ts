@@ -1,5 +1,6 @@
 import type Router from '@koa/router';
 import type { Middleware } from 'koa';
+import { composeMiddleware } from './compose-middleware.js';
 
 /**
  * The router's middleware adds `params` and `router` to the context it receives; Koa's plain
@@ -15,16 +16,11 @@ export function routesOf(router: Router): Middleware[] {
  * routes without their error handling or CORS touching anything else.
  */
 export function pathScopedChain(owns: (path: string) => boolean, chain: readonly Middleware[], name: string): Middleware {
+  const run = composeMiddleware(chain);
+  // The chain's last `next` ends it: the vendor's routes never see a path the chain owns.
   const scoped: Middleware = async (ctx, next) => {
     if (!owns(ctx.path)) return next();
-    let index = -1;
-    const dispatch = async (i: number): Promise<void> => {
-      if (i <= index) throw new Error('next() called twice');
-      index = i;
-      const step = chain[i];
-      if (step) await step(ctx, () => dispatch(i + 1));
-    };
-    await dispatch(0);
+    await run(ctx);
   };
   Object.defineProperty(scoped, 'name', { value: name });
   return scoped;

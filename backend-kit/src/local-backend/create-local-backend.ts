@@ -3,10 +3,6 @@ import Router from '@koa/router';
 import type { Middleware } from 'koa';
 import { PluginHostError, decodePublicKey, type RegistrySources } from '@plughost/host-sdk/core';
 import { consoleLogger } from '../http/logger.js';
-import { bearerToken } from '../middleware/bearer-token.js';
-import { cors } from '../middleware/cors.js';
-import { errorHandler } from '../middleware/error-handler.js';
-import { hostCheck } from '../middleware/host-check.js';
 import { createOpenApiRouter } from '../openapi/openapi-router.js';
 import { createCacheRouter } from '../routes/cache.js';
 import { createDevPluginsRouter } from '../routes/dev-plugins.js';
@@ -35,9 +31,9 @@ import type { DownloadManager } from '../services/downloads/download-manager.js'
 import type { InstanceStore } from '../services/instances/instance-store.js';
 import { createLocalServices, type LocalBackendServices } from './local-services.js';
 import type { LocalBackendOptions } from './options.js';
-import { pathScopedChain, routesOf } from '../http/path-scoped-chain.js';
 import { callerOf } from '../http/caller.js';
 import type { LauncherRoutes } from './launcher-routes.js';
+import { createApiMiddleware } from './api-middleware.js';
 
 /** A mounted local backend. */
 export interface LocalBackend {
@@ -86,16 +82,6 @@ function listRoutes(routers: readonly Router[]): BackendRoute[] {
   }
   return routes;
 }
-
-/** Gives requests no route answered (404) or answered only with `Allow` (405) an error body. */
-const unansweredAsErrors: Middleware = async function unansweredAsErrors(ctx, next) {
-  await next();
-  if (ctx.body !== undefined && ctx.body !== null) return;
-  if (ctx.status === 404) throw new PluginHostError('NOT_FOUND', `No route ${ctx.method} ${ctx.path}`);
-  if (ctx.status === 405) {
-    throw new PluginHostError('METHOD_NOT_ALLOWED', `${ctx.method} is not allowed on ${ctx.path}; allowed: ${ctx.response.get('Allow')}`);
-  }
-};
 
 /**
  * The routers of `/api`, each handed only the services it uses (so a router's signature says what
@@ -174,25 +160,22 @@ export async function createLocalBackend(options: LocalBackendOptions): Promise<
   const services = await createLocalServices(options, logger);
   const api = new Router({ prefix: '/api', strict: true, sensitive: true });
   // The vendor's routes come after the backend's own, so they can never shadow one. Mounting a
-  // router copies its routes into `api`, whose own `allowedMethods` (in the chain below) answers
-  // 405 for all of them: one per mounted router would run on every request and add nothing.
+  // router copies its routes into `api`; the dispatch compiles `api`'s routes into a table once
+  // (createApiMiddleware) and answers 405, 501 and OPTIONS for all of them as `allowedMethods` would.
   for (const router of [...apiRouters(services), ...launcherRouters(services, options.launcherRoutes)]) {
     api.use(router.routes());
   }
   const development = options.development === true;
   const openApi = development ? createOpenApiRouter(options.launcherRoutes?.descriptions ?? []) : undefined;
 
-  const chain: Middleware[] = [
-    errorHandler(logger),
-    unansweredAsErrors,
-    hostCheck({ ...(options.host ? { configuredHost: options.host } : {}), allowedHosts: options.allowedHosts ?? [] }),
-    cors(options.allowedOrigins ?? []),
-    bearerToken(token),
-    ...routesOf(api),
-    ...(openApi ? routesOf(openApi) : []),
-  ];
-
-  const middleware = pathScopedChain((path) => isBackendPath(path, development), chain, 'localBackend');
+  const middleware = createApiMiddleware({
+    owns: (path) => isBackendPath(path, development),
+    routers: [api, ...(openApi ? [openApi] : [])],
+    token,
+    allowedOrigins: options.allowedOrigins ?? [],
+    hosts: { ...(options.host ? { configuredHost: options.host } : {}), allowedHosts: options.allowedHosts ?? [] },
+    logger,
+  });
 
   return {
     middleware,

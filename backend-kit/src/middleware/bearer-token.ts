@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import type { Middleware } from 'koa';
+import type { Context, Middleware } from 'koa';
 import { PluginHostError } from '@plughost/host-sdk/core';
 import { isPluginFilesPath } from '../http/plugin-file-request.js';
 
@@ -17,19 +17,33 @@ function sameToken(given: string, expected: Buffer): boolean {
 }
 
 /**
+ * The check of {@link bearerToken} for one request, for chains that run it without a middleware
+ * step of its own: throws 401 `UNAUTHORIZED` (with `WWW-Authenticate: Bearer`) unless the request
+ * is public or carries the token.
+ */
+export type TokenCheck = (ctx: Context) => void;
+
+/** Builds the {@link TokenCheck} of {@link bearerToken} for `token`. */
+export function createTokenCheck(token: string): TokenCheck {
+  const expected = Buffer.from(token, 'utf8');
+  return function checkToken(ctx) {
+    if (isPublicRequest(ctx.method, ctx.path)) return;
+    const match = /^Bearer (\S+)$/.exec(ctx.get('Authorization'));
+    if (!match?.[1] || !sameToken(match[1], expected)) {
+      ctx.set('WWW-Authenticate', 'Bearer');
+      throw new PluginHostError('UNAUTHORIZED', 'Missing or wrong bearer token; send Authorization: Bearer <the launcher API token>');
+    }
+  };
+}
+
+/**
  * Requires `Authorization: Bearer <token>` on every `/api` request except the public ones
  * (401 `UNAUTHORIZED`). The token is compared in constant time.
  */
 export function bearerToken(token: string): Middleware {
-  const expected = Buffer.from(token, 'utf8');
+  const checkToken = createTokenCheck(token);
   return async function requireToken(ctx, next) {
-    if (!isPublicRequest(ctx.method, ctx.path)) {
-      const match = /^Bearer (\S+)$/.exec(ctx.get('Authorization'));
-      if (!match?.[1] || !sameToken(match[1], expected)) {
-        ctx.set('WWW-Authenticate', 'Bearer');
-        throw new PluginHostError('UNAUTHORIZED', 'Missing or wrong bearer token; send Authorization: Bearer <the launcher API token>');
-      }
-    }
+    checkToken(ctx);
     await next();
   };
 }

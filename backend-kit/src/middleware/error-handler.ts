@@ -1,4 +1,4 @@
-import type { Middleware } from 'koa';
+import type { Context, Middleware } from 'koa';
 import { ErrorCode, type PluginHostError, isPluginHostError } from '@plughost/host-sdk/core';
 import { ERROR_STATUS } from '../http/error-status.js';
 import type { BackendLogger } from '../http/logger.js';
@@ -40,6 +40,38 @@ const STATUS_CODES: Readonly<Record<number, ErrorCode>> = {
 };
 
 /**
+ * The answer of {@link errorHandler} for an error thrown while serving `ctx`, for chains that
+ * catch it themselves: sets the status of the error's code and the `{error: {code, message}}` body.
+ */
+export type ErrorResponder = (ctx: Context, error: unknown) => void;
+
+/** Builds the {@link ErrorResponder} of {@link errorHandler}, logging unexpected errors to `logger`. */
+export function createErrorResponder(logger: BackendLogger): ErrorResponder {
+  return function answerError(ctx, error) {
+    let status: number;
+    let body: ErrorBody;
+    if (isPluginHostError(error)) {
+      status = ERROR_STATUS[error.code] ?? 500;
+      body = pluginHostErrorBody(error);
+    } else {
+      const http = httpErrorOf(error);
+      if (http) {
+        status = http.status;
+        body = { error: { code: STATUS_CODES[http.status] ?? ErrorCode.INVALID_ARGUMENT, message: http.message } };
+      } else {
+        status = 500;
+        body = { error: { code: ErrorCode.INTERNAL_ERROR, message: 'Internal error; the backend log has the details' } };
+        logger.error(`${ctx.method} ${ctx.path} failed`, {
+          error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+        });
+      }
+    }
+    ctx.status = status;
+    ctx.body = body;
+  };
+}
+
+/**
  * Mounted first: turns every thrown error into `{error: {code, message}}` with the status of its
  * code. A few `PluginHostError` details that help the client act (the `prefix` of
  * `FS_AUTHORIZATION_REQUIRED`, the offending `entry`, the manifest `problems`) are added beside
@@ -47,30 +79,12 @@ const STATUS_CODES: Readonly<Record<number, ErrorCode>> = {
  * 500 `INTERNAL_ERROR` with a generic message and is logged, never sent.
  */
 export function errorHandler(logger: BackendLogger): Middleware {
+  const answerError = createErrorResponder(logger);
   return async function handleErrors(ctx, next) {
     try {
       await next();
     } catch (error) {
-      let status: number;
-      let body: ErrorBody;
-      if (isPluginHostError(error)) {
-        status = ERROR_STATUS[error.code] ?? 500;
-        body = pluginHostErrorBody(error);
-      } else {
-        const http = httpErrorOf(error);
-        if (http) {
-          status = http.status;
-          body = { error: { code: STATUS_CODES[http.status] ?? ErrorCode.INVALID_ARGUMENT, message: http.message } };
-        } else {
-          status = 500;
-          body = { error: { code: ErrorCode.INTERNAL_ERROR, message: 'Internal error; the backend log has the details' } };
-          logger.error(`${ctx.method} ${ctx.path} failed`, {
-            error: error instanceof Error ? (error.stack ?? error.message) : String(error),
-          });
-        }
-      }
-      ctx.status = status;
-      ctx.body = body;
+      answerError(ctx, error);
     }
   };
 }

@@ -1,4 +1,4 @@
-import type { Middleware } from 'koa';
+import type { Context, Middleware } from 'koa';
 import { ErrorCode } from '@plughost/host-sdk/core';
 import { ERROR_STATUS } from '../http/error-status.js';
 import type { ErrorBody } from './error-handler.js';
@@ -19,11 +19,14 @@ function bracketIpv6(host: string): string {
   return host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
 }
 
+/** Whether a `Host` header (in any case) names this server listening on `port`. */
+export type HostMatcher = (hostHeader: string, port: number | undefined) => boolean;
+
 /**
  * The rule of {@link hostCheck} as a plain function, for servers that are not Koa apps (pluginctl's
  * debug harness stub): returns whether a `Host` header names this server listening on `port`.
  */
-export function createHostMatcher(options: Omit<HostCheckOptions, 'port'> = {}): (hostHeader: string, port: number | undefined) => boolean {
+export function createHostMatcher(options: Omit<HostCheckOptions, 'port'> = {}): HostMatcher {
   const names = [...LOOPBACK_NAMES, ...(options.configuredHost ? [bracketIpv6(options.configuredHost.toLowerCase())] : [])];
   const extra = (options.allowedHosts ?? []).map((host) => host.toLowerCase());
   // Every accepted header for one port, built once per port: the check runs on every request.
@@ -54,6 +57,19 @@ export function hostNotAllowedBody(hostHeader: string, port: number | undefined)
 }
 
 /**
+ * The check of {@link hostCheck} for one request, for chains that run it without a middleware step
+ * of its own: answers 403 `HOST_NOT_ALLOWED` and returns `true` when the `Host` header is not one
+ * of the backend's names with its port (`port`, else the connection's local port).
+ */
+export function refuseForeignHost(ctx: Context, isOwnHost: HostMatcher, port: number | undefined = ctx.socket.localPort): boolean {
+  const header = (ctx.get('Host') || '').toLowerCase();
+  if (isOwnHost(header, port)) return false;
+  ctx.status = ERROR_STATUS.HOST_NOT_ALLOWED;
+  ctx.body = hostNotAllowedBody(header, port);
+  return true;
+}
+
+/**
  * Refuses requests whose `Host` header is not one of the backend's own names with its port
  * (403 `HOST_NOT_ALLOWED`). A DNS-rebinding page (evil.example resolving to 127.0.0.1) sends its
  * own host name, so it can never read the backend's answers, health routes included. It answers
@@ -63,13 +79,7 @@ export function hostNotAllowedBody(hostHeader: string, port: number | undefined)
 export function hostCheck(options: HostCheckOptions = {}): Middleware {
   const isOwnHost = createHostMatcher(options);
   return async function checkHost(ctx, next) {
-    const header = (ctx.get('Host') || '').toLowerCase();
-    const port = options.port ?? ctx.socket.localPort;
-    if (!isOwnHost(header, port)) {
-      ctx.status = ERROR_STATUS.HOST_NOT_ALLOWED;
-      ctx.body = hostNotAllowedBody(header, port);
-      return;
-    }
+    if (refuseForeignHost(ctx, isOwnHost, options.port ?? ctx.socket.localPort)) return;
     await next();
   };
 }
