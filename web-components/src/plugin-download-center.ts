@@ -1,7 +1,8 @@
 import { LitElement, css, html, nothing, type PropertyValues } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import type { InstallRecord } from '@plughost/host-sdk';
-import { DEFAULT_RECONNECT_DELAYS, DownloadEventConnection, backendUrl, type ConnectionState } from './plugin-download-center/event-connection.js';
+import { DEFAULT_RECONNECT_DELAYS, DownloadEventConnection, type ConnectionState } from './plugin-download-center/event-connection.js';
+import { backendFetch } from './plugin-manager/backend-request.js';
 import { formatBytes, formatPercent, formatSpeed } from './plugin-download-center/format.js';
 import {
   FINISHED,
@@ -413,10 +414,7 @@ export class PluginDownloadCenter extends LitElement {
     const path = action === 'pause' ? `${task}/pause` : action === 'resume' ? `${task}/resume` : task;
     const method = action === 'pause' || action === 'resume' ? 'POST' : 'DELETE';
     try {
-      const response = await fetch(backendUrl(source, path), {
-        method,
-        headers: { authorization: `Bearer ${source.token}` },
-      });
+      const response = await backendFetch(source, path, { method });
       if (action === 'remove' && (response.ok || response.status === 404)) {
         await response.body?.cancel().catch(() => undefined);
         this.removeEntry(sessionId);

@@ -188,6 +188,30 @@ describe('<plugin-download-center>', () => {
       expect(row(el, 'not-on-the-backend')!.dataset.status).to.equal('downloading');
     });
 
+    it("sends the stream and the actions through the source's fetch (the launcher's [API] log sees their failures)", async () => {
+      const id = await addTask(backend, 3, 'through-source-fetch.txt');
+      const sent: string[] = [];
+      const source = {
+        url: backend.origin,
+        token: backend.token,
+        fetch: (input: RequestInfo | URL, init?: RequestInit) => {
+          sent.push(`${init?.method ?? 'GET'} ${new URL(String(input)).pathname} ${new Headers(init?.headers).get('authorization')}`);
+          return fetch(input, init);
+        },
+      };
+      const el = await fixture<PluginDownloadCenter>(html`<plugin-download-center controller="backend" .source=${source}></plugin-download-center>`);
+      await waitUntil(() => row(el, id) !== null, 'the download never showed');
+      el.snapshots = [snapshot({ sessionId: 'not-on-the-backend', status: 'downloading', name: 'ghost.zip' })];
+      await el.updateComplete;
+      button(row(el, 'not-on-the-backend')!, 'Pause').click();
+      await waitUntil(() => row(el, 'not-on-the-backend')!.querySelector('[role="alert"]') !== null, 'no error shown');
+      expect(sent).to.deep.equal([
+        `GET /api/plugins/download/events Bearer ${backend.token}`,
+        `POST /api/plugins/download/tasks/not-on-the-backend/pause Bearer ${backend.token}`,
+      ]);
+      await statusOf(el, id, 'completed');
+    });
+
     it('shows "reconnecting" while the stream fails and reconnects on its own', async () => {
       const id = await addTask(backend, 1, 'reconnect.txt');
       const source = { url: backend.origin, token: 'wrong-token' };

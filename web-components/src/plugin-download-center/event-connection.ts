@@ -3,6 +3,7 @@
  * `readEventStream`, and reconnects with a growing delay whenever the stream ends or fails.
  */
 import { readEventStream } from '@plughost/host-sdk/core';
+import { backendFetch } from '../plugin-manager/backend-request.js';
 import { readSnapshot, type DownloadCenterSource, type DownloadSessionSnapshot } from './snapshot.js';
 
 /** Delays before the 1st, 2nd, ... reconnection; the last one repeats. */
@@ -19,11 +20,6 @@ export type ConnectionState =
 export interface EventConnectionCallbacks {
   snapshot(snapshot: DownloadSessionSnapshot): void;
   state(state: ConnectionState): void;
-}
-
-/** `base` without trailing slashes, followed by `path`. */
-export function backendUrl(source: DownloadCenterSource, path: string): string {
-  return `${source.url.replace(/\/+$/, '')}${path}`;
 }
 
 /**
@@ -61,8 +57,8 @@ export class DownloadEventConnection {
       // While retrying, the element keeps showing its "reconnecting" notice.
       if (attempt === 0) this.callbacks.state({ kind: 'connecting' });
       try {
-        const response = await fetch(backendUrl(source, '/api/plugins/download/events'), {
-          headers: { authorization: `Bearer ${source.token}`, accept: 'text/event-stream' },
+        const response = await backendFetch(source, '/api/plugins/download/events', {
+          headers: { accept: 'text/event-stream' },
           cache: 'no-store',
           signal,
         });

@@ -10,6 +10,7 @@ import {
   type DownloadSnapshotDetails,
   type DownloadStatus,
 } from '@plughost/host-sdk/core';
+import type { LauncherBackendSource } from '../plugin-manager/backend-request.js';
 
 /** The states of a download session (decisions section 4). */
 export type DownloadSessionStatus = DownloadStatus;
@@ -22,11 +23,7 @@ export type DownloadSessionStatus = DownloadStatus;
 export type DownloadSessionSnapshot = DownloadSnapshot & Partial<DownloadSnapshotDetails>;
 
 /** Where the element reads the event stream (and, in `backend` mode, sends the actions). */
-export interface DownloadCenterSource {
-  /** The local backend's origin (or base URL), such as `http://127.0.0.1:4577`. */
-  url: string;
-  /** The bearer token of the backend. */
-  token: string;
+export interface DownloadCenterSource extends LauncherBackendSource {
   /** The download centre is the launcher's: it never sends `X-Plugin-Id`. */
   pluginId?: never;
 }

@@ -55,6 +55,22 @@ function errorOf(body: unknown): { code?: string; message?: string } {
 }
 
 /**
+ * Sends one request to the local backend: `path` under the source's URL, with its bearer token,
+ * through the source's `fetch` when it has one (so the launcher's logging fetch, or a desktop
+ * shell's transport, sees every request the launcher's elements make).
+ *
+ * @param path - The backend path, starting with `/api/`.
+ */
+export function backendFetch(source: LauncherBackendSource, path: string, init: RequestInit = {}): Promise<Response> {
+  const headers = new Headers(init.headers);
+  headers.set('Authorization', `Bearer ${source.token}`);
+  const url = `${source.url.replace(/\/+$/, '')}${path}`;
+  // Called as a plain function: a native fetch called as a method of the source throws.
+  const fetcher = source.fetch ?? fetch;
+  return fetcher(url, { ...init, headers });
+}
+
+/**
  * Sends a request to the local backend and returns its parsed JSON answer (`null` for an empty
  * one).
  *
@@ -67,14 +83,12 @@ export async function backendJson<T = unknown>(
   path: string,
   options: { readonly method?: string; readonly json?: unknown; readonly signal?: AbortSignal } = {},
 ): Promise<T> {
-  const headers = new Headers({ Authorization: `Bearer ${source.token}`, Accept: 'application/json' });
+  const headers = new Headers({ Accept: 'application/json' });
   const hasBody = options.json !== undefined;
   if (hasBody) headers.set('Content-Type', 'application/json');
-  const url = `${source.url.replace(/\/+$/, '')}${path}`;
-  const fetcher = source.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
   let response: Response;
   try {
-    response = await fetcher(url, {
+    response = await backendFetch(source, path, {
       method: options.method ?? (hasBody ? 'POST' : 'GET'),
       headers,
       ...(hasBody ? { body: JSON.stringify(options.json) } : {}),
