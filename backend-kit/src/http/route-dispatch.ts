@@ -15,9 +15,8 @@ function enter(ctx: RouterContext, path: string, { entry, captures }: Matched): 
   ctx.captures = captures;
   ctx.request.params = layer.params(path, captures, ctx.params);
   ctx.params = ctx.request.params;
-  const routePath = String(layer.path);
-  ctx.routerPath = routePath;
-  ctx._matchedRoute = routePath;
+  ctx.routerPath = entry.routePath;
+  ctx._matchedRoute = entry.routePath;
   if (layer.name) {
     ctx.routerName = layer.name;
     ctx._matchedRouteName = layer.name;

@@ -10,6 +10,8 @@ export interface RouteEntry {
   /** The router that declared it (handlers may use `ctx.router`). */
   readonly router: Router;
   readonly layer: Layer;
+  /** The layer's declared path as text (what the router sets as `ctx.routerPath`). */
+  readonly routePath: string;
   /** True for a route, false for path middleware (which runs for any method, and only before a route). */
   readonly isRoute: boolean;
   /** The layer's stack, composed at startup. */
@@ -74,6 +76,7 @@ function entryOf(router: Router, layer: Layer): RouteEntry {
   return {
     router,
     layer,
+    routePath: String(layer.path),
     isRoute: layer.methods.length > 0,
     run: composeMiddleware<RouterContext>(layer.stack as ((ctx: RouterContext, next: () => Promise<unknown>) => unknown)[]),
     captures(path) {
