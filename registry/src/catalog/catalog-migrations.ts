@@ -117,4 +117,51 @@ CREATE TABLE telemetry_salts (
 );
 `,
   },
+  {
+    // Issue 18: check-updates decides the pause of up to 500 candidates per request, and counting
+    // distinct reporters among a version's raw reports grew with its reports (a popular version:
+    // thousands of index entries per candidate). This table keeps, per id@version and reporter, the
+    // time of its latest report, so "distinct reporters at or after T" is the number of rows with
+    // last_report_at >= T: exact (a reporter has a report in the window exactly when its latest one
+    // is), and an index range that check-updates stops reading at threshold + 1 rows. Triggers keep
+    // it in the writing transaction for every writer (the intake, the re-keying of the previous
+    // day's hash, a copy of the table); the purge deletes its expired rows itself (see
+    // purgeReportsBefore). Filled from the reports already stored.
+    id: '004-update-checks',
+    sql: `
+CREATE TABLE plugin_version_reporters (
+  plugin_id TEXT NOT NULL,
+  plugin_version TEXT NOT NULL,
+  reporter TEXT NOT NULL,
+  last_report_at TEXT NOT NULL,
+  PRIMARY KEY (plugin_id, plugin_version, reporter)
+) WITHOUT ROWID;
+CREATE INDEX plugin_version_reporters_recent ON plugin_version_reporters (plugin_id, plugin_version, last_report_at);
+INSERT INTO plugin_version_reporters (plugin_id, plugin_version, reporter, last_report_at)
+  SELECT plugin_id, plugin_version, reporter, MAX(received_at) FROM plugin_error_reports GROUP BY plugin_id, plugin_version, reporter;
+
+CREATE TRIGGER plugin_error_reports_reporter_added AFTER INSERT ON plugin_error_reports BEGIN
+  INSERT INTO plugin_version_reporters (plugin_id, plugin_version, reporter, last_report_at)
+  VALUES (NEW.plugin_id, NEW.plugin_version, NEW.reporter, NEW.received_at)
+  ON CONFLICT (plugin_id, plugin_version, reporter) DO UPDATE SET last_report_at = MAX(last_report_at, excluded.last_report_at);
+END;
+
+-- A report moved to another reporter (the previous day's hash re-keyed): the new reporter's latest
+-- time may grow; the old one's is looked up again only when this report was its latest (once per
+-- re-keying, not per report), and its row goes when it has no report left.
+CREATE TRIGGER plugin_error_reports_reporter_moved AFTER UPDATE OF reporter, plugin_id, plugin_version, received_at ON plugin_error_reports BEGIN
+  INSERT INTO plugin_version_reporters (plugin_id, plugin_version, reporter, last_report_at)
+  VALUES (NEW.plugin_id, NEW.plugin_version, NEW.reporter, NEW.received_at)
+  ON CONFLICT (plugin_id, plugin_version, reporter) DO UPDATE SET last_report_at = MAX(last_report_at, excluded.last_report_at);
+  UPDATE plugin_version_reporters
+  SET last_report_at = COALESCE((
+    SELECT r.received_at FROM plugin_error_reports r
+    WHERE r.plugin_id = OLD.plugin_id AND r.plugin_version = OLD.plugin_version AND r.reporter = OLD.reporter
+    ORDER BY r.received_at DESC LIMIT 1), '')
+  WHERE plugin_id = OLD.plugin_id AND plugin_version = OLD.plugin_version AND reporter = OLD.reporter AND last_report_at <= OLD.received_at;
+  DELETE FROM plugin_version_reporters
+  WHERE plugin_id = OLD.plugin_id AND plugin_version = OLD.plugin_version AND reporter = OLD.reporter AND last_report_at = '';
+END;
+`,
+  },
 ];

@@ -59,6 +59,11 @@ export interface CatalogRepository {
   /** A plugin by slug, whatever the state of its versions. */
   getPluginBySlug(slug: string): Promise<CatalogPlugin | null>;
   /** The version `version` of the plugin `slug` in any state, or `null`. */
+  /**
+   * {@link latestPublished} of many plugins in one query (check-updates asks about up to 500): by
+   * slug, for each of `slugs` that has a published version; unknown slugs are left out.
+   */
+  latestPublishedOf(slugs: readonly string[]): Promise<Map<string, CatalogVersion>>;
   version(slug: string, version: string): Promise<CatalogVersion | null>;
   /** Every version of a plugin (any state), newest upload first. */
   versionsOf(pluginId: string): Promise<CatalogVersion[]>;
@@ -114,12 +119,19 @@ export interface CatalogRepository {
   countRecentReporters(pluginId: string, version: string, since: string): Promise<number>;
   /** Versions with more than `threshold` distinct reporters at or after `since`, most reporters first. */
   pausedVersions(since: string, threshold: number): Promise<PausedVersion[]>;
-  /** Deletes reports received before `before`; returns how many. */
+  /** Deletes reports received before `before` (and what the pause count keeps of them); returns how many. */
   purgeReportsBefore(before: string): Promise<number>;
 
   // Downloads and reviews.
 
   /** Counts one package download of a version on a UTC day (`YYYY-MM-DD`). */
+  /**
+   * For each of `candidates` (manifest id and exact version), whether at least `atLeast` distinct
+   * reporters sent reports for it at or after `since`, in the order given: the pause decisions of
+   * one check-updates in one query, each reading at most `atLeast` index entries however many
+   * reports or reporters the version has.
+   */
+  recentReportersReach(candidates: readonly { readonly pluginId: string; readonly version: string }[], since: string, atLeast: number): Promise<boolean[]>;
   incrementDownloads(pluginId: string, versionId: string, day: string): Promise<void>;
   /** Total downloads and the per-day counts from `fromDay` (`YYYY-MM-DD`) on; `null` for an unknown slug. */
   stats(slug: string, fromDay: string): Promise<PluginStats | null>;

@@ -93,4 +93,47 @@ CREATE TABLE plugin_downloads_daily (
 );
 `,
   },
+  {
+    // The twin of the SQLite migration of the same id (catalog-migrations.ts says why): per
+    // id@version and reporter the time of its latest report, kept by triggers in the writing
+    // transaction, so the pause count is an index range check-updates stops at threshold + 1 rows.
+    id: '004-update-checks',
+    sql: `
+CREATE TABLE plugin_version_reporters (
+  plugin_id TEXT COLLATE "C" NOT NULL,
+  plugin_version TEXT COLLATE "C" NOT NULL,
+  reporter TEXT COLLATE "C" NOT NULL,
+  last_report_at TEXT COLLATE "C" NOT NULL,
+  PRIMARY KEY (plugin_id, plugin_version, reporter)
+);
+CREATE INDEX plugin_version_reporters_recent ON plugin_version_reporters (plugin_id, plugin_version, last_report_at);
+INSERT INTO plugin_version_reporters (plugin_id, plugin_version, reporter, last_report_at)
+  SELECT plugin_id, plugin_version, reporter, MAX(received_at) FROM plugin_error_reports GROUP BY plugin_id, plugin_version, reporter;
+
+CREATE FUNCTION plugin_version_reporters_seen() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO plugin_version_reporters (plugin_id, plugin_version, reporter, last_report_at)
+  VALUES (NEW.plugin_id, NEW.plugin_version, NEW.reporter, NEW.received_at)
+  ON CONFLICT (plugin_id, plugin_version, reporter) DO UPDATE
+  SET last_report_at = GREATEST(plugin_version_reporters.last_report_at, EXCLUDED.last_report_at);
+  IF TG_OP = 'UPDATE' THEN
+    -- The old reporter's latest time is looked up again only when this report was its latest.
+    UPDATE plugin_version_reporters
+    SET last_report_at = COALESCE((
+      SELECT r.received_at FROM plugin_error_reports r
+      WHERE r.plugin_id = OLD.plugin_id AND r.plugin_version = OLD.plugin_version AND r.reporter = OLD.reporter
+      ORDER BY r.received_at DESC LIMIT 1), '')
+    WHERE plugin_id = OLD.plugin_id AND plugin_version = OLD.plugin_version AND reporter = OLD.reporter AND last_report_at <= OLD.received_at;
+    DELETE FROM plugin_version_reporters
+    WHERE plugin_id = OLD.plugin_id AND plugin_version = OLD.plugin_version AND reporter = OLD.reporter AND last_report_at = '';
+  END IF;
+  RETURN NULL;
+END;
+$$;
+CREATE TRIGGER plugin_error_reports_reporter_added AFTER INSERT ON plugin_error_reports
+  FOR EACH ROW EXECUTE FUNCTION plugin_version_reporters_seen();
+CREATE TRIGGER plugin_error_reports_reporter_moved AFTER UPDATE OF reporter, plugin_id, plugin_version, received_at ON plugin_error_reports
+  FOR EACH ROW EXECUTE FUNCTION plugin_version_reporters_seen();
+`,
+  },
 ];

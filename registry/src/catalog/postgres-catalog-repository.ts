@@ -62,9 +62,38 @@ const SET_STATUS = `UPDATE plugin_versions
       review_note = CASE WHEN $4 THEN $5 ELSE review_note END
   WHERE id = $1`;
 
-/** The pause count of `CatalogRepository.countRecentReporters`: a range scan of `plugin_error_reports_pause`. */
-const COUNT_RECENT_REPORTERS = `SELECT COUNT(DISTINCT reporter)::int AS total FROM plugin_error_reports
-  WHERE plugin_id = $1 AND plugin_version = $2 AND received_at >= $3`;
+/**
+ * The pause count of `CatalogRepository.countRecentReporters`: a range of
+ * `plugin_version_reporters_recent`, one entry per reporter in the window (migration
+ * `004-update-checks`).
+ */
+const COUNT_RECENT_REPORTERS = `SELECT COUNT(*)::int AS total FROM plugin_version_reporters
+  WHERE plugin_id = $1 AND plugin_version = $2 AND last_report_at >= $3`;
+
+/** The pause decisions of a check-updates: whether each candidate's `$4 + 1`-th reporter in the window exists. */
+const RECENT_REPORTERS_REACH = `
+SELECT (
+  SELECT 1 FROM plugin_version_reporters r
+  WHERE r.plugin_id = c.plugin_id AND r.plugin_version = c.version AND r.last_report_at >= $3
+  ORDER BY r.last_report_at LIMIT 1 OFFSET $4
+) IS NOT NULL AS reached
+FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS c (plugin_id, version, position)
+ORDER BY c.position`;
+
+/**
+ * The latest published version of each slug of `$1` (see `latestPublished`): releases and
+ * pre-releases looked up apart, each a backward scan of `plugin_versions_latest` that stops at
+ * its first row (as in the SQLite twin).
+ */
+const LATEST_PUBLISHED_OF = `
+WITH candidates AS MATERIALIZED (
+  SELECT p.slug AS candidate_slug, COALESCE(
+    (SELECT l.id FROM plugin_versions l WHERE l.plugin_id = p.id AND l.status = 'published' AND l.prerelease = 0 ORDER BY l.version_key DESC LIMIT 1),
+    (SELECT l.id FROM plugin_versions l WHERE l.plugin_id = p.id AND l.status = 'published' AND l.prerelease = 1 ORDER BY l.version_key DESC LIMIT 1)
+  ) AS version_id
+  FROM plugins p WHERE p.slug = ANY($1::text[])
+)
+SELECT ${VERSION_COLUMNS}, c.candidate_slug FROM candidates c JOIN plugin_versions v ON v.id = c.version_id`;
 
 const PAUSED_VERSIONS = `
 SELECT r.plugin_id, p.slug, r.plugin_version, COUNT(DISTINCT r.reporter)::int AS reporters, COUNT(*)::int AS reports, MAX(r.received_at) AS last_report_at
@@ -151,6 +180,13 @@ export class PostgresCatalogRepository implements CatalogRepository {
     const row = await this.one<PluginRow>(PLUGIN_BY_ID, [id]);
     return row ? pluginOf(row) : null;
   }
+  async latestPublishedOf(slugs: readonly string[]): Promise<Map<string, CatalogVersion>> {
+    const latest = new Map<string, CatalogVersion>();
+    if (slugs.length === 0) return latest;
+    for (const row of await this.all<VersionRow & { candidate_slug: string }>(LATEST_PUBLISHED_OF, [slugs])) latest.set(row.candidate_slug, versionOf(row));
+    return latest;
+  }
+
 
   async getPluginBySlug(slug: string): Promise<CatalogPlugin | null> {
     const row = await this.one<PluginRow>(PLUGIN_BY_SLUG, [slug]);
@@ -385,6 +421,22 @@ export class PostgresCatalogRepository implements CatalogRepository {
     return (await this.all<PausedVersionRow>(PAUSED_VERSIONS, [since, threshold])).map((row) => ({
       pluginId: row.plugin_id,
       slug: row.slug,
+  async recentReportersReach(
+    candidates: readonly { readonly pluginId: string; readonly version: string }[],
+    since: string,
+    atLeast: number,
+  ): Promise<boolean[]> {
+    if (atLeast <= 0) return candidates.map(() => true);
+    if (candidates.length === 0) return [];
+    const rows = await this.all<{ reached: boolean }>(RECENT_REPORTERS_REACH, [
+      candidates.map((candidate) => candidate.pluginId),
+      candidates.map((candidate) => candidate.version),
+      since,
+      atLeast - 1,
+    ]);
+    return rows.map((row) => row.reached);
+  }
+
       version: row.plugin_version,
       reporters: row.reporters,
       reports: row.reports,
@@ -393,7 +445,11 @@ export class PostgresCatalogRepository implements CatalogRepository {
   }
 
   async purgeReportsBefore(before: string): Promise<number> {
-    return (await this.scope.query('DELETE FROM plugin_error_reports WHERE received_at < $1', [before])).rowCount ?? 0;
+    // See SqliteCatalogRepository.purgeReportsBefore: reporters whose latest report goes go too.
+    return this.scope.transaction(async (scope) => {
+      await scope.query('DELETE FROM plugin_version_reporters WHERE last_report_at < $1', [before]);
+      return (await scope.query('DELETE FROM plugin_error_reports WHERE received_at < $1', [before])).rowCount ?? 0;
+    });
   }
 
   async incrementDownloads(pluginId: string, versionId: string, day: string): Promise<void> {

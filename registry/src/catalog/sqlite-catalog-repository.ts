@@ -56,12 +56,42 @@ import { PUBLISHED_COUNT_SQL, publishedPageSql, publishedPluginBy } from './sqli
 
 /**
  * The pause count (decisions section 6): distinct reporters of one exact id@version since a time.
- * A range scan of the covering index `plugin_error_reports_pause`; its cost grows with the reports
- * of that one version in the window (bounded by the intake rate limit), not with the table.
+ * `plugin_version_reporters` keeps each reporter's latest report time per version (migration
+ * `004-update-checks`), so this is a range of its index `plugin_version_reporters_recent`: one
+ * entry per reporter in the window, however many reports each sent.
  */
 export const COUNT_RECENT_REPORTERS_SQL = `
-SELECT COUNT(DISTINCT reporter) AS total FROM plugin_error_reports
-WHERE plugin_id = @pluginId AND plugin_version = @version AND received_at >= @since`;
+SELECT COUNT(*) AS total FROM plugin_version_reporters
+WHERE plugin_id = @pluginId AND plugin_version = @version AND last_report_at >= @since`;
+
+/**
+ * The pause decisions of a check-updates: for each candidate (`[pluginId, version]` pairs in a JSON
+ * array), whether its `@atLeast`-th reporter in the window exists, which reads at most `@atLeast`
+ * entries of `plugin_version_reporters_recent`.
+ */
+export const RECENT_REPORTERS_REACH_SQL = `
+SELECT (
+  SELECT 1 FROM plugin_version_reporters r
+  WHERE r.plugin_id = json_extract(c.value, '$[0]') AND r.plugin_version = json_extract(c.value, '$[1]') AND r.last_report_at >= @since
+  ORDER BY r.last_report_at LIMIT 1 OFFSET @skip
+) IS NOT NULL AS reached
+FROM json_each(@candidates) c ORDER BY c.key`;
+
+/**
+ * The latest published version of each slug of a JSON array (see `latestPublished`). Releases and
+ * pre-releases are looked up apart, each a backward seek of `plugin_versions_latest`: the single
+ * `ORDER BY prerelease ASC, version_key DESC` mixes directions, which the index cannot give, so it
+ * sorted every plugin's versions. The candidates are materialized first, so each is looked up once.
+ */
+const LATEST_PUBLISHED_OF_SQL = `
+WITH candidates AS MATERIALIZED (
+  SELECT p.slug AS candidate_slug, COALESCE(
+    (SELECT l.id FROM plugin_versions l WHERE l.plugin_id = p.id AND l.status = 'published' AND l.prerelease = 0 ORDER BY l.version_key DESC LIMIT 1),
+    (SELECT l.id FROM plugin_versions l WHERE l.plugin_id = p.id AND l.status = 'published' AND l.prerelease = 1 ORDER BY l.version_key DESC LIMIT 1)
+  ) AS version_id
+  FROM json_each(?) s JOIN plugins p ON p.slug = s.value
+)
+SELECT ${VERSION_COLUMNS}, c.candidate_slug FROM candidates c JOIN plugin_versions v ON v.id = c.version_id`;
 
 /** The admin view of paused versions: every id@version over the threshold in the window. */
 const PAUSED_VERSIONS_SQL = `
@@ -137,6 +167,9 @@ function prepareStatements(db: Database.Database) {
     ),
     countReporters: db.prepare<[{ pluginId: string; version: string; since: string }], { total: number }>(COUNT_RECENT_REPORTERS_SQL),
     pausedVersions: db.prepare<[{ since: string; threshold: number }], PausedVersionRow>(PAUSED_VERSIONS_SQL),
+    reportersReach: db.prepare<[{ candidates: string; since: string; skip: number }], { reached: number }>(RECENT_REPORTERS_REACH_SQL),
+    latestPublishedOf: db.prepare<[string], VersionRow & { candidate_slug: string }>(LATEST_PUBLISHED_OF_SQL),
+    purgeReporters: db.prepare<[string]>(`DELETE FROM plugin_version_reporters WHERE last_report_at < ?`),
     insertSalt: db.prepare<[string, Buffer]>(`INSERT INTO telemetry_salts (day, salt) VALUES (?, ?) ON CONFLICT (day) DO NOTHING`),
     salt: db.prepare<[string], { salt: Buffer }>(`SELECT salt FROM telemetry_salts WHERE day = ?`),
     forgetSalts: db.prepare<[string]>(`DELETE FROM telemetry_salts WHERE day < ?`),
@@ -240,6 +273,13 @@ export class SqliteCatalogRepository implements CatalogRepository {
   async getPlugin(id: string): Promise<CatalogPlugin | null> {
     const row = this.statements.pluginById.get(id);
     return row ? pluginOf(row) : null;
+  }
+
+  async latestPublishedOf(slugs: readonly string[]): Promise<Map<string, CatalogVersion>> {
+    const latest = new Map<string, CatalogVersion>();
+    if (slugs.length === 0) return latest;
+    for (const row of this.statements.latestPublishedOf.all(JSON.stringify(slugs))) latest.set(row.candidate_slug, versionOf(row));
+    return latest;
   }
 
   async getPluginBySlug(slug: string): Promise<CatalogPlugin | null> {
@@ -418,6 +458,17 @@ export class SqliteCatalogRepository implements CatalogRepository {
       pluginId: row.plugin_id,
       slug: row.slug,
       version: row.plugin_version,
+  async recentReportersReach(
+    candidates: readonly { readonly pluginId: string; readonly version: string }[],
+    since: string,
+    atLeast: number,
+  ): Promise<boolean[]> {
+    if (atLeast <= 0) return candidates.map(() => true);
+    if (candidates.length === 0) return [];
+    const pairs = JSON.stringify(candidates.map((candidate) => [candidate.pluginId, candidate.version]));
+    return this.statements.reportersReach.all({ candidates: pairs, since, skip: atLeast - 1 }).map((row) => row.reached === 1);
+  }
+
       reporters: row.reporters,
       reports: row.reports,
       lastReportAt: row.last_report_at,
@@ -425,7 +476,12 @@ export class SqliteCatalogRepository implements CatalogRepository {
   }
 
   async purgeReportsBefore(before: string): Promise<number> {
-    return this.statements.purgeReports.run(before).changes;
+    // A reporter whose latest report is older than `before` has no report left after the purge;
+    // one with a later report keeps its row unchanged (its latest time is that report's).
+    return this.database.transaction(() => {
+      this.statements.purgeReporters.run(before);
+      return this.statements.purgeReports.run(before).changes;
+    });
   }
 
   async incrementDownloads(pluginId: string, versionId: string, day: string): Promise<void> {

@@ -2,7 +2,7 @@ import { compareVersions, isNewerVersion } from '@plughost/host-sdk/core';
 import type { CatalogRepository } from '../catalog/catalog-repository.js';
 import type { CatalogVersion } from '../catalog/catalog-types.js';
 import type { CheckUpdatesRequest } from './check-updates-body.js';
-import { isRolloutPaused } from './rollout-pause.js';
+import { pausedRollouts } from './rollout-pause.js';
 
 /** An update the registry offers for one installed plugin. */
 export interface OfferedUpdate {
@@ -27,14 +27,22 @@ export interface FindUpdatesOptions {
  * are moving away from, and which the launcher could not tell apart from a real latest.
  */
 export async function findUpdates(catalog: CatalogRepository, request: CheckUpdatesRequest, options: FindUpdatesOptions): Promise<OfferedUpdate[]> {
-  const offered: OfferedUpdate[] = [];
+  // Two queries whatever the number of plugins (issue 18): the candidates of every installed slug,
+  // then the pause decisions of those still in the running.
+  const latest = await catalog.latestPublishedOf(request.installed.map((installed) => installed.slug));
+  const candidates: OfferedUpdate[] = [];
   for (const installed of request.installed) {
-    const latest = await catalog.latestPublished(installed.slug);
-    if (latest === null || !isNewerVersion(latest.version, installed.version)) continue;
-    if (compareVersions(latest.minLauncherVersion, request.launcherVersion) > 0) continue;
-    const paused = await isRolloutPaused(catalog, { pluginId: latest.pluginId, version: latest.version }, options.pauseThreshold, options.now);
-    if (paused) continue;
-    offered.push({ slug: installed.slug, currentVersion: installed.version, version: latest });
+    const version = latest.get(installed.slug);
+    if (version === undefined || !isNewerVersion(version.version, installed.version)) continue;
+    if (compareVersions(version.minLauncherVersion, request.launcherVersion) > 0) continue;
+    candidates.push({ slug: installed.slug, currentVersion: installed.version, version });
   }
-  return offered;
+  if (candidates.length === 0) return candidates;
+  const paused = await pausedRollouts(
+    catalog,
+    candidates.map(({ version }) => ({ pluginId: version.pluginId, version: version.version })),
+    options.pauseThreshold,
+    options.now,
+  );
+  return candidates.filter((_, index) => paused[index] !== true);
 }

@@ -24,3 +24,12 @@ export async function isRolloutPaused(catalog: CatalogRepository, candidate: Pau
   const reporters = await catalog.countRecentReporters(candidate.pluginId, candidate.version, since);
   return reporters > threshold;
 }
+
+/**
+ * {@link isRolloutPaused} for many candidates at once (a check-updates): one query, in the order
+ * given, each answer reading at most `threshold + 1` reporters of its version.
+ */
+export async function pausedRollouts(catalog: CatalogRepository, candidates: readonly PauseCandidate[], threshold: number, now: Date): Promise<boolean[]> {
+  const since = new Date(now.getTime() - PAUSE_WINDOW_MS).toISOString();
+  return catalog.recentReportersReach(candidates, since, threshold + 1);
+}

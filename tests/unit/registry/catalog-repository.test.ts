@@ -75,16 +75,17 @@ describe('SqliteCatalogRepository', () => {
       expect(database.db.prepare(`SELECT id FROM schema_migrations WHERE module = 'catalog'`).all()).toEqual([
         { id: '001-catalog' },
         { id: '002-reporter-networks' },
+        { id: '004-update-checks' },
       ]);
       const plan = database.db
         .prepare(`EXPLAIN QUERY PLAN ${COUNT_RECENT_REPORTERS_SQL}`)
         .all({ pluginId: 'com.example.hello', version: '1.0.0', since: AT }) as { detail: string }[];
       const details = plan.map((row) => row.detail).join('\n');
-      // The pause count is answered from an index that covers it.
+      // The pause count is answered from an index that covers it: one entry per reporter in the window.
       expect(details).toMatch(
-        /SEARCH plugin_error_reports USING COVERING INDEX plugin_error_reports_pause \(plugin_id=\? AND plugin_version=\? AND received_at>\?\)/,
+        /SEARCH plugin_version_reporters USING COVERING INDEX plugin_version_reporters_recent \(plugin_id=\? AND plugin_version=\? AND last_report_at>\?\)/,
       );
-      expect(details).not.toMatch(/SCAN plugin_error_reports/);
+      expect(details).not.toMatch(/SCAN plugin_version_reporters|plugin_error_reports/);
     } finally {
       database.close();
       await rm(folder, { recursive: true, force: true });

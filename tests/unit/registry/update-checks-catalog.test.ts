@@ -1,0 +1,185 @@
+// The catalog methods behind one check-updates (issue 18): the latest versions of many slugs in one
+// query, and the pause decisions of many candidates from `plugin_version_reporters`, the
+// per-reporter summary that triggers keep beside the reports. The summary must always give the
+// answer the raw reports give: these tests compare both after every kind of write.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  CATALOG_MIGRATIONS,
+  CATALOG_MODULE,
+  RegistryDatabase,
+  SqliteCatalogRepository,
+  type CatalogRepository,
+  type NewVersion,
+  type RegistryStore,
+} from '@plughost/registry';
+import { forEachStore, openTestStore, storeRows, type TestStore } from './store-support.js';
+
+const AT = '2030-03-15T12:00:00.000Z';
+const HOUR = 3_600_000;
+const at = (hoursAfter: number): string => new Date(Date.parse(AT) + hoursAfter * HOUR).toISOString();
+
+function version(pluginId: string, value: string, overrides: Partial<NewVersion> = {}): NewVersion {
+  return { pluginId, version: value, sha256: 'a'.repeat(64), sizeBytes: 10, minLauncherVersion: '1.0.0', status: 'published', createdAt: AT, ...overrides };
+}
+
+/** The pause count as the raw reports give it: what the summary must always equal. */
+async function rawReporters(store: RegistryStore, pluginId: string, pluginVersion: string, since: string): Promise<number> {
+  const [row] = await storeRows<{ n: number }>(
+    store,
+    'SELECT COUNT(DISTINCT reporter) AS n FROM plugin_error_reports WHERE plugin_id = ? AND plugin_version = ? AND received_at >= ?',
+    [pluginId, pluginVersion, since],
+  );
+  return Number(row?.n ?? 0);
+}
+
+forEachStore(() => {
+  describe('catalog methods of check-updates', () => {
+    let opened: TestStore;
+    let store: RegistryStore;
+    let catalog: CatalogRepository;
+
+    beforeEach(async () => {
+      opened = await openTestStore();
+      store = opened.store;
+      catalog = store.catalog;
+      for (const [id, slug] of [
+        ['com.example.hello', 'hello'],
+        ['com.example.beta', 'beta-only'],
+        ['com.example.pending', 'pending-only'],
+      ] as const) {
+        await catalog.createPlugin({ id, slug, ownerAccountId: 'owner', name: slug, createdAt: AT });
+      }
+    });
+    afterEach(() => opened.close());
+
+    const report = (pluginVersion: string, reporter: string, receivedAt: string, previousReporter?: string): Promise<void> =>
+      catalog.addReport({
+        pluginId: 'com.example.hello',
+        pluginVersion,
+        errorType: 'launch_crash',
+        launcherVersion: '2.0.0',
+        receivedAt,
+        reporter,
+        ...(previousReporter ? { previousReporter } : {}),
+      });
+
+    it('latestPublishedOf answers what latestPublished answers, for every slug in one call', async () => {
+      await catalog.addVersion(version('com.example.hello', '1.0.0'));
+      await catalog.addVersion(version('com.example.hello', '1.10.0'));
+      await catalog.addVersion(version('com.example.hello', '1.9.0'));
+      await catalog.addVersion(version('com.example.hello', '2.0.0-rc.1'));
+      await catalog.addVersion(version('com.example.hello', '3.0.0', { status: 'pending_review' }));
+      await catalog.addVersion(version('com.example.beta', '0.1.0-beta.2'));
+      await catalog.addVersion(version('com.example.beta', '0.1.0-beta.10'));
+      await catalog.addVersion(version('com.example.pending', '1.0.0', { status: 'rejected' }));
+      const slugs = ['hello', 'beta-only', 'pending-only', 'unknown'];
+      const latest = await catalog.latestPublishedOf(slugs);
+      expect([...latest.keys()].sort()).toEqual(['beta-only', 'hello']);
+      expect(latest.get('hello')?.version).toBe('1.10.0');
+      expect(latest.get('beta-only')?.version).toBe('0.1.0-beta.10');
+      for (const slug of slugs) expect(latest.get(slug) ?? null).toEqual(await catalog.latestPublished(slug));
+      expect((await catalog.latestPublishedOf([])).size).toBe(0);
+    });
+
+    it('recentReportersReach says whether at least N reporters reported each candidate since a time', async () => {
+      for (const reporter of ['a', 'b', 'c', 'a', 'a']) await report('1.0.0', reporter, at(0));
+      await report('1.0.0', 'old', at(-30));
+      await report('1.0.1', 'd', at(0));
+      const candidates = [
+        { pluginId: 'com.example.hello', version: '1.0.0' },
+        { pluginId: 'com.example.hello', version: '1.0.1' },
+        { pluginId: 'com.example.hello', version: '1.0.2' },
+        { pluginId: 'com.example.other', version: '1.0.0' },
+      ];
+      expect(await catalog.recentReportersReach(candidates, at(-24), 3)).toEqual([true, false, false, false]);
+      expect(await catalog.recentReportersReach(candidates, at(-24), 4)).toEqual([false, false, false, false]);
+      expect(await catalog.recentReportersReach(candidates, at(-48), 4)).toEqual([true, false, false, false]);
+      expect(await catalog.recentReportersReach(candidates, at(-24), 1)).toEqual([true, true, false, false]);
+      expect(await catalog.recentReportersReach(candidates, at(1), 1)).toEqual([false, false, false, false]);
+      // A threshold of 0 pauses on one reporter: at least 1; "at least 0" holds for everything.
+      expect(await catalog.recentReportersReach(candidates, at(-24), 0)).toEqual([true, true, true, true]);
+      expect(await catalog.recentReportersReach([], at(-24), 3)).toEqual([]);
+    });
+
+    it('keeps the pause count equal to the raw reports through inserts, re-keying, direct inserts and purges', async () => {
+      const sinces = [at(-48), at(-30), at(-24), at(-12), at(-1), at(0), at(1)];
+      const check = async (): Promise<void> => {
+        for (const pluginVersion of ['1.0.0', '1.0.1']) {
+          for (const since of sinces) {
+            const raw = await rawReporters(store, 'com.example.hello', pluginVersion, since);
+            expect(await catalog.countRecentReporters('com.example.hello', pluginVersion, since), `${pluginVersion} since ${since}`).toBe(raw);
+            const reached = await catalog.recentReportersReach([{ pluginId: 'com.example.hello', version: pluginVersion }], since, raw);
+            expect(reached).toEqual([true]);
+            expect(await catalog.recentReportersReach([{ pluginId: 'com.example.hello', version: pluginVersion }], since, raw + 1)).toEqual([false]);
+          }
+        }
+      };
+      // Yesterday's hash of one network, reporting over two days, some reports out of order.
+      await report('1.0.0', 'yesterday', at(-40));
+      await report('1.0.0', 'yesterday', at(-20));
+      await report('1.0.0', 'yesterday', at(-2));
+      await report('1.0.0', 'yesterday', at(-6));
+      await report('1.0.1', 'yesterday', at(-3));
+      await report('1.0.0', 'other', at(-10));
+      await check();
+      // Its first report under today's hash re-keys its reports of the last 24 hours of that version
+      // only: the one of 40 hours ago keeps the old hash, 1.0.1 is untouched.
+      await report('1.0.0', 'today', at(0), 'yesterday');
+      await check();
+      expect(await catalog.countRecentReporters('com.example.hello', '1.0.0', at(-24))).toBe(2);
+      expect(await catalog.countRecentReporters('com.example.hello', '1.0.0', at(-48))).toBe(3);
+      // A re-keying that moves every report of the old hash removes it from the count.
+      await report('1.0.1', 'today', at(0), 'yesterday');
+      await check();
+      expect(await catalog.countRecentReporters('com.example.hello', '1.0.1', at(-48))).toBe(1);
+      // Rows written straight into the table (a copy, an operator's fix) count too.
+      await storeRows(
+        store,
+        `INSERT INTO plugin_error_reports (plugin_id, plugin_version, reporter, error_type, launcher_version, received_at) VALUES (?, ?, ?, 'launch_crash', '2.0.0', ?)`,
+        ['com.example.hello', '1.0.1', 'copied', at(-5)],
+      );
+      await check();
+      // The purge takes reporters whose every report went, and keeps those with a later one.
+      expect(await catalog.purgeReportsBefore(at(-15))).toBe(2);
+      await check();
+      expect(await storeRows(store, 'SELECT reporter FROM plugin_version_reporters WHERE plugin_version = ? ORDER BY reporter', ['1.0.0'])).toEqual([
+        { reporter: 'other' },
+        { reporter: 'today' },
+      ]);
+      expect(await catalog.purgeReportsBefore(at(2))).toBe(7);
+      await check();
+      expect(await storeRows(store, 'SELECT reporter FROM plugin_version_reporters')).toEqual([]);
+    });
+  });
+});
+
+describe('upgrading a SQLite store to 004-update-checks', () => {
+  it('fills the per-reporter summary from the reports already stored', async () => {
+    const folder = await mkdtemp(join(tmpdir(), 'registry-upgrade-'));
+    const database = new RegistryDatabase(join(folder, 'registry.db'));
+    try {
+      const before = CATALOG_MIGRATIONS.findIndex((migration) => migration.id === '004-update-checks');
+      database.migrate(CATALOG_MODULE, CATALOG_MIGRATIONS.slice(0, before));
+      const insert = database.db.prepare(
+        `INSERT INTO plugin_error_reports (plugin_id, plugin_version, reporter, error_type, launcher_version, received_at) VALUES ('x.hello', '1.0.0', ?, 'launch_crash', '1.0.0', ?)`,
+      );
+      for (const [reporter, receivedAt] of [
+        ['a', at(-30)],
+        ['a', at(-1)],
+        ['b', at(-30)],
+        ['c', at(-2)],
+      ] as const)
+        insert.run(reporter, receivedAt);
+      const catalog = new SqliteCatalogRepository(database);
+      expect(await catalog.countRecentReporters('x.hello', '1.0.0', at(-24))).toBe(2);
+      expect(await catalog.countRecentReporters('x.hello', '1.0.0', at(-48))).toBe(3);
+      expect(await catalog.recentReportersReach([{ pluginId: 'x.hello', version: '1.0.0' }], at(-24), 3)).toEqual([false]);
+    } finally {
+      database.close();
+      await rm(folder, { recursive: true, force: true });
+    }
+  });
+});
