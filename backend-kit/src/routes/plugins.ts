@@ -75,6 +75,17 @@ function booleanQuery(ctx: Context, name: string): boolean {
   throw new PluginHostError('INVALID_ARGUMENT', `The query parameter ${name} must be "true" or "false"`, { field: name });
 }
 
+/**
+ * `include` of the plugin list: absent, or `manifest` (each active installed plugin's manifest,
+ * which the launcher page needs to activate it: one request instead of one per plugin).
+ */
+function listIncludesManifests(ctx: Context): boolean {
+  const value = ctx.query.include;
+  if (value === undefined) return false;
+  if (value === 'manifest') return true;
+  throw new PluginHostError('INVALID_ARGUMENT', 'The query parameter include must be "manifest", or be left out', { field: 'include' });
+}
+
 function optionalBoolean(body: Record<string, unknown>, field: string): boolean | undefined {
   const value = body[field];
   if (value === undefined || typeof value === 'boolean') return value;
@@ -94,7 +105,7 @@ export function createPluginsRouter({ plugins, packageUploads, devPlugins = noDe
   router.param('id', validatePluginIdParam);
 
   router.get('/plugins/', async (ctx) => {
-    const [installed, dev] = await Promise.all([plugins.list(), devPlugins.list()]);
+    const [installed, dev] = await Promise.all([plugins.list({ manifests: listIncludesManifests(ctx) }), devPlugins.list()]);
     ctx.body = withDevPlugins(installed, dev);
   });
 

@@ -8,9 +8,9 @@ import { copyDevelopmentFolder } from './plugins/copy-development-folder.js';
 import { assertDependenciesInstalled } from './plugins/dependency-check.js';
 import { inspectPackage, type PackageInspection } from './plugins/inspect-package.js';
 import { installStaged, type InstallOutcome, type InstallRequestOptions, type StagedVersion } from './plugins/install-staged.js';
-import { PluginCatalog } from './plugins/plugin-catalog.js';
+import { PluginCatalog, type PluginListOptions } from './plugins/plugin-catalog.js';
 import { isRealDirectory, readPluginFolders } from './plugins/plugin-folders.js';
-import { permissionsOf, type PermissionSummary, type PluginInfo, type PluginStatus } from './plugins/plugin-info.js';
+import { permissionsOf, type ListedPluginInfo, type PermissionSummary, type PluginInfo, type PluginStatus } from './plugins/plugin-info.js';
 import { PluginRecordStore } from './plugins/plugin-records.js';
 import { recoverTransactions } from './plugins/recover-transactions.js';
 import { rollbackPlugin } from './plugins/rollback-plugin.js';
@@ -23,7 +23,8 @@ import type { StoreOrigins } from './store/store-origins.js';
 import { uninstallPlugin } from './plugins/uninstall-plugin.js';
 
 export type { PackageInspection } from './plugins/inspect-package.js';
-export type { PermissionSummary, PluginInfo, PluginStatus } from './plugins/plugin-info.js';
+export type { ListedPluginInfo, PermissionSummary, PluginInfo, PluginStatus } from './plugins/plugin-info.js';
+export type { PluginListOptions } from './plugins/plugin-catalog.js';
 
 export type { PluginStorage } from './plugins/service-env.js';
 
@@ -84,8 +85,11 @@ export interface PluginStateChange {
  * folder holds that plugin's lock; installs and rollbacks are crash-safe transactions.
  */
 export interface PluginService {
-  /** Every installed plugin, sorted by id (snapshots and unreadable folders are never listed). */
-  list(): Promise<PluginInfo[]>;
+  /**
+   * Every installed plugin, sorted by id (snapshots and unreadable folders are never listed); with
+   * `manifests`, each `active` one carries its manifest.
+   */
+  list(options?: PluginListOptions): Promise<ListedPluginInfo[]>;
   /**
    * Installs or overwrites from a package file (upload, store install). No dependency check.
    *
@@ -146,8 +150,8 @@ class LocalPluginService implements PluginService {
     await this.#catalog.read();
   }
 
-  list(): Promise<PluginInfo[]> {
-    return this.#catalog.list();
+  list(options?: PluginListOptions): Promise<ListedPluginInfo[]> {
+    return this.#catalog.list(options);
   }
 
   isDisabledByUser(id: string): boolean {

@@ -54,7 +54,7 @@ export class PluginActivation {
         .filter((entry) => entry.status === 'active')
         .map(async (plugin) => {
           try {
-            const manifest = await this.context.files.manifest(plugin.id);
+            const manifest = await this.context.files.manifest(plugin.id, plugin.manifest);
             // Each page is fetched as soon as its manifest is in, while the other manifests arrive
             // and the plan is made: a frame then starts when its own page is in, not after every
             // manifest. A page fetched for a plugin the plan skips is never used.
@@ -98,7 +98,7 @@ export class PluginActivation {
       throw new PluginHostError(ErrorCode.PLUGIN_NOT_ENABLED, `${id} is not enabled (status ${listed.status}); enable it before activating it`, {
         status: listed.status,
       });
-    const manifest = await this.context.files.manifest(id);
+    const manifest = await this.context.files.manifest(id, listed.manifest);
     const missing = declaresDependencies(manifest) ? (await dependencyRules(id)).unmetDependency(manifest, running.byId, installed.byId) : undefined;
     if (missing) {
       this.context.sinks.events.emit({ type: 'skipped', pluginId: id, message: missing });

@@ -16,6 +16,8 @@ export interface ListedPlugin {
   readonly name: string;
   readonly version: string;
   readonly status: string;
+  /** An `active` plugin's manifest when the list carried it (`?include=manifest`); checked before use. */
+  readonly manifest?: unknown;
 }
 
 /** What the gate needs of a plugin the host is running (or loading). */

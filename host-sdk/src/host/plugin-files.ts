@@ -1,5 +1,5 @@
 import { ErrorCode, PluginHostError } from '../core/errors.js';
-import { readInstalledManifest } from '../core/manifest/installed-manifest.js';
+import { checkInstalledManifest, readInstalledManifest } from '../core/manifest/installed-manifest.js';
 import type { PluginManifest } from '../core/manifest/manifest-types.js';
 import type { BackendClient } from './backend-client.js';
 
@@ -13,21 +13,15 @@ export class PluginFiles {
   }
 
   /**
-   * The plugin's manifest. The backend validated it in full at install, so only the shape the host
-   * relies on is checked here (see `readInstalledManifest`), which keeps the validator out of
-   * browser bundles.
+   * The plugin's manifest: `listed` when the plugin list carried it (`?include=manifest`), else
+   * read from the plugin's files. The backend validated it in full at install, so only the shape
+   * the host relies on is checked here, in both cases (see `readInstalledManifest`), which keeps the
+   * validator out of browser bundles.
    *
    * @throws PluginHostError `PLUGIN_LOAD_FAILED` when it cannot be read, `INVALID_MANIFEST` when it is malformed or names another plugin.
    */
-  async manifest(id: string): Promise<PluginManifest> {
-    const response = await this.backend.request(`/api/plugins/${encodeURIComponent(id)}/files/manifest.json`);
-    if (!response.ok)
-      throw new PluginHostError(
-        ErrorCode.PLUGIN_LOAD_FAILED,
-        `The manifest of ${id} could not be read (HTTP ${response.status}); check that the plugin is installed`,
-        { status: response.status },
-      );
-    const result = readInstalledManifest(await response.text(), id);
+  async manifest(id: string, listed?: unknown): Promise<PluginManifest> {
+    const result = listed === undefined ? readInstalledManifest(await this.text(id, 'manifest.json'), id) : checkInstalledManifest(listed, id);
     if (!result.ok) throw new PluginHostError(ErrorCode.INVALID_MANIFEST, `The manifest of ${id} is invalid: ${result.problem}`);
     return result.manifest;
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readInstalledManifest, validateManifest } from '@plughost/host-sdk/core';
+import { checkInstalledManifest, readInstalledManifest, validateManifest } from '@plughost/host-sdk/core';
 
 // The browser host reads installed manifests with this light reader (the backend validated them in
 // full at install); it must still refuse what the host cannot use, and give what the validator gives.
@@ -41,6 +41,28 @@ describe('readInstalledManifest', () => {
     ],
   ])('refuses %s', (_, text, problem) => {
     const result = readInstalledManifest(text, manifest.id);
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.problem).toMatch(problem);
+  });
+});
+
+// The same checks for a manifest the plugin list carries already parsed (`?include=manifest`).
+describe('checkInstalledManifest', () => {
+  it('gives what readInstalledManifest gives for the same manifest, as a fresh object', () => {
+    const listed = { ...manifest, extra: true };
+    const result = checkInstalledManifest(listed, manifest.id);
+    expect(result).toEqual(readInstalledManifest(JSON.stringify(listed), manifest.id));
+    expect(result.ok && result.manifest).not.toBe(listed);
+  });
+
+  it.each([
+    ['null', null, /^it is not a JSON object$/],
+    ['a string', JSON.stringify(manifest), /^it is not a JSON object$/],
+    ['another plugin', { ...manifest, id: 'com.example.other' }, /^it names another plugin/],
+    ['no name', { ...manifest, name: undefined }, /^its field name is missing or malformed$/],
+    ['an entry that is not strings', { ...manifest, entry: { frontend: ['index.html'] } }, /^its field entry is malformed$/],
+  ])('refuses %s', (_, value, problem) => {
+    const result = checkInstalledManifest(value, manifest.id);
     expect(result.ok).toBe(false);
     if (!result.ok) expect(result.problem).toMatch(problem);
   });

@@ -15,13 +15,40 @@ export const pluginRoutes: readonly RouteDescription[] = [
     tag: 'plugins',
     summary: 'List installed plugins',
     description:
-      'Sorted by id. In development mode (`createLocalBackend` option `devPlugins`) the plugins of running dev servers (`.dev-plugins.json` in the data directory) are listed too, with `dev`; a dev plugin takes the place of an installed plugin of the same id while its dev server runs.',
+      'Sorted by id. In development mode (`createLocalBackend` option `devPlugins`) the plugins of running dev servers (`.dev-plugins.json` in the data directory) are listed too, with `dev`; a dev plugin takes the place of an installed plugin of the same id while its dev server runs. ' +
+      "With `include=manifest` each `active` installed plugin also carries its manifest: what the launcher page needs to activate its plugins, in one request instead of one per plugin (the host still checks each manifest's id and shape). A dev plugin never carries one: read its `manifest.json` through the plugin file route.",
+    parameters: [
+      {
+        name: 'include',
+        in: 'query',
+        description: '`manifest` adds `manifest` to each `active` installed plugin. Any other value is 400 `INVALID_ARGUMENT`.',
+        schema: { type: 'string', enum: ['manifest'] },
+      },
+    ],
     responses: {
       200: {
         description: 'Every installed plugin, and the dev plugins.',
-        content: { 'application/json': { schema: { type: 'array', items: schemaRef('PluginInfo') } } },
+        content: {
+          'application/json': {
+            schema: {
+              type: 'array',
+              items: {
+                allOf: [schemaRef('PluginInfo')],
+                type: 'object',
+                properties: {
+                  manifest: {
+                    type: 'object',
+                    description:
+                      'Only with `include=manifest`, and only for an `active` installed plugin: its installed manifest as the backend validated it (unknown fields left out; docs/package-format.md).',
+                  },
+                },
+              },
+            },
+          },
+        },
       },
     },
+    errors: ['INVALID_ARGUMENT'],
   },
   {
     method: 'post',

@@ -3,7 +3,7 @@ import type { RevocationService } from '../revocation/revocation-service.js';
 import type { StoreOrigins } from '../store/store-origins.js';
 import { readInstalledManifest } from '../installed-manifest.js';
 import { readPluginFolders } from './plugin-folders.js';
-import { statusAtRead, type PluginInfo, type PluginStatus } from './plugin-info.js';
+import { statusAtRead, type ListedPluginInfo, type PluginInfo, type PluginStatus } from './plugin-info.js';
 import type { PluginRecord, PluginRecordStore } from './plugin-records.js';
 import type { PluginStorage } from './service-env.js';
 
@@ -21,6 +21,12 @@ interface LoadedCopy {
 /** What the launcher would load of a plugin now. */
 function copyOf(manifest: PluginManifest, record: PluginRecord | undefined): LoadedCopy {
   return { version: manifest.version, installedAt: record?.installedAt, enabled: record?.enabled ?? false };
+}
+
+/** Options of {@link PluginCatalog.list}. */
+export interface PluginListOptions {
+  /** Add each `active` plugin's manifest (`GET /api/plugins/?include=manifest`). Default false. */
+  readonly manifests?: boolean;
 }
 
 /**
@@ -114,13 +120,17 @@ export class PluginCatalog {
     };
   }
 
-  /** Every installed plugin, sorted by id. */
-  async list(): Promise<PluginInfo[]> {
+  /**
+   * Every installed plugin, sorted by id; with `manifests`, each `active` one carries the manifest
+   * the list was made from (already read, so it costs nothing more).
+   */
+  async list(options: PluginListOptions = {}): Promise<ListedPluginInfo[]> {
     const folders = await readPluginFolders(this.#context.paths, this.#context.logger);
-    const infos: PluginInfo[] = [];
+    const infos: ListedPluginInfo[] = [];
     for (const manifest of await this.#manifests(folders.installed)) {
       const hasRollback = (folders.snapshots.get(manifest.id)?.length ?? 0) > 0;
-      infos.push(this.infoOf(manifest, this.#records.get(manifest.id), hasRollback));
+      const info = this.infoOf(manifest, this.#records.get(manifest.id), hasRollback);
+      infos.push(options.manifests === true && info.status === 'active' ? { ...info, manifest } : info);
     }
     return infos;
   }

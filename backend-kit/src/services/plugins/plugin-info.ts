@@ -3,6 +3,17 @@ import type { PluginRecord } from './plugin-records.js';
 
 export type { PluginInfo, PluginStatus } from '@plughost/host-sdk/core';
 
+/**
+ * An entry of the plugin list as `GET /api/plugins/?include=manifest` gives it: PluginInfo, plus
+ * the manifest of each `active` installed plugin, so that the launcher page activates its plugins
+ * without a request per manifest. A dev plugin never carries one (its manifest comes from its dev
+ * server, read when the page asks for it).
+ */
+export interface ListedPluginInfo extends PluginInfo {
+  /** The installed manifest as the backend validated it (unknown fields left out). */
+  readonly manifest?: PluginManifest;
+}
+
 /** One line of the install dialog: a permission (or `render:inline`) and its risk. */
 export interface PermissionSummary {
   readonly id: string;

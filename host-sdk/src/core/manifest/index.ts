@@ -17,7 +17,7 @@ export type { ManifestInvalid, ManifestValid, ManifestValidationResult, Validate
 export { MANIFEST_FIELDS, validateManifest } from './validate-manifest.js';
 export { assertValidManifest, formatManifestProblems, parseManifest, readManifest } from './parse-manifest.js';
 export type { InstalledManifestResult } from './installed-manifest.js';
-export { readInstalledManifest } from './installed-manifest.js';
+export { checkInstalledManifest, readInstalledManifest } from './installed-manifest.js';
 export { PLUGIN_ID_MAX_LENGTH, PLUGIN_ID_PATTERN, findPluginIdProblem, isValidPluginId } from './plugin-id.js';
 export {
   MAX_VERSION_LENGTH,

@@ -46,6 +46,15 @@ export function readInstalledManifest(text: string, id: string): InstalledManife
   } catch (error) {
     return { ok: false, problem: `it is not JSON (${error instanceof Error ? error.message : String(error)})` };
   }
+  return checkInstalledManifest(value, id);
+}
+
+/**
+ * {@link readInstalledManifest} for a manifest already parsed: one that the backend's plugin list
+ * carries (`GET /api/plugins/?include=manifest`). The same checks, the same fresh result. Never
+ * throws.
+ */
+export function checkInstalledManifest(value: unknown, id: string): InstalledManifestResult {
   if (!isRecord(value)) return { ok: false, problem: 'it is not a JSON object' };
   if (value.id !== id) return { ok: false, problem: `it names another plugin (${JSON.stringify(value.id)})` };
   for (const [field, hasShape] of Object.entries(SHAPES)) {
