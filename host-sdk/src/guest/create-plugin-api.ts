@@ -4,7 +4,6 @@ import type { BridgeMethodName, GuestIdentity, PluginApi } from './plugin-api.js
 import type { GuestParts } from './guest-methods.js';
 import type { HostAccess } from './host-session.js';
 import { requireArgument } from './bridge-error.js';
-import { callHost, callHostDirect } from './host-calls.js';
 import { isName } from './guards.js';
 
 /** What the API is built from. */
@@ -37,18 +36,18 @@ export function createPluginApi(parts: PluginApiParts): PluginApi {
     ready,
     async call(name: BridgeMethodName, ...args: unknown[]): Promise<unknown> {
       requireArgument(isName(name), 'call() needs a method name');
-      return callHost(host, name, args);
+      return host('call', name, args);
     },
     registerMethod: methods.register,
     async callPlugin(targetId: string, method: string, ...args: unknown[]): Promise<unknown> {
       requireArgument(isName(targetId) && isName(method), 'callPlugin needs a plugin id and a method name');
-      return callHostDirect(host, 'callPlugin', [targetId, method, ...args]);
+      return host('callDirect', 'callPlugin', [targetId, method, ...args]);
     },
     async callWasm(targetId: string, exportName?: string, ...numbers: number[]) {
       requireArgument(isName(targetId), 'callWasm needs a plugin id');
-      return callHostDirect(host, 'callWasm', [targetId, exportName ?? 'on_load', ...numbers]);
+      return host('callDirect', 'callWasm', [targetId, exportName ?? 'on_load', ...numbers]) as Promise<{ readonly ok: true; readonly result: unknown }>;
     },
-    listWasmPlugins: () => callHostDirect(host, 'listWasmPlugins', []),
+    listWasmPlugins: () => host('callDirect', 'listWasmPlugins', []),
     registerHook: hooks.register,
     addMenuItem: menuItems.add,
     proxyFetchStream: streams.start,

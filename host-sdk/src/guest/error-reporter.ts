@@ -55,10 +55,8 @@ function reportFromDetail(detail: unknown): Report | undefined {
 function senderFor(host: HostAccess, allow: RateLimiter): (report: Report) => void {
   return (report) => {
     if (!allow()) return;
-    void host()
-      .then((remote) => ('resource' in report ? remote.reportLoadFailure(clipReport(report)) : remote.reportError(clipReport(report))))
-      // Reporting is best effort: a closed connection must not cause a new error to report.
-      .catch(() => undefined);
+    // Reporting is best effort: a closed connection must not cause a new error to report.
+    host(...(['resource' in report ? 'reportLoadFailure' : 'reportError', clipReport(report)] as Parameters<HostAccess>)).catch(() => undefined);
   };
 }
 

@@ -4,9 +4,8 @@ import type { HookContext, HookHandler } from './plugin-api.js';
 import type { HostAccess } from './host-session.js';
 import { bridgeError, requireArgument } from './bridge-error.js';
 import type { CaughtErrors } from './error-reporter.js';
-import { callHostDirect } from './host-calls.js';
 import { argumentList, isName, isRecord } from './guards.js';
-import { answerFor, errorResult, unwrapResult } from './wire-result.js';
+import { answerFor, errorResult } from './wire-result.js';
 
 /** The hook handlers this plugin registered. */
 export interface HookRegistry {
@@ -30,7 +29,7 @@ export function createHookRegistry(host: HostAccess, newId: () => string, errors
       const hookId = newId();
       handlers.set(hookId, handler);
       try {
-        await callHostDirect(host, 'registerHook', [method, hookId]);
+        await host('callDirect', 'registerHook', [method, hookId]);
       } catch (error) {
         handlers.delete(hookId);
         throw error;
@@ -60,9 +59,8 @@ export function createHookRegistry(host: HostAccess, newId: () => string, errors
         nextCalled = true;
         // A handler may have replaced `ctx.args` with anything; only an array is an argument list.
         requireArgument(Array.isArray(ctx.args), 'ctx.args must be an array');
-        const remote = await host();
         // A prevent() before next() must already hold for the inner layers and the default implementation.
-        const inner = unwrapResult(await remote.hookNext(invocationId, argumentList(ctx.args), prevented));
+        const inner = await host('hookNext', invocationId, argumentList(ctx.args), prevented);
         ctx.result = isRecord(inner) ? inner.result : undefined;
         return ctx.result;
       };

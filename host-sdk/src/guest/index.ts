@@ -34,8 +34,8 @@ function install(): void {
   const newId = crypto.randomUUID.bind(crypto);
   // The registries need the host, the host connection needs the registries' guest methods: the
   // registries get a function that reads the session, which exists before anything can call it.
-  let session: HostSession | undefined;
-  const host: HostAccess = () => (session ? session.host() : Promise.reject(new Error('The bridge is not open yet')));
+  let session: HostSession;
+  const host: HostAccess = (...call) => session.host(...call);
 
   // Listening first: the registries hand it the errors of the plugin functions they call.
   const errors = watchErrors(window, host, createRateLimiter({ limit: REPORTS_PER_MINUTE, windowMs: 60_000 }));

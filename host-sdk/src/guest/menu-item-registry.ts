@@ -3,7 +3,6 @@ import type { PluginMenuItem } from './plugin-api.js';
 import type { HostAccess } from './host-session.js';
 import { requireArgument } from './bridge-error.js';
 import type { CaughtErrors } from './error-reporter.js';
-import { callHostDirect } from './host-calls.js';
 import { isName, isRecord, withoutUndefined } from './guards.js';
 import { callIsolated } from './isolated-call.js';
 
@@ -33,7 +32,7 @@ export function createMenuItemRegistry(host: HostAccess, errors: CaughtErrors): 
         requireArgument(value === undefined || typeof value === type, `Menu item ${field} must be a ${type}`);
       }
       requireArgument(onClick === undefined || typeof onClick === 'function', 'Menu item onClick must be a function');
-      await callHostDirect(host, 'addMenuItem', [withoutUndefined(fields)]);
+      await host('callDirect', 'addMenuItem', [withoutUndefined(fields)]);
       if (!isName(id)) return;
       if (typeof onClick === 'function') actions.set(id, onClick as () => unknown);
       else actions.delete(id);

@@ -4,7 +4,6 @@ import type { PluginMethod } from './plugin-api.js';
 import type { HostAccess } from './host-session.js';
 import { requireArgument } from './bridge-error.js';
 import type { CaughtErrors } from './error-reporter.js';
-import { callHostDirect } from './host-calls.js';
 import { argumentList, isName } from './guards.js';
 import { answerFor, errorResult } from './wire-result.js';
 
@@ -31,7 +30,7 @@ export function createMethodRegistry(host: HostAccess, errors: CaughtErrors): Me
       const previous = methods.get(name);
       methods.set(name, fn);
       try {
-        await callHostDirect(host, 'registerMethod', [name]);
+        await host('callDirect', 'registerMethod', [name]);
       } catch (error) {
         if (methods.get(name) === fn) {
           if (previous) methods.set(name, previous);

@@ -3,7 +3,6 @@ import type { ProxyStreamHandlers, ProxyStreamRequest } from './plugin-api.js';
 import type { HostAccess } from './host-session.js';
 import { requireArgument, reviveError } from './bridge-error.js';
 import type { CaughtErrors } from './error-reporter.js';
-import { callHostDirect } from './host-calls.js';
 import { isName, isRecord } from './guards.js';
 import { callIsolated } from './isolated-call.js';
 
@@ -39,9 +38,7 @@ export function createStreamRegistry(host: HostAccess, newId: () => string, erro
         const onAbort = (): void => {
           if (!end()) return;
           resolve();
-          void host()
-            .then((remote) => remote.abortStream(requestId))
-            .catch(() => undefined);
+          host('abortStream', requestId).catch(() => undefined);
         };
         // Registered before the host hears of the stream: its first events may precede its answer.
         streams.set(requestId, ({ kind, data, error }) => {
@@ -57,7 +54,7 @@ export function createStreamRegistry(host: HostAccess, newId: () => string, erro
           }
         });
         signal?.addEventListener('abort', onAbort);
-        callHostDirect(host, 'proxyFetchStream', [requestId, wireRequest]).catch((error: unknown) => {
+        host('callDirect', 'proxyFetchStream', [requestId, wireRequest]).catch((error: unknown) => {
           if (end()) reject(error);
         });
       });

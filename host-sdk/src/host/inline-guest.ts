@@ -3,7 +3,7 @@ import { createPluginApi } from '../guest/create-plugin-api.js';
 import { reportCaughtErrors } from '../guest/error-reporter.js';
 import { createGuestMethods } from '../guest/guest-methods.js';
 import { createGuestParts } from '../guest/guest-parts.js';
-import type { HostAccess, HostProxy } from '../guest/host-session.js';
+import type { HostAccess } from '../guest/host-session.js';
 import type { GuestIdentity } from '../guest/plugin-api.js';
 import { createRateLimiter } from '../guest/rate-limiter.js';
 import { GUEST_RUNTIME_VERSION } from '../guest/version.js';
@@ -17,8 +17,11 @@ import { ownerSlot } from './inline-api-slot.js';
  * (which is why the install dialog shows inline rendering at danger level).
  */
 export function createInlineGuest(win: Window, hostMethods: HostMethods, pluginId: string): GuestMethods {
-  const proxy = hostMethods as unknown as HostProxy;
-  const host: HostAccess = () => Promise.resolve(proxy);
+  // The host's methods answer WireResults (or nothing); the API's calls want values and thrown errors.
+  const host: HostAccess = async (method, ...args) => {
+    const answer: unknown = await (hostMethods[method] as (...values: unknown[]) => Promise<unknown>)(...args);
+    return answer === undefined ? null : unwrapResult(answer);
+  };
   const newId = (): string => crypto.randomUUID();
   // The same limit as a frame's runtime: 20 reports a minute.
   const parts = createGuestParts(host, newId, reportCaughtErrors(host, createRateLimiter({ limit: 20, windowMs: 60_000 })));

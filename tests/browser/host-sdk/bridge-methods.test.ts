@@ -325,6 +325,99 @@ describe('identity', () => {
   });
 });
 
+/**
+ * Script for a frame's `eval`: catches the frame's own call port (the runtime's first use of it,
+ * by wrapping `MessagePort.prototype.postMessage` for one call), posts `junk` (messages without a
+ * number id) and then `messages` on it, and resolves with the answers to every message of
+ * `messages`. Ids start at 1e6, so they never collide with the runtime's own calls.
+ */
+function onStolenPort(junk: unknown[], messages: unknown[][]): string {
+  return `(async () => {
+    const port = await new Promise((resolve) => {
+      const post = MessagePort.prototype.postMessage;
+      MessagePort.prototype.postMessage = function (message, ...rest) {
+        if (Array.isArray(message) && message[1] === 'call' && message[2] === 'getThemeColor') {
+          MessagePort.prototype.postMessage = post;
+          resolve(this);
+        }
+        return post.call(this, message, ...rest);
+      };
+      api.call('getThemeColor').catch(() => undefined);
+    });
+    const messages = ${JSON.stringify(messages)};
+    const answers = [];
+    const all = new Promise((resolve) => port.addEventListener('message', (event) => {
+      if (!Array.isArray(event.data) || event.data[0] < 1e6) return;
+      answers.push(event.data);
+      if (messages.every((message) => answers.some((answer) => answer[0] === message[0]))) resolve(answers);
+    }));
+    for (const message of ${JSON.stringify(junk)}) port.postMessage(message);
+    for (const message of messages) port.postMessage(message);
+    return all;
+  })()`;
+}
+
+describe('the call port', () => {
+  it('refuses forged and malformed calls on a stolen port as the bridge refuses them, and the runtime keeps working', async () => {
+    const toasts = started.ui.toasts.length;
+    const junk = ['junk', null, {}, [], ['1000001', 'call', 'showToast', ['forged', 'info']], { 0: 1000002, 1: 'call' }];
+    const messages = [
+      [1e6 + 1, 'hello', { protocolVersion: 2, runtimeVersion: 'forged' }],
+      [1e6 + 2, '__proto__'],
+      [1e6 + 3, 'constructor'],
+      [1e6 + 4, 'toString', []],
+      [1e6 + 5, 'call', 'showToast', ['forged', 'info']],
+      [1e6 + 6, 'call', 'registerMethod', ['m']],
+      [1e6 + 7, 'callDirect', 'getThemeColor', []],
+      [1e6 + 8, 'callDirect', 'registerMethod', ['m']],
+      [1e6 + 9, 'call', 'getSettings', 'not a list', 'extra'],
+      [1e6 + 10, 'call', 'constructor', []],
+    ];
+    const outcome = await inFrame(started.frame(NONE), 'eval', onStolenPort(junk, messages));
+    expect(outcome.ok, outcome.message).to.equal(true);
+    const answers = new Map((outcome.value as [number, boolean, unknown][]).map(([id, ok, value]) => [id - 1e6, { ok, value }]));
+    const refused = (message: string, details?: Record<string, unknown>) => ({ ok: false, value: details ? { message, details } : { message } });
+    expect(Object.fromEntries(answers)).to.deep.equal({
+      1: refused('Unknown method: hello'),
+      2: refused('Unknown method: __proto__'),
+      3: refused('Unknown method: constructor'),
+      4: refused('Unknown method: toString'),
+      5: refused('Permission denied: requires ui:toast', { permission: 'ui:toast' }),
+      6: refused('Unknown method: registerMethod'),
+      7: refused('Unknown method: getThemeColor'),
+      8: refused('Permission denied: requires config:write', { permission: 'config:write' }),
+      9: refused('Permission denied: requires config:read', { permission: 'config:read' }),
+      10: refused('Unknown method: constructor'),
+    });
+    expect(started.ui.toasts.length).to.equal(toasts);
+    // The runtime's own calls still work on the same port.
+    expect((await inFrame(started.frame(NONE), 'call', 'getThemeColor')).message).to.equal('Permission denied: requires config:read');
+    expect((await full('call', 'getThemeColor')).value).to.equal('#3366ff');
+  });
+
+  it('acts for the frame it was handed to only, with the same argument rules', async () => {
+    const messages = [
+      [1e6 + 1, 'call', 'showToast', ['from a stolen port', 'info', PEER]],
+      [1e6 + 2, 'call', 'setSettings', ['stolen', 'full', { pluginId: PEER }]],
+      [1e6 + 3, 'call', 'callBackend', ['/plugins/shell/test.full', { command: 'id' }]],
+      [1e6 + 4, 'call', 'setSettings', ['config', JSON.parse('{"__proto__": {"polluted": true}}')]],
+    ];
+    const outcome = await inFrame(started.frame(FULL), 'eval', onStolenPort([], messages));
+    const answers = new Map((outcome.value as [number, boolean, unknown][]).map(([id, ok, value]) => [id - 1e6, { ok, value }]));
+    expect(answers.get(1)?.ok).to.equal(true);
+    expect(started.ui.toasts.at(-1)).to.deep.equal({ message: 'from a stolen port', type: 'info', pluginId: FULL });
+    expect(answers.get(2)?.ok).to.equal(true);
+    expect(((await full('call', 'getSettings')).value as Record<string, unknown>).stolen).to.equal('full');
+    expect(((await inFrame(started.frame(PEER), 'call', 'getSettings')).value as Record<string, unknown>).stolen).to.equal(undefined);
+    expect(answers.get(3)).to.deep.equal({
+      ok: false,
+      value: { message: 'Permission denied: requires shell:execute', details: { permission: 'shell:execute' } },
+    });
+    expect(answers.get(4)?.ok).to.equal(true);
+    expect(({} as Record<string, unknown>).polluted).to.equal(undefined);
+  });
+});
+
 describe('proxyFetchStream', () => {
   it('delivers each upstream event as a chunk, in order, through the backend proxy', async () => {
     const outcome = await full(

@@ -1,10 +1,13 @@
 import { expect } from '@open-wc/testing';
-import { connect, WindowMessenger, type Connection, type RemoteProxy } from 'penpal';
+import { connect, Reply, WindowMessenger, type Connection, type RemoteProxy } from 'penpal';
 import { BRIDGE_PROTOCOL_VERSION, type GuestMethods, type HookOutcome, type HostMethods, type WireResult } from '../../../host-sdk/src/core/bridge/protocol.js';
+import { withCallPort } from '../../../host-sdk/src/host/frame-connection.js';
 
 // The BUILT guest runtime (`npm run build`) runs in a real sandboxed frame, followed by a test
-// plugin script; the test plays the launcher with a minimal penpal host that records every call.
-// Plugin scripts send what they observed back over the bridge itself: `call('test.report', x)`.
+// plugin script; the test plays the launcher with a minimal host that records every call: its
+// methods are reached as in a launcher, `hello` over penpal and the rest over the call port that
+// the host's real `withCallPort` hands out. Plugin scripts send what they observed back over the
+// bridge itself: `call('test.report', x)`.
 
 type MethodShape<T> = { [K in keyof T]: T[K] };
 type Guest = RemoteProxy<MethodShape<GuestMethods>>;
@@ -94,13 +97,15 @@ async function startPlugin(pluginScript: string, options: FakeHostOptions = {}):
   frame.setAttribute('sandbox', 'allow-scripts');
   frame.srcdoc = pageWith(pluginScript);
   document.body.append(frame);
+  const callPort = withCallPort(Object.assign(Object.create(null) as HostMethods, methods));
   const connection: Connection<MethodShape<GuestMethods>> = connect<MethodShape<GuestMethods>>({
     messenger: new WindowMessenger({ remoteWindow: frame.contentWindow!, allowedOrigins: ['*'] }),
-    methods,
+    methods: callPort.methods,
     timeout: 5_000,
   });
   cleanups.push(() => {
     connection.destroy();
+    callPort.close();
     frame.remove();
   });
   const guest = await connection.promise;
@@ -263,6 +268,129 @@ describe('guest runtime: call', () => {
     expect(out.written).to.deep.equal({ path: '/games/a.bin', isBytes: true, bytes: [1, 2, 255] });
     expect(out.badName).to.be.a('string');
     expect(plugin.recorded('call:42')).to.have.length(0);
+  });
+});
+
+/**
+ * Loads a plugin whose host answers `hello` itself and plays the far end of the call port by hand
+ * (`answer` sees every message the frame posts on it), or hands over no port at all. Returns the
+ * values the plugin passed to `call('test.report', value)`, which `answer` receives like any call.
+ */
+function startRawPlugin(pluginScript: string, answer: (message: unknown[], port: MessagePort) => void, withPort = true): unknown[] {
+  const reports: unknown[] = [];
+  const { port1, port2 } = new MessageChannel();
+  port1.onmessage = ({ data }) => {
+    if (Array.isArray(data) && data[1] === 'call' && data[2] === 'test.report') {
+      reports.push((data[3] as unknown[])[0]);
+      port1.postMessage([data[0], true, null]);
+    } else if (Array.isArray(data)) {
+      answer(data, port1);
+    }
+  };
+  const frame = document.createElement('iframe');
+  frame.setAttribute('sandbox', 'allow-scripts');
+  frame.srcdoc = pageWith(pluginScript);
+  document.body.append(frame);
+  const value = { pluginId: PLUGIN_ID, apiBase: API_BASE };
+  const connection = connect({
+    messenger: new WindowMessenger({ remoteWindow: frame.contentWindow!, allowedOrigins: ['*'] }),
+    methods: {
+      hello: () => (withPort ? new Reply({ ok: true, value: { ...value, port: port2 } }, { transferables: [port2] }) : { ok: true, value }),
+    },
+  });
+  cleanups.push(() => {
+    connection.destroy();
+    port1.close();
+    frame.remove();
+  });
+  return reports;
+}
+
+/** Waits for the `n`-th report in `reports`. */
+async function nthReport(reports: unknown[], n: number): Promise<unknown> {
+  await until(() => reports.length >= n, `report ${n}`);
+  return reports[n - 1];
+}
+
+describe('guest runtime: the call port', () => {
+  it('sends each call as [id, method, ...args] and settles it by the answer with its id, refusing answers that are not [id, ok, value]', async () => {
+    const seen: unknown[][] = [];
+    const reports = startRawPlugin(
+      `
+      (async () => {
+        const settle = (promise) => promise.then(
+          (value) => ({ value }),
+          (error) => ({ name: error.name, message: error.message, code: error.code, details: error.details }),
+        );
+        const outcomes = await Promise.all(['malformed', 'late', 'refused', 'garbage error', 'nothing'].map((name) => settle(__PLUGIN_API__.call(name, 1))));
+        await __PLUGIN_API__.call('test.report', outcomes);
+      })();
+    `,
+      (message, port) => {
+        seen.push(message);
+        const [id, , name] = message as [number, string, string];
+        if (name === 'malformed') port.postMessage([id, 'yes', 'value']);
+        if (name === 'late') {
+          // Not answers to anything: ignored, the call waits for its own.
+          port.postMessage('junk');
+          port.postMessage([id + 1000, true, 'not yours']);
+          port.postMessage([id, true, 'yours']);
+        }
+        if (name === 'refused') port.postMessage([id, false, { message: 'Nope', code: 'NOPE', details: { why: 'test' } }]);
+        if (name === 'garbage error') port.postMessage([id, false, 'not an error']);
+        if (name === 'nothing') port.postMessage([id, true]);
+      },
+    );
+    const outcomes = (await nthReport(reports, 1)) as Record<string, unknown>[];
+    expect(outcomes).to.deep.equal([
+      { name: 'BridgeError', message: 'The host answered with a malformed result', code: undefined, details: undefined },
+      { value: 'yours' },
+      { name: 'BridgeError', message: 'Nope', code: 'NOPE', details: { why: 'test' } },
+      { name: 'BridgeError', message: 'The host answered with a malformed error', code: undefined, details: undefined },
+      { value: undefined },
+    ]);
+    // One message per call: its id, the host method, then that method's arguments.
+    expect(seen.map(([, ...rest]) => rest)).to.deep.equal(['malformed', 'late', 'refused', 'garbage error', 'nothing'].map((name) => ['call', name, [1]]));
+    const ids = seen.map(([id]) => id);
+    expect(new Set(ids).size).to.equal(ids.length);
+    expect(ids.every((id) => typeof id === 'number')).to.equal(true);
+  });
+
+  it('rejects an argument structured clone refuses with TRANSMISSION_FAILED, before anything is sent', async () => {
+    const seen: unknown[][] = [];
+    const reports = startRawPlugin(
+      `
+      __PLUGIN_API__.call('setSettings', 'key', () => 1).catch((error) =>
+        __PLUGIN_API__.call('test.report', { name: error.name, message: error.message, code: error.code }));
+    `,
+      (message) => seen.push(message),
+    );
+    const refused = (await nthReport(reports, 1)) as Record<string, unknown>;
+    expect(refused.name).to.equal('BridgeError');
+    expect(refused.code).to.equal('TRANSMISSION_FAILED');
+    // The engine's own text: `... could not be cloned.` (Chromium, Firefox), `The object can not be cloned.` (WebKit).
+    expect(refused.message).to.match(/(could not|can ?not) be cloned/);
+    expect(seen).to.deep.equal([]);
+  });
+
+  it('refuses to run when hello hands over no call port', async () => {
+    const reports = startRawPlugin(
+      `
+      __PLUGIN_API__.ready.catch((error) => { parent.postMessage({ kind: 'ready-refused', message: error.message }, '*'); });
+    `,
+      () => undefined,
+      false,
+    );
+    const refusal = await new Promise<unknown>((resolve) => {
+      const listener = ({ data }: MessageEvent) => {
+        if (data?.kind !== 'ready-refused') return;
+        window.removeEventListener('message', listener);
+        resolve(data.message);
+      };
+      window.addEventListener('message', listener);
+    });
+    expect(refusal).to.equal('The host answered hello without a plugin id');
+    expect(reports).to.deep.equal([]);
   });
 });
 

@@ -1,15 +1,21 @@
 /**
  * The wire protocol between the host (launcher window) and the guest runtime inside a plugin
- * frame, carried by one penpal 7 connection per frame. Only structured-clone data crosses; every
+ * frame. One penpal 7 connection per frame carries the handshake, `hello` and the host's calls
+ * into the frame ({@link GuestMethods}); the answer to `hello` hands the frame a `MessagePort` of
+ * its own, the call port, on which every other call of the guest to the host travels as a compact
+ * array ({@link PortCall} and {@link PortReply}). Only structured-clone data crosses; every
  * function a plugin hands over (a registered method, a hook handler, stream handlers, a menu
  * item's action) stays in its frame and is referred to by a name or an id.
  *
- * The host never takes a plugin id from these messages: the connection a message arrives on is
- * the caller's identity.
+ * The host never takes a plugin id from these messages: the connection (and the call port it
+ * handed out) a message arrives on is the caller's identity.
  */
 
-/** The version of this protocol; the guest sends it in `hello`, the host refuses another major. */
-export const BRIDGE_PROTOCOL_VERSION = 1;
+/**
+ * The version of this protocol; the guest sends it in `hello`, the host refuses another. Version 2
+ * moved the guest's calls from penpal to the call port.
+ */
+export const BRIDGE_PROTOCOL_VERSION = 2;
 
 /** A bridge failure as it crosses the channel (an `Error` is rebuilt from it on the other side). */
 export interface WireError {
@@ -59,13 +65,22 @@ export interface WireMenuItem {
   readonly order?: number;
 }
 
+/** What the host answers to `hello`. */
+export interface HelloAnswer {
+  readonly pluginId: string;
+  readonly apiBase: string | null;
+  /**
+   * The call port (a `MessagePort`, typed loosely because the core knows no DOM): the frame's end
+   * of a channel the host made for this document. Present in a sandboxed frame's answer; an
+   * inline plugin calls the host's methods directly.
+   */
+  readonly port?: unknown;
+}
+
 /** Methods the host exposes to each guest. */
 export interface HostMethods {
   /** First message of a guest; answers what the guest needs to build its API. */
-  hello(guest: {
-    readonly protocolVersion: number;
-    readonly runtimeVersion: string;
-  }): Promise<WireResult<{ readonly pluginId: string; readonly apiBase: string | null }>>;
+  hello(guest: { readonly protocolVersion: number; readonly runtimeVersion: string }): Promise<WireResult<HelloAnswer>>;
   /** `__PLUGIN_API__.call(name, ...args)`: methods of the table that are not direct members. */
   call(name: string, args: readonly unknown[]): Promise<WireResult>;
   /**
@@ -93,6 +108,21 @@ export interface HostMethods {
   /** A resource of the frame failed to load (becomes a `plugin_load_failed` report). */
   reportLoadFailure(report: { readonly resource: string }): Promise<void>;
 }
+
+/** The host methods a guest calls on its call port: every one but `hello`. */
+export type PortMethodName = Exclude<keyof HostMethods, 'hello'>;
+
+/**
+ * A call on the call port: `[id, method, ...args]`, such as `[7, 'call', 'getThemeColor', []]`.
+ * `id` is a number the guest picks, unique among its calls that have not been answered yet.
+ */
+export type PortCall = readonly [id: number, method: PortMethodName, ...args: unknown[]];
+
+/**
+ * The answer to a {@link PortCall}: `[id, true, value]` or `[id, false, error]` (a
+ * {@link WireResult} without its envelope). A method that answers nothing gives `[id, true]`.
+ */
+export type PortReply = readonly [id: number, ok: true, value?: unknown] | readonly [id: number, ok: false, error: WireError];
 
 /** One event of a proxied stream, pushed from host to guest. */
 export type StreamEvent = { readonly kind: 'chunk'; readonly data: string } | { readonly kind: 'error'; readonly error: WireError } | { readonly kind: 'end' };
