@@ -32,7 +32,7 @@ export { registryErrorHandler, registryUnansweredAsErrors, type RegistryErrorBod
 export { noAuthentication, type AuthenticatedAccount, type RegistryAuthenticate } from './http/authenticated-account.js';
 export { createCatalogRouters, type CatalogRoutersOptions } from './routes/catalog-routers.js';
 export { createRegistryMetadataRouter, registryCapabilities, type RegistryMetadataRouterOptions } from './routes/registry-metadata.js';
-export { createPluginCatalogRouter } from './routes/plugins.js';
+export { createPluginCatalogRouter, type PluginCatalogRouterOptions } from './routes/plugins.js';
 export { createPackageDownloadsRouter, LATEST_ALIAS } from './routes/downloads.js';
 export { createCheckUpdatesRouter } from './routes/check-updates.js';
 export { createReviewsRouter, MAX_REVIEW_TEXT_LENGTH, type ReviewsRouterOptions } from './routes/reviews.js';

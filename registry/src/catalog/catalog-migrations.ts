@@ -118,6 +118,45 @@ CREATE TABLE telemetry_salts (
 `,
   },
   {
+    // Indexes for the list's orders, and the catalog revision. List answers are kept in memory per
+    // instance and validated against this revision, read from the database on every request
+    // (plugin-list-cache.ts). Triggers bump it with every change a list answer shows: a plugin's
+    // listed fields, any version row, any review. Download counts are left out on purpose (every
+    // download would empty every cache); the cache bounds their age instead. The bump is an
+    // upsert, so a deleted row comes back.
+    id: '003-catalog-listing',
+    sql: `
+-- The list's orders on plugin columns walk these and stop at the page (sqlite-plugin-list.ts).
+CREATE INDEX plugins_by_downloads ON plugins (downloads_count DESC, slug);
+CREATE INDEX plugins_by_name ON plugins (name COLLATE NOCASE, slug);
+CREATE INDEX plugins_by_created ON plugins (created_at DESC, slug);
+
+CREATE TABLE catalog_revision (
+  id INTEGER PRIMARY KEY CHECK (id = 1),
+  revision INTEGER NOT NULL
+);
+INSERT INTO catalog_revision (id, revision) VALUES (1, 0);
+CREATE TRIGGER catalog_revision_plugin_insert AFTER INSERT ON plugins
+BEGIN INSERT INTO catalog_revision (id, revision) VALUES (1, 1) ON CONFLICT (id) DO UPDATE SET revision = revision + 1; END;
+CREATE TRIGGER catalog_revision_plugin_update AFTER UPDATE OF id, slug, owner_account_id, name, description, category, tags, icon_url, created_at ON plugins
+BEGIN INSERT INTO catalog_revision (id, revision) VALUES (1, 1) ON CONFLICT (id) DO UPDATE SET revision = revision + 1; END;
+CREATE TRIGGER catalog_revision_plugin_delete AFTER DELETE ON plugins
+BEGIN INSERT INTO catalog_revision (id, revision) VALUES (1, 1) ON CONFLICT (id) DO UPDATE SET revision = revision + 1; END;
+CREATE TRIGGER catalog_revision_version_insert AFTER INSERT ON plugin_versions
+BEGIN INSERT INTO catalog_revision (id, revision) VALUES (1, 1) ON CONFLICT (id) DO UPDATE SET revision = revision + 1; END;
+CREATE TRIGGER catalog_revision_version_update AFTER UPDATE ON plugin_versions
+BEGIN INSERT INTO catalog_revision (id, revision) VALUES (1, 1) ON CONFLICT (id) DO UPDATE SET revision = revision + 1; END;
+CREATE TRIGGER catalog_revision_version_delete AFTER DELETE ON plugin_versions
+BEGIN INSERT INTO catalog_revision (id, revision) VALUES (1, 1) ON CONFLICT (id) DO UPDATE SET revision = revision + 1; END;
+CREATE TRIGGER catalog_revision_review_insert AFTER INSERT ON plugin_reviews
+BEGIN INSERT INTO catalog_revision (id, revision) VALUES (1, 1) ON CONFLICT (id) DO UPDATE SET revision = revision + 1; END;
+CREATE TRIGGER catalog_revision_review_update AFTER UPDATE ON plugin_reviews
+BEGIN INSERT INTO catalog_revision (id, revision) VALUES (1, 1) ON CONFLICT (id) DO UPDATE SET revision = revision + 1; END;
+CREATE TRIGGER catalog_revision_review_delete AFTER DELETE ON plugin_reviews
+BEGIN INSERT INTO catalog_revision (id, revision) VALUES (1, 1) ON CONFLICT (id) DO UPDATE SET revision = revision + 1; END;
+`,
+  },
+  {
     // Issue 18: check-updates decides the pause of up to 500 candidates per request, and counting
     // distinct reporters among a version's raw reports grew with its reports (a popular version:
     // thousands of index entries per candidate). This table keeps, per id@version and reporter, the

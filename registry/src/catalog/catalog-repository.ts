@@ -36,6 +36,14 @@ export interface CatalogRepository {
 
   /** One page of published plugins matching `query`, and how many match in all. */
   listPublished(query: PluginListQuery): Promise<PluginListPage>;
+  /**
+   * The catalog's revision: a number the database raises with every committed change a list
+   * answer shows (a plugin's listed fields, versions, reviews; not download counts). Equal
+   * revisions mean equal catalogs, on every instance of the database. One indexed row: cheap
+   * enough to read on every request. -1 when the row is missing (deleted by hand): the next
+   * change writes it again, and until then nothing may be reused.
+   */
+  catalogRevision(): Promise<number>;
   /** How many plugins are published (the `pluginCount` of `GET /registry`). */
   countPublished(): Promise<number>;
   /** The published plugin with this slug, or `null` (unknown, or nothing published yet). */

@@ -94,6 +94,42 @@ CREATE TABLE plugin_downloads_daily (
 `,
   },
   {
+    // The indexes and the catalog revision of the SQLite migration of the same id. The bump is a
+    // deferred constraint trigger: it runs at commit, once per transaction, so concurrent writers on several
+    // instances hold the one revision row only while they commit (never while they wait for
+    // another lock, which could deadlock), and the new revision becomes visible in the same
+    // instant as the change it stands for.
+    id: '003-catalog-listing',
+    sql: `
+-- The list's orders on plugin columns walk these and stop at the page (postgres-plugin-list.ts).
+CREATE INDEX plugins_by_downloads ON plugins (downloads_count DESC, slug);
+CREATE INDEX plugins_by_name ON plugins ((lower(name) COLLATE "C"), slug);
+CREATE INDEX plugins_by_created ON plugins (created_at DESC, slug);
+
+CREATE TABLE catalog_revision (
+  id SMALLINT PRIMARY KEY CHECK (id = 1),
+  revision BIGINT NOT NULL,
+  last_transaction BIGINT
+);
+INSERT INTO catalog_revision (id, revision) VALUES (1, 0);
+CREATE FUNCTION bump_catalog_revision() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO catalog_revision AS current (id, revision, last_transaction) VALUES (1, 1, txid_current())
+  ON CONFLICT (id) DO UPDATE SET revision = current.revision + 1, last_transaction = txid_current()
+  WHERE current.last_transaction IS DISTINCT FROM txid_current();
+  RETURN NULL;
+END
+$$;
+CREATE CONSTRAINT TRIGGER catalog_revision_plugins
+  AFTER INSERT OR DELETE OR UPDATE OF id, slug, owner_account_id, name, description, category, tags, icon_url, created_at ON plugins
+  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION bump_catalog_revision();
+CREATE CONSTRAINT TRIGGER catalog_revision_versions AFTER INSERT OR DELETE OR UPDATE ON plugin_versions
+  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION bump_catalog_revision();
+CREATE CONSTRAINT TRIGGER catalog_revision_reviews AFTER INSERT OR DELETE OR UPDATE ON plugin_reviews
+  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION bump_catalog_revision();
+`,
+  },
+  {
     // The twin of the SQLite migration of the same id (catalog-migrations.ts says why): per
     // id@version and reporter the time of its latest report, kept by triggers in the writing
     // transaction, so the pause count is an index range check-updates stops at threshold + 1 rows.

@@ -145,6 +145,10 @@ export class PostgresCatalogRepository implements CatalogRepository {
     return { total, items: [] };
   }
 
+  async catalogRevision(): Promise<number> {
+    return (await this.one<{ revision: number }>('SELECT revision::float8 AS revision FROM catalog_revision WHERE id = 1'))?.revision ?? -1;
+  }
+
   async countPublished(): Promise<number> {
     const row = await this.one<{ total: number }>(
       `SELECT COUNT(*)::int AS total FROM plugins p WHERE EXISTS (SELECT 1 FROM plugin_versions v WHERE v.plugin_id = p.id AND v.status = 'published')`,

@@ -115,6 +115,7 @@ interface PausedVersionRow {
 function prepareStatements(db: Database.Database) {
   const versionsOfSlug = `SELECT ${VERSION_COLUMNS} FROM plugin_versions v JOIN plugins p ON p.id = v.plugin_id WHERE p.slug = ?`;
   return {
+    catalogRevision: db.prepare<[], { revision: number }>('SELECT revision FROM catalog_revision WHERE id = 1'),
     countPublished: db.prepare<[], { total: number }>(
       `SELECT COUNT(*) AS total FROM plugins p WHERE EXISTS (SELECT 1 FROM plugin_versions v WHERE v.plugin_id = p.id AND v.status = 'published')`,
     ),
@@ -240,6 +241,10 @@ export class SqliteCatalogRepository implements CatalogRepository {
       const rows = statement.all({ ...parameters, limit: query.pageSize, offset: (query.page - 1) * query.pageSize });
       return { total, items: rows.map(publishedPluginOf) };
     });
+  }
+
+  async catalogRevision(): Promise<number> {
+    return this.statements.catalogRevision.get()?.revision ?? -1;
   }
 
   async countPublished(): Promise<number> {

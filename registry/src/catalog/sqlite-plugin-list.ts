@@ -28,27 +28,44 @@ export function publishedPluginBy(column: 'slug' | 'id'): string {
   return PUBLISHED_PLUGINS.replace('<where>', `p.${column} = ?`);
 }
 
-/**
- * The filters of `GET /plugins`, as named parameters: `@pattern` (a LIKE pattern or null),
- * `@category` (or null), `@tags` (a JSON array of tags that must all be present) and
- * `@launcherKey` (the version key of the launcher, or null).
- */
-const FILTERED = `
-WITH published AS (${PUBLISHED_PLUGINS.replace('<where>', '1')})
-SELECT * FROM published
-WHERE (@pattern IS NULL
-    OR name LIKE @pattern ESCAPE '\\'
-    OR description LIKE @pattern ESCAPE '\\'
-    OR slug LIKE @pattern ESCAPE '\\'
-    OR EXISTS (SELECT 1 FROM json_each(published.tags) AS tag WHERE tag.value LIKE @pattern ESCAPE '\\'))
-  AND (@category IS NULL OR category = @category COLLATE NOCASE)
-  AND NOT EXISTS (
-    SELECT 1 FROM json_each(@tags) AS wanted
-    WHERE NOT EXISTS (SELECT 1 FROM json_each(published.tags) AS have WHERE have.value = wanted.value))
-  AND (@launcherKey IS NULL OR latest_min_key <= @launcherKey)`;
+/** The latest published version of `p` (releases above pre-releases, then precedence): one seek in `plugin_versions_latest`. */
+const LATEST = `SELECT lv.<column> FROM plugin_versions lv
+  WHERE lv.plugin_id = p.id AND lv.status = 'published'
+  ORDER BY lv.prerelease ASC, lv.version_key DESC
+  LIMIT 1`;
 
-// Every order ends with the unique slug, so pages never overlap or skip a plugin.
-const ORDER_BY: Readonly<Record<PluginSort, string>> = {
+/**
+ * The filters of `GET /plugins` on `plugins p`, as named parameters: `@pattern` (a LIKE pattern or
+ * null), `@category` (or null), `@tags` (a JSON array of tags that must all be present) and
+ * `@launcherKey` (the version key of the launcher, or null). Only the launcher filter needs the
+ * latest version; "published" is one `EXISTS` seek.
+ */
+const MATCHES = `
+EXISTS (SELECT 1 FROM plugin_versions pv WHERE pv.plugin_id = p.id AND pv.status = 'published')
+  AND (@pattern IS NULL
+    OR p.name LIKE @pattern ESCAPE '\\'
+    OR p.description LIKE @pattern ESCAPE '\\'
+    OR p.slug LIKE @pattern ESCAPE '\\'
+    OR EXISTS (SELECT 1 FROM json_each(p.tags) AS tag WHERE tag.value LIKE @pattern ESCAPE '\\'))
+  AND (@category IS NULL OR p.category = @category COLLATE NOCASE)
+  AND (@tags = '[]' OR NOT EXISTS (
+    SELECT 1 FROM json_each(@tags) AS wanted
+    WHERE NOT EXISTS (SELECT 1 FROM json_each(p.tags) AS have WHERE have.value = wanted.value)))
+  AND (@launcherKey IS NULL OR (${LATEST.replace('<column>', 'min_launcher_key')}) <= @launcherKey)`;
+
+// Every order ends with the unique slug, so pages never overlap or skip a plugin. `PAGE_ORDER` is
+// on `plugins p` (the orders of plugin columns walk an index of migration 003 and stop at the
+// page); `ROW_ORDER` is the same order on the answer's columns.
+const PAGE_ORDER: Readonly<Record<PluginSort, string>> = {
+  downloads: 'p.downloads_count DESC, p.slug ASC',
+  rating: `(SELECT AVG(r.rating) FROM plugin_reviews r WHERE r.plugin_id = p.id) IS NULL,
+    (SELECT AVG(r.rating) FROM plugin_reviews r WHERE r.plugin_id = p.id) DESC,
+    (SELECT COUNT(*) FROM plugin_reviews r WHERE r.plugin_id = p.id) DESC, p.slug ASC`,
+  updated: `(${LATEST.replace('<column>', 'published_at')}) DESC, p.slug ASC`,
+  name: 'p.name COLLATE NOCASE ASC, p.slug ASC',
+  newest: 'p.created_at DESC, p.slug ASC',
+};
+const ROW_ORDER: Readonly<Record<PluginSort, string>> = {
   downloads: 'downloads_count DESC, slug ASC',
   rating: 'rating_average IS NULL, rating_average DESC, rating_count DESC, slug ASC',
   updated: 'updated_at DESC, slug ASC',
@@ -56,10 +73,16 @@ const ORDER_BY: Readonly<Record<PluginSort, string>> = {
   newest: 'created_at DESC, slug ASC',
 };
 
-/** A page of the filtered list in `sort` order (`@limit`, `@offset`). */
+/**
+ * A page of the filtered list in `sort` order (`@limit`, `@offset`): first the page's plugin ids
+ * (filters and order on `plugins` alone), then the answer's columns for those rows only (latest
+ * version, rating), so a page costs its own rows plus the filter, not the whole catalog's joins.
+ */
 export function publishedPageSql(sort: PluginSort): string {
-  return `SELECT * FROM (${FILTERED}) ORDER BY ${ORDER_BY[sort]} LIMIT @limit OFFSET @offset`;
+  return `
+WITH page AS (SELECT p.id FROM plugins p WHERE ${MATCHES} ORDER BY ${PAGE_ORDER[sort]} LIMIT @limit OFFSET @offset)
+SELECT * FROM (${PUBLISHED_PLUGINS.replace('<where>', 'p.id IN (SELECT id FROM page)')}) ORDER BY ${ROW_ORDER[sort]}`;
 }
 
 /** How many plugins the filters match. */
-export const PUBLISHED_COUNT_SQL = `SELECT COUNT(*) AS total FROM (${FILTERED})`;
+export const PUBLISHED_COUNT_SQL = `SELECT COUNT(*) AS total FROM plugins p WHERE ${MATCHES}`;

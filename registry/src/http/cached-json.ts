@@ -40,10 +40,17 @@ export function ifNoneMatchHits(ctx: Context, etag: string): boolean {
  */
 export function sendCachedJson(ctx: Context, body: unknown, maxAgeSeconds: number): void {
   const text = JSON.stringify(body);
+  sendCachedJsonText(ctx, text, entityTagOf(text), maxAgeSeconds);
+}
+
+/**
+ * {@link sendCachedJson} of an answer serialized earlier: `text` is the JSON and `etag` its
+ * {@link entityTagOf}, computed once by whoever kept them (the plugin list's answer cache).
+ */
+export function sendCachedJsonText(ctx: Context, text: string, etag: string, maxAgeSeconds: number): void {
   ctx.status = 200;
   ctx.type = 'application/json; charset=utf-8';
   ctx.set('Cache-Control', `public, max-age=${maxAgeSeconds}`);
-  const etag = entityTagOf(text);
   ctx.set('ETag', etag);
   ctx.body = text;
   if (ifNoneMatchHits(ctx, etag)) {

@@ -31,7 +31,7 @@ export function createCatalogRouters(context: RegistryContext, catalog: CatalogR
   return [
     createRegistryMetadataRouter(context, catalog, { authMounted: options.authMounted }),
     createCheckUpdatesRouter(context, catalog),
-    createPluginCatalogRouter(catalog),
+    createPluginCatalogRouter(catalog, { now: () => context.now() }),
     createPackageDownloadsRouter(context, catalog),
     createReviewsRouter(context, catalog, { authenticate: options.authenticate }),
     createStatsRouter(context, catalog),

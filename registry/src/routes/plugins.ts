@@ -4,7 +4,8 @@ import { findVersionProblem } from '@plughost/host-sdk/core';
 import type { CatalogRepository } from '../catalog/catalog-repository.js';
 import { PLUGIN_SORTS, type PluginSort } from '../catalog/catalog-types.js';
 import { invalidArgument, notFound } from '../errors/registry-error.js';
-import { CACHE_SECONDS, sendCachedJson } from '../http/cached-json.js';
+import { RevisionAnswerCache } from '../catalog/plugin-list-cache.js';
+import { CACHE_SECONDS, sendCachedJson, sendCachedJsonText } from '../http/cached-json.js';
 import { pageRequest, queryParameter } from '../http/request-input.js';
 import type { RegistryPluginDetail, RegistryPluginList } from '../protocol/registry-protocol.js';
 import { pluginView, versionEntryView } from '../protocol/views.js';
@@ -38,6 +39,15 @@ function minLauncherVersionOf(ctx: Context): string | undefined {
   return version;
 }
 
+/** Options of {@link createPluginCatalogRouter}. */
+export interface PluginCatalogRouterOptions {
+  /** The clock of the answer cache (default the system clock). */
+  readonly now?: () => Date;
+}
+
+/** List answers kept per instance (each at most one page of 50 plugins). */
+const LIST_CACHE_ENTRIES = 256;
+
 /**
  * `GET /plugins` (published plugins, filtered, sorted and paginated; cached 15 s) and
  * `GET /plugins/<slug>` (a published plugin with its published versions; cached 300 s; 404
@@ -47,9 +57,19 @@ function minLauncherVersionOf(ctx: Context): string | undefined {
  * (comma-separated; every one must be present), `sort` (`downloads` default, `rating`, `updated`,
  * `name`, `newest`), `page` (from 1), `pageSize` (1 to 50, default 20), `minLauncherVersion` (the
  * launcher's version: only plugins whose latest version runs on it).
+ *
+ * List answers are kept in memory and reused while the catalog revision read from the database
+ * on each request is unchanged, for at most the list's 15 s (the age bound of download counts,
+ * which the revision does not cover): see {@link RevisionAnswerCache}.
  */
-export function createPluginCatalogRouter(catalog: CatalogRepository): Router {
+export function createPluginCatalogRouter(catalog: CatalogRepository, options: PluginCatalogRouterOptions = {}): Router {
   const router = new Router({ strict: true, sensitive: true });
+  const listAnswers = new RevisionAnswerCache({
+    revision: () => catalog.catalogRevision(),
+    now: options.now ?? ((): Date => new Date()),
+    maxAgeMs: CACHE_SECONDS.list * 1000,
+    maxEntries: LIST_CACHE_ENTRIES,
+  });
 
   router.get('/plugins', async (ctx) => {
     const { page, pageSize } = pageRequest(ctx);
@@ -57,7 +77,7 @@ export function createPluginCatalogRouter(catalog: CatalogRepository): Router {
     if (q !== undefined && q.length > MAX_QUERY_LENGTH) throw invalidArgument(`q must be at most ${MAX_QUERY_LENGTH} characters`);
     const category = queryParameter(ctx, 'category')?.trim();
     const minLauncherVersion = minLauncherVersionOf(ctx);
-    const result = await catalog.listPublished({
+    const query = {
       ...(q ? { q } : {}),
       ...(category ? { category } : {}),
       tags: tagsOf(ctx),
@@ -65,9 +85,14 @@ export function createPluginCatalogRouter(catalog: CatalogRepository): Router {
       page,
       pageSize,
       ...(minLauncherVersion !== undefined ? { minLauncherVersion } : {}),
+    };
+    // The key is the validated query, so spellings of one request (`?page=1`, no page) share it.
+    const key = JSON.stringify([query.q ?? '', query.category ?? '', query.tags, query.sort, page, pageSize, minLauncherVersion ?? '']);
+    const answer = await listAnswers.answer(key, async () => {
+      const result = await catalog.listPublished(query);
+      return { total: result.total, page, pageSize, items: result.items.map(pluginView) } satisfies RegistryPluginList;
     });
-    const body = { total: result.total, page, pageSize, items: result.items.map(pluginView) } satisfies RegistryPluginList;
-    sendCachedJson(ctx, body, CACHE_SECONDS.list);
+    sendCachedJsonText(ctx, answer.text, answer.etag, CACHE_SECONDS.list);
   });
 
   router.get('/plugins/:slug', async (ctx) => {

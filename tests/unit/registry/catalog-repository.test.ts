@@ -75,6 +75,7 @@ describe('SqliteCatalogRepository', () => {
       expect(database.db.prepare(`SELECT id FROM schema_migrations WHERE module = 'catalog'`).all()).toEqual([
         { id: '001-catalog' },
         { id: '002-reporter-networks' },
+        { id: '003-catalog-listing' },
         { id: '004-update-checks' },
       ]);
       const plan = database.db
