@@ -19,6 +19,17 @@ import type {
 } from './catalog-types.js';
 
 /**
+ * A version with its precedence keys (`versionOrder`): comparing two keys as strings compares the
+ * versions by semver precedence, without parsing them (check-updates compares hundreds).
+ */
+export interface RankedVersion extends CatalogVersion {
+  /** `versionOrder(version).key`. */
+  readonly versionKey: string;
+  /** `versionOrder(minLauncherVersion).key`. */
+  readonly minLauncherKey: string;
+}
+
+/**
  * The registry catalog's storage: plugins, versions, telemetry reports, reviews and download
  * counts. Routes and the publishing module use only this interface, implemented by
  * {@link SqliteCatalogRepository} and `PostgresCatalogRepository`; every method is asynchronous
@@ -59,6 +70,11 @@ export interface CatalogRepository {
   latestPublished(slug: string): Promise<CatalogVersion | null>;
   /** The version `version` of the plugin `slug` if it is published, else `null`. */
   publishedVersion(slug: string, version: string): Promise<CatalogVersion | null>;
+  /**
+   * {@link latestPublished} of many plugins in one query (check-updates asks about up to 500): by
+   * slug, for each of `slugs` that has a published version; unknown slugs are left out.
+   */
+  latestPublishedOf(slugs: readonly string[]): Promise<Map<string, RankedVersion>>;
 
   // Reading for publishing and review.
 
@@ -67,11 +83,6 @@ export interface CatalogRepository {
   /** A plugin by slug, whatever the state of its versions. */
   getPluginBySlug(slug: string): Promise<CatalogPlugin | null>;
   /** The version `version` of the plugin `slug` in any state, or `null`. */
-  /**
-   * {@link latestPublished} of many plugins in one query (check-updates asks about up to 500): by
-   * slug, for each of `slugs` that has a published version; unknown slugs are left out.
-   */
-  latestPublishedOf(slugs: readonly string[]): Promise<Map<string, CatalogVersion>>;
   version(slug: string, version: string): Promise<CatalogVersion | null>;
   /** Every version of a plugin (any state), newest upload first. */
   versionsOf(pluginId: string): Promise<CatalogVersion[]>;
@@ -125,6 +136,13 @@ export interface CatalogRepository {
    * reports stored.
    */
   countRecentReporters(pluginId: string, version: string, since: string): Promise<number>;
+  /**
+   * For each of `candidates` (manifest id and exact version), whether at least `atLeast` distinct
+   * reporters sent reports for it at or after `since`, in the order given: the pause decisions of
+   * one check-updates in one query, each reading at most `atLeast` index entries however many
+   * reports or reporters the version has.
+   */
+  recentReportersReach(candidates: readonly { readonly pluginId: string; readonly version: string }[], since: string, atLeast: number): Promise<boolean[]>;
   /** Versions with more than `threshold` distinct reporters at or after `since`, most reporters first. */
   pausedVersions(since: string, threshold: number): Promise<PausedVersion[]>;
   /** Deletes reports received before `before` (and what the pause count keeps of them); returns how many. */
@@ -133,13 +151,6 @@ export interface CatalogRepository {
   // Downloads and reviews.
 
   /** Counts one package download of a version on a UTC day (`YYYY-MM-DD`). */
-  /**
-   * For each of `candidates` (manifest id and exact version), whether at least `atLeast` distinct
-   * reporters sent reports for it at or after `since`, in the order given: the pause decisions of
-   * one check-updates in one query, each reading at most `atLeast` index entries however many
-   * reports or reporters the version has.
-   */
-  recentReportersReach(candidates: readonly { readonly pluginId: string; readonly version: string }[], since: string, atLeast: number): Promise<boolean[]>;
   incrementDownloads(pluginId: string, versionId: string, day: string): Promise<void>;
   /** Total downloads and the per-day counts from `fromDay` (`YYYY-MM-DD`) on; `null` for an unknown slug. */
   stats(slug: string, fromDay: string): Promise<PluginStats | null>;

@@ -13,7 +13,7 @@ import {
   versionExists,
   type NewVersionRow,
 } from './catalog-input.js';
-import type { CatalogRepository } from './catalog-repository.js';
+import type { CatalogRepository, RankedVersion } from './catalog-repository.js';
 import {
   PLUGIN_COLUMNS,
   VERSION_COLUMNS,
@@ -93,7 +93,13 @@ WITH candidates AS MATERIALIZED (
   ) AS version_id
   FROM plugins p WHERE p.slug = ANY($1::text[])
 )
-SELECT ${VERSION_COLUMNS}, c.candidate_slug FROM candidates c JOIN plugin_versions v ON v.id = c.version_id`;
+SELECT ${VERSION_COLUMNS}, v.version_key, v.min_launcher_key, c.candidate_slug FROM candidates c JOIN plugin_versions v ON v.id = c.version_id`;
+
+type RankedVersionRow = VersionRow & { version_key: string; min_launcher_key: string; candidate_slug: string };
+
+function rankedVersionOf(row: RankedVersionRow): RankedVersion {
+  return { ...versionOf(row), versionKey: row.version_key, minLauncherKey: row.min_launcher_key };
+}
 
 const PAUSED_VERSIONS = `
 SELECT r.plugin_id, p.slug, r.plugin_version, COUNT(DISTINCT r.reporter)::int AS reporters, COUNT(*)::int AS reports, MAX(r.received_at) AS last_report_at
@@ -180,17 +186,17 @@ export class PostgresCatalogRepository implements CatalogRepository {
     return found?.status === 'published' ? found : null;
   }
 
+  async latestPublishedOf(slugs: readonly string[]): Promise<Map<string, RankedVersion>> {
+    const latest = new Map<string, RankedVersion>();
+    if (slugs.length === 0) return latest;
+    for (const row of await this.all<RankedVersionRow>(LATEST_PUBLISHED_OF, [slugs])) latest.set(row.candidate_slug, rankedVersionOf(row));
+    return latest;
+  }
+
   async getPlugin(id: string): Promise<CatalogPlugin | null> {
     const row = await this.one<PluginRow>(PLUGIN_BY_ID, [id]);
     return row ? pluginOf(row) : null;
   }
-  async latestPublishedOf(slugs: readonly string[]): Promise<Map<string, CatalogVersion>> {
-    const latest = new Map<string, CatalogVersion>();
-    if (slugs.length === 0) return latest;
-    for (const row of await this.all<VersionRow & { candidate_slug: string }>(LATEST_PUBLISHED_OF, [slugs])) latest.set(row.candidate_slug, versionOf(row));
-    return latest;
-  }
-
 
   async getPluginBySlug(slug: string): Promise<CatalogPlugin | null> {
     const row = await this.one<PluginRow>(PLUGIN_BY_SLUG, [slug]);
@@ -421,10 +427,6 @@ export class PostgresCatalogRepository implements CatalogRepository {
     return (await this.one<{ total: number }>(COUNT_RECENT_REPORTERS, [pluginId, version, since]))?.total ?? 0;
   }
 
-  async pausedVersions(since: string, threshold: number): Promise<PausedVersion[]> {
-    return (await this.all<PausedVersionRow>(PAUSED_VERSIONS, [since, threshold])).map((row) => ({
-      pluginId: row.plugin_id,
-      slug: row.slug,
   async recentReportersReach(
     candidates: readonly { readonly pluginId: string; readonly version: string }[],
     since: string,
@@ -441,6 +443,10 @@ export class PostgresCatalogRepository implements CatalogRepository {
     return rows.map((row) => row.reached);
   }
 
+  async pausedVersions(since: string, threshold: number): Promise<PausedVersion[]> {
+    return (await this.all<PausedVersionRow>(PAUSED_VERSIONS, [since, threshold])).map((row) => ({
+      pluginId: row.plugin_id,
+      slug: row.slug,
       version: row.plugin_version,
       reporters: row.reporters,
       reports: row.reports,

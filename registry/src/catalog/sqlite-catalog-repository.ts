@@ -16,7 +16,7 @@ import {
 } from './catalog-input.js';
 import type { RegistryDatabase } from '../storage/registry-database.js';
 import { CATALOG_MIGRATIONS, CATALOG_MODULE } from './catalog-migrations.js';
-import type { CatalogRepository } from './catalog-repository.js';
+import type { CatalogRepository, RankedVersion } from './catalog-repository.js';
 import {
   PLUGIN_SORTS,
   type CatalogPlugin,
@@ -79,19 +79,26 @@ FROM json_each(@candidates) c ORDER BY c.key`;
 
 /**
  * The latest published version of each slug of a JSON array (see `latestPublished`). Releases and
- * pre-releases are looked up apart, each a backward seek of `plugin_versions_latest`: the single
- * `ORDER BY prerelease ASC, version_key DESC` mixes directions, which the index cannot give, so it
- * sorted every plugin's versions. The candidates are materialized first, so each is looked up once.
+ * pre-releases are looked up apart, each a backward seek of `plugin_versions_latest` that reads
+ * the index alone (it holds the rowid): the single `ORDER BY prerelease ASC, version_key DESC`
+ * mixes directions, which the index cannot give, so it sorted every plugin's versions. The
+ * candidates are materialized first, so each is looked up once, then fetched by rowid.
  */
-const LATEST_PUBLISHED_OF_SQL = `
+export const LATEST_PUBLISHED_OF_SQL = `
 WITH candidates AS MATERIALIZED (
   SELECT p.slug AS candidate_slug, COALESCE(
-    (SELECT l.id FROM plugin_versions l WHERE l.plugin_id = p.id AND l.status = 'published' AND l.prerelease = 0 ORDER BY l.version_key DESC LIMIT 1),
-    (SELECT l.id FROM plugin_versions l WHERE l.plugin_id = p.id AND l.status = 'published' AND l.prerelease = 1 ORDER BY l.version_key DESC LIMIT 1)
-  ) AS version_id
+    (SELECT l.rowid FROM plugin_versions l WHERE l.plugin_id = p.id AND l.status = 'published' AND l.prerelease = 0 ORDER BY l.version_key DESC LIMIT 1),
+    (SELECT l.rowid FROM plugin_versions l WHERE l.plugin_id = p.id AND l.status = 'published' AND l.prerelease = 1 ORDER BY l.version_key DESC LIMIT 1)
+  ) AS version_rowid
   FROM json_each(?) s JOIN plugins p ON p.slug = s.value
 )
-SELECT ${VERSION_COLUMNS}, c.candidate_slug FROM candidates c JOIN plugin_versions v ON v.id = c.version_id`;
+SELECT ${VERSION_COLUMNS}, v.version_key, v.min_launcher_key, c.candidate_slug FROM candidates c JOIN plugin_versions v ON v.rowid = c.version_rowid`;
+
+type RankedVersionRow = VersionRow & { version_key: string; min_launcher_key: string; candidate_slug: string };
+
+function rankedVersionOf(row: RankedVersionRow): RankedVersion {
+  return { ...versionOf(row), versionKey: row.version_key, minLauncherKey: row.min_launcher_key };
+}
 
 /** The admin view of paused versions: every id@version over the threshold in the window. */
 const PAUSED_VERSIONS_SQL = `
@@ -167,10 +174,10 @@ function prepareStatements(db: Database.Database) {
        WHERE plugin_id = @pluginId AND plugin_version = @pluginVersion AND received_at >= @since AND reporter = @previousReporter`,
     ),
     countReporters: db.prepare<[{ pluginId: string; version: string; since: string }], { total: number }>(COUNT_RECENT_REPORTERS_SQL),
-    pausedVersions: db.prepare<[{ since: string; threshold: number }], PausedVersionRow>(PAUSED_VERSIONS_SQL),
     reportersReach: db.prepare<[{ candidates: string; since: string; skip: number }], { reached: number }>(RECENT_REPORTERS_REACH_SQL),
-    latestPublishedOf: db.prepare<[string], VersionRow & { candidate_slug: string }>(LATEST_PUBLISHED_OF_SQL),
+    latestPublishedOf: db.prepare<[string], RankedVersionRow>(LATEST_PUBLISHED_OF_SQL),
     purgeReporters: db.prepare<[string]>(`DELETE FROM plugin_version_reporters WHERE last_report_at < ?`),
+    pausedVersions: db.prepare<[{ since: string; threshold: number }], PausedVersionRow>(PAUSED_VERSIONS_SQL),
     insertSalt: db.prepare<[string, Buffer]>(`INSERT INTO telemetry_salts (day, salt) VALUES (?, ?) ON CONFLICT (day) DO NOTHING`),
     salt: db.prepare<[string], { salt: Buffer }>(`SELECT salt FROM telemetry_salts WHERE day = ?`),
     forgetSalts: db.prepare<[string]>(`DELETE FROM telemetry_salts WHERE day < ?`),
@@ -275,16 +282,16 @@ export class SqliteCatalogRepository implements CatalogRepository {
     return found?.status === 'published' ? found : null;
   }
 
+  async latestPublishedOf(slugs: readonly string[]): Promise<Map<string, RankedVersion>> {
+    const latest = new Map<string, RankedVersion>();
+    if (slugs.length === 0) return latest;
+    for (const row of this.statements.latestPublishedOf.all(JSON.stringify(slugs))) latest.set(row.candidate_slug, rankedVersionOf(row));
+    return latest;
+  }
+
   async getPlugin(id: string): Promise<CatalogPlugin | null> {
     const row = this.statements.pluginById.get(id);
     return row ? pluginOf(row) : null;
-  }
-
-  async latestPublishedOf(slugs: readonly string[]): Promise<Map<string, CatalogVersion>> {
-    const latest = new Map<string, CatalogVersion>();
-    if (slugs.length === 0) return latest;
-    for (const row of this.statements.latestPublishedOf.all(JSON.stringify(slugs))) latest.set(row.candidate_slug, versionOf(row));
-    return latest;
   }
 
   async getPluginBySlug(slug: string): Promise<CatalogPlugin | null> {
@@ -458,11 +465,6 @@ export class SqliteCatalogRepository implements CatalogRepository {
     return this.statements.countReporters.get({ pluginId, version, since })?.total ?? 0;
   }
 
-  async pausedVersions(since: string, threshold: number): Promise<PausedVersion[]> {
-    return this.statements.pausedVersions.all({ since, threshold }).map((row) => ({
-      pluginId: row.plugin_id,
-      slug: row.slug,
-      version: row.plugin_version,
   async recentReportersReach(
     candidates: readonly { readonly pluginId: string; readonly version: string }[],
     since: string,
@@ -474,6 +476,11 @@ export class SqliteCatalogRepository implements CatalogRepository {
     return this.statements.reportersReach.all({ candidates: pairs, since, skip: atLeast - 1 }).map((row) => row.reached === 1);
   }
 
+  async pausedVersions(since: string, threshold: number): Promise<PausedVersion[]> {
+    return this.statements.pausedVersions.all({ since, threshold }).map((row) => ({
+      pluginId: row.plugin_id,
+      slug: row.slug,
+      version: row.plugin_version,
       reporters: row.reporters,
       reports: row.reports,
       lastReportAt: row.last_report_at,

@@ -1,6 +1,6 @@
-import { compareVersions, isNewerVersion } from '@plughost/host-sdk/core';
 import type { CatalogRepository } from '../catalog/catalog-repository.js';
 import type { CatalogVersion } from '../catalog/catalog-types.js';
+import { versionOrder } from '../catalog/version-key.js';
 import type { CheckUpdatesRequest } from './check-updates-body.js';
 import { pausedRollouts } from './rollout-pause.js';
 
@@ -29,12 +29,15 @@ export interface FindUpdatesOptions {
 export async function findUpdates(catalog: CatalogRepository, request: CheckUpdatesRequest, options: FindUpdatesOptions): Promise<OfferedUpdate[]> {
   // Two queries whatever the number of plugins (issue 18): the candidates of every installed slug,
   // then the pause decisions of those still in the running.
+  // Versions are compared by their precedence keys (`versionOrder`): one parse per installed
+  // version instead of six per plugin (the semver parses were a tenth of a request's time).
   const latest = await catalog.latestPublishedOf(request.installed.map((installed) => installed.slug));
+  const launcherKey = versionOrder(request.launcherVersion).key;
   const candidates: OfferedUpdate[] = [];
   for (const installed of request.installed) {
     const version = latest.get(installed.slug);
-    if (version === undefined || !isNewerVersion(version.version, installed.version)) continue;
-    if (compareVersions(version.minLauncherVersion, request.launcherVersion) > 0) continue;
+    if (version === undefined || !(version.versionKey > versionOrder(installed.version).key)) continue;
+    if (version.minLauncherKey > launcherKey) continue;
     candidates.push({ slug: installed.slug, currentVersion: installed.version, version });
   }
   if (candidates.length === 0) return candidates;

@@ -1,69 +1,70 @@
 /**
- * The catalog and telemetry of the check-updates benchmark (issue 18: 200 installed plugins, 1,000,000
- * stored error reports), written straight into a registry store with bulk SQL (multi-row inserts in
- * transactions), so seeding takes seconds on SQLite and PostgreSQL alike. Deterministic: a seeded
- * pseudo-random sequence, so every run (and both stores) holds the same rows.
+ * The telemetry and update candidates of the check-updates benchmark (issue 18: 200 installed
+ * plugins, 1,000,000 stored error reports), added to a catalog that `registry-bench-server.ts`
+ * seeded (`seedBenchCatalog`: every plugin has published releases `1.0.0` to at least `1.2.0`).
+ * Written straight into the store with bulk SQL (multi-row inserts in one transaction on SQLite,
+ * `unnest` batches on PostgreSQL), through the database's own triggers, so seeding takes seconds;
+ * deterministic (a seeded pseudo-random sequence), so every run and both stores hold the same rows.
  *
- * The shape, chosen to look like a public store's day:
- *
- * - `plugins` plugins (default 2,000), each with five published versions `1.0.0` to `1.4.0`;
- * - the installed set: every tenth plugin, at `1.0.0` to `1.2.0`, so each has a newer candidate
- *   (`1.4.0`); a quarter of the candidates roll out to 10, 25 or 50 %, five need a newer launcher
- *   than the benchmark's;
- * - `reports` reports (default 1,000,000) spread evenly over the 48-hour retention, over plugins
- *   with a skew (popular plugins get most reports: plugin `floor(n * u^2)` for uniform `u`) and
- *   over versions (60 % the latest). Older versions and other plugins are reported from a pool of
- *   200,000 networks. A candidate's reports of the last 24 hours come from a handful of networks
- *   (one to eight; many reports each), older ones from a wider pool that the window no longer
- *   sees; 15 candidates sit at exactly the threshold (offered) and 15 just above it (withheld).
+ * - The installed set: every `plugins / installed`-th plugin, at `1.0.0` or `1.1.0`; its candidate
+ *   is its latest published version (read back with `latestPublishedOf`). A quarter of the
+ *   candidates roll out to 10, 25 or 50 %; five need a newer launcher than the benchmark's.
+ * - `reports` reports spread evenly over the 48-hour retention, over plugins with a skew (popular
+ *   plugins get most: plugin `floor(n * u^2)` for uniform `u`) and versions (60 % the latest).
+ *   Older versions and other plugins are reported from a pool of 200,000 networks. A candidate's
+ *   reports of the last 24 hours come from a handful of networks (one to eight, many reports each),
+ *   older ones from a wider pool the window no longer sees; 15 candidates sit at exactly the
+ *   threshold (offered) and 15 just above it (withheld).
  *
  * Reporter values stand for the intake's salted network hashes (43 base64url characters).
  */
 import { createHash } from 'node:crypto';
-import { versionOrder, type RegistryStore } from '@plughost/registry';
+import { versionOrder, type CatalogVersion, type RegistryStore } from '@plughost/registry';
 
-/** Options of {@link seedCheckUpdatesCatalog}. */
+/** Options of {@link seedCheckUpdates}. */
 export interface CheckUpdatesSeedOptions {
-  /** Plugins in the catalog (default 2,000; at least 10 × `installed`). */
-  readonly plugins?: number;
   /** Installed plugins the request lists (default 200). */
   readonly installed?: number;
   /** Error reports stored (default 1,000,000). */
   readonly reports?: number;
   /** The pause threshold the near misses are built around (default 10). */
   readonly pauseThreshold?: number;
-  /** "Now" of the registry that will answer (reports are placed in the 48 hours before it). */
-  readonly now: Date;
 }
 
-/** What was seeded, and the request body the benchmark sends. */
+/** What was seeded, and the request the benchmark sends. */
 export interface CheckUpdatesSeed {
   readonly launcherVersion: string;
   readonly installed: readonly { readonly slug: string; readonly version: string }[];
-  readonly plugins: number;
-  readonly versions: number;
   readonly reports: number;
   /** Candidates whose reporters in the window exceed the threshold (withheld). */
   readonly paused: number;
   /** Candidates at exactly the threshold (offered). */
   readonly atThreshold: number;
-  /** Candidates that a partial rollout limits. */
+  /** Candidates that a partial rollout limits (still listed: the launcher applies the rollout). */
   readonly partialRollout: number;
   /** Candidates the launcher is too old for. */
   readonly tooNewForLauncher: number;
   /** Items an answer holds: installed minus withheld minus too new. */
   readonly expectedUpdates: number;
-  /** Milliseconds the catalog and the reports took to write. */
+  /** Milliseconds the reports and candidate changes took to write. */
   readonly seedMs: number;
 }
 
-const VERSIONS: readonly string[] = ['1.0.0', '1.1.0', '1.2.0', '1.3.0', '1.4.0'];
-const LATEST = VERSIONS.length - 1;
+/** The slugs and manifest ids of the catalog the reports go to (`registry-bench-server.ts`). */
+export interface SeededCatalog {
+  readonly plugins: number;
+  pluginId(index: number): string;
+  slug(index: number): string;
+}
+
+/** Releases every seeded plugin has; a plugin's latest is read back from the store. */
+const COMMON_RELEASES: readonly string[] = ['1.0.0', '1.1.0', '1.2.0'];
 const HOUR = 3_600_000;
 const GLOBAL_NETWORKS = 200_000;
 const OLD_WINDOW_NETWORKS = 40;
 const BATCH = 10_000;
 const LAUNCHER_VERSION = '2.0.0';
+const TOO_NEW = '3.0.0';
 const ERROR_TYPES = ['plugin_runtime_error', 'launch_crash', 'bridge_error'] as const;
 
 /** A small, fast, seeded generator (mulberry32): the same rows every run. */
@@ -80,28 +81,12 @@ function random(seed: number): () => number {
 
 const networkHash = (name: string): string => createHash('sha256').update(name).digest('base64url');
 
-interface CandidatePlan {
-  /** Networks that report the candidate in the last 24 hours. */
+interface Candidate {
+  readonly version: CatalogVersion;
+  /** Networks that report it in the last 24 hours. */
   readonly recent: readonly string[];
   /** Networks that reported it 24 to 48 hours ago only. */
   readonly old: readonly string[];
-}
-
-interface PluginRow {
-  id: string;
-  slug: string;
-}
-
-interface VersionRow {
-  id: string;
-  pluginId: string;
-  version: string;
-  versionKey: string;
-  sha256: string;
-  minLauncherVersion: string;
-  minLauncherKey: string;
-  rolloutPercent: number;
-  publishedAt: string;
 }
 
 interface ReportRow {
@@ -112,27 +97,23 @@ interface ReportRow {
   receivedAt: string;
 }
 
-const pluginIdOf = (index: number): string => `com.bench${index % 50}.updates-${index}`;
+interface CandidateChange {
+  readonly versionId: string;
+  readonly rolloutPercent: number;
+  readonly minLauncherVersion: string;
+}
 
-/** Writes rows in batches, inside one transaction per store. */
+/** Writes rows in batches, inside one transaction on SQLite. */
 interface BulkWriter {
-  plugins(rows: readonly PluginRow[], createdAt: string): Promise<void>;
-  versions(rows: readonly VersionRow[]): Promise<void>;
+  candidates(changes: readonly CandidateChange[]): Promise<void>;
   reports(rows: readonly ReportRow[]): Promise<void>;
   done(): Promise<void>;
 }
 
 function sqliteWriter(store: Extract<RegistryStore, { kind: 'sqlite' }>): BulkWriter {
   const db = store.database.db;
-  const insertPlugin = db.prepare(
-    `INSERT INTO plugins (id, slug, owner_account_id, name, description, tags, created_at) VALUES (?, ?, 'bench-owner', ?, 'A plugin of the check-updates benchmark', '[]', ?)`,
-  );
-  const insertVersion = db.prepare(
-    `INSERT INTO plugin_versions (id, plugin_id, version, version_key, prerelease, sha256, size_bytes, changelog, published_at, min_launcher_version,
-       min_launcher_key, permissions, layers, status, rollout_percent, created_at)
-     VALUES (?, ?, ?, ?, 0, ?, 4096, 'Bench release', ?, ?, ?, '[]', '["l3"]', 'published', ?, ?)`,
-  );
-  // 50 rows a statement: SQLite's statement cost is per statement, so fewer, larger inserts.
+  const changeCandidate = db.prepare(`UPDATE plugin_versions SET rollout_percent = ?, min_launcher_version = ?, min_launcher_key = ? WHERE id = ?`);
+  // 50 rows a statement: SQLite's cost is largely per statement, so fewer, larger inserts.
   const PER_STATEMENT = 50;
   const insertReports = db.prepare(
     `INSERT INTO plugin_error_reports (plugin_id, plugin_version, reporter, error_type, launcher_version, received_at) VALUES ${Array.from({ length: PER_STATEMENT }, () => "(?, ?, ?, ?, '2.0.0', ?)").join(', ')}`,
@@ -146,23 +127,9 @@ function sqliteWriter(store: Extract<RegistryStore, { kind: 'sqlite' }>): BulkWr
   db.pragma('cache_size = -262144');
   db.exec('BEGIN');
   return {
-    async plugins(rows, createdAt) {
-      for (const row of rows) insertPlugin.run(row.id, row.slug, row.slug, createdAt);
-    },
-    async versions(rows) {
-      for (const row of rows)
-        insertVersion.run(
-          row.id,
-          row.pluginId,
-          row.version,
-          row.versionKey,
-          row.sha256,
-          row.publishedAt,
-          row.minLauncherVersion,
-          row.minLauncherKey,
-          row.rolloutPercent,
-          row.publishedAt,
-        );
+    async candidates(changes) {
+      for (const change of changes)
+        changeCandidate.run(change.rolloutPercent, change.minLauncherVersion, versionOrder(change.minLauncherVersion).key, change.versionId);
     },
     async reports(rows) {
       let index = 0;
@@ -183,6 +150,7 @@ function sqliteWriter(store: Extract<RegistryStore, { kind: 'sqlite' }>): BulkWr
     async done() {
       db.exec('COMMIT');
       db.pragma(`cache_size = ${cacheSize}`);
+      db.exec('ANALYZE');
     },
   };
 }
@@ -191,31 +159,15 @@ function postgresWriter(store: Extract<RegistryStore, { kind: 'postgres' }>): Bu
   const database = store.database;
   // One statement per batch: unnest() of one array per column, so 10,000 rows are one round trip.
   return {
-    async plugins(rows, createdAt) {
+    async candidates(changes) {
       await database.query(
-        `INSERT INTO plugins (id, slug, owner_account_id, name, description, created_at)
-         SELECT id, slug, 'bench-owner', slug, 'A plugin of the check-updates benchmark', $3 FROM unnest($1::text[], $2::text[]) AS t (id, slug)`,
-        [rows.map((row) => row.id), rows.map((row) => row.slug), createdAt],
-      );
-    },
-    async versions(rows) {
-      await database.query(
-        `INSERT INTO plugin_versions (id, plugin_id, version, version_key, prerelease, sha256, size_bytes, changelog, published_at, min_launcher_version,
-           min_launcher_key, permissions, layers, status, rollout_percent, created_at)
-         SELECT id, plugin_id, version, version_key, 0, sha256, 4096, 'Bench release', published_at, min_launcher_version, min_launcher_key,
-           '[]', '["l3"]', 'published', rollout_percent, published_at
-         FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::int[])
-           AS t (id, plugin_id, version, version_key, sha256, published_at, min_launcher_version, min_launcher_key, rollout_percent)`,
+        `UPDATE plugin_versions v SET rollout_percent = c.rollout_percent, min_launcher_version = c.min_launcher_version, min_launcher_key = c.min_launcher_key
+         FROM unnest($1::text[], $2::int[], $3::text[], $4::text[]) AS c (id, rollout_percent, min_launcher_version, min_launcher_key) WHERE v.id = c.id`,
         [
-          rows.map((row) => row.id),
-          rows.map((row) => row.pluginId),
-          rows.map((row) => row.version),
-          rows.map((row) => row.versionKey),
-          rows.map((row) => row.sha256),
-          rows.map((row) => row.publishedAt),
-          rows.map((row) => row.minLauncherVersion),
-          rows.map((row) => row.minLauncherKey),
-          rows.map((row) => row.rolloutPercent),
+          changes.map((change) => change.versionId),
+          changes.map((change) => change.rolloutPercent),
+          changes.map((change) => change.minLauncherVersion),
+          changes.map((change) => versionOrder(change.minLauncherVersion).key),
         ],
       );
     },
@@ -234,94 +186,82 @@ function postgresWriter(store: Extract<RegistryStore, { kind: 'postgres' }>): Bu
       );
     },
     async done() {
-      // Fresh statistics, as autovacuum would gather them on a store that has run a while.
+      // Fresh statistics, as autovacuum would have gathered them on a store that ran a while.
       await database.query('ANALYZE');
     },
   };
 }
 
 /**
- * Seeds `store` (empty, migrated) with the benchmark's catalog and reports; see the module comment.
- * Plugins and versions go in first, reports after, in batches of 10,000 rows.
+ * Adds the benchmark's update candidates and reports (see the module comment) to `catalog`, which
+ * `store` holds already, for a registry whose clock reads `now`.
  */
-export async function seedCheckUpdatesCatalog(store: RegistryStore, options: CheckUpdatesSeedOptions): Promise<CheckUpdatesSeed> {
+export async function seedCheckUpdates(
+  store: RegistryStore,
+  catalog: SeededCatalog,
+  options: CheckUpdatesSeedOptions & { readonly now: Date },
+): Promise<CheckUpdatesSeed> {
   const started = performance.now();
-  const pluginCount = options.plugins ?? 2_000;
   const installedCount = options.installed ?? 200;
   const reportCount = options.reports ?? 1_000_000;
   const threshold = options.pauseThreshold ?? 10;
-  const stride = Math.floor(pluginCount / installedCount);
+  const stride = Math.floor(catalog.plugins / installedCount);
   if (stride < 2) throw new Error('The catalog needs at least twice as many plugins as are installed');
   const now = options.now.getTime();
   const next = random(18);
   const writer = store.kind === 'sqlite' ? sqliteWriter(store) : postgresWriter(store);
 
-  const plugins: PluginRow[] = Array.from({ length: pluginCount }, (_, index) => ({ id: pluginIdOf(index), slug: `updates-${index}` }));
+  const installedSlugs = Array.from({ length: installedCount }, (_, rank) => catalog.slug(rank * stride));
+  const latest = await store.catalog.latestPublishedOf(installedSlugs);
   const installed: { slug: string; version: string }[] = [];
-  const plans = new Map<number, CandidatePlan>();
+  const candidates = new Map<number, Candidate>();
+  const changes: CandidateChange[] = [];
   let paused = 0;
   let atThreshold = 0;
   let partialRollout = 0;
   let tooNewForLauncher = 0;
-  const versions: VersionRow[] = [];
-  for (let index = 0; index < pluginCount; index += 1) {
-    const plugin = plugins[index] as PluginRow;
-    const installedRank = index % stride === 0 ? index / stride : -1;
-    const isInstalled = installedRank >= 0 && installedRank < installedCount;
+  for (let rank = 0; rank < installedCount; rank += 1) {
+    const index = rank * stride;
+    const slug = installedSlugs[rank] as string;
+    const version = latest.get(slug);
+    if (!version || version.version === '1.0.0' || version.version === '1.1.0') throw new Error(`The bench catalog's ${slug} has no release above 1.1.0`);
+    installed.push({ slug, version: COMMON_RELEASES[rank % 2] as string });
     let rolloutPercent = 100;
-    let minLauncherVersion = '1.0.0';
-    if (isInstalled) {
-      installed.push({ slug: plugin.slug, version: VERSIONS[installedRank % 3] as string });
-      if (installedRank % 4 === 1) {
-        rolloutPercent = [10, 25, 50][installedRank % 3] as number;
-        partialRollout += 1;
-      }
-      if (installedRank % 40 === 7) {
-        minLauncherVersion = '3.0.0';
-        tooNewForLauncher += 1;
-      }
-      let recentNetworks = 1 + (installedRank % 8);
-      if (installedRank % 40 === 3 || installedRank % 40 === 23 || installedRank % 40 === 33) {
-        recentNetworks = threshold;
-        atThreshold += 1;
-      } else if (installedRank % 40 === 13 || installedRank % 40 === 29 || installedRank % 40 === 39) {
-        recentNetworks = threshold + 1 + (installedRank % 2);
-        paused += 1;
-      }
-      plans.set(index, {
-        recent: Array.from({ length: recentNetworks }, (_, n) => networkHash(`candidate-${index}-recent-${n}`)),
-        old: Array.from({ length: OLD_WINDOW_NETWORKS }, (_, n) => networkHash(`candidate-${index}-old-${n}`)),
-      });
+    let minLauncherVersion = version.minLauncherVersion;
+    if (rank % 4 === 1) {
+      rolloutPercent = [10, 25, 50][rank % 3] as number;
+      partialRollout += 1;
     }
-    VERSIONS.forEach((version, position) => {
-      const latest = position === LATEST;
-      const minimum = latest ? minLauncherVersion : '1.0.0';
-      versions.push({
-        id: `v-${index}-${position}`,
-        pluginId: plugin.id,
-        version,
-        versionKey: versionOrder(version).key,
-        sha256: createHash('sha256').update(`${plugin.id}@${version}`).digest('hex'),
-        minLauncherVersion: minimum,
-        minLauncherKey: versionOrder(minimum).key,
-        rolloutPercent: latest ? rolloutPercent : 100,
-        publishedAt: new Date(now - (30 - position * 5) * 24 * HOUR).toISOString(),
-      });
+    let recentNetworks = 1 + (rank % 8);
+    if (rank % 40 === 7) {
+      minLauncherVersion = TOO_NEW;
+      tooNewForLauncher += 1;
+    } else if (rank % 40 === 3 || rank % 40 === 23 || rank % 40 === 33) {
+      recentNetworks = threshold;
+      atThreshold += 1;
+    } else if (rank % 40 === 13 || rank % 40 === 29 || rank % 40 === 39) {
+      recentNetworks = threshold + 1 + (rank % 2);
+      paused += 1;
+    }
+    if (rolloutPercent !== 100 || minLauncherVersion !== version.minLauncherVersion)
+      changes.push({ versionId: version.id, rolloutPercent, minLauncherVersion });
+    candidates.set(index, {
+      version,
+      recent: Array.from({ length: recentNetworks }, (_, n) => networkHash(`candidate-${index}-recent-${n}`)),
+      old: Array.from({ length: OLD_WINDOW_NETWORKS }, (_, n) => networkHash(`candidate-${index}-old-${n}`)),
     });
   }
-  const createdAt = new Date(now - 60 * 24 * HOUR).toISOString();
-  for (let index = 0; index < plugins.length; index += BATCH) await writer.plugins(plugins.slice(index, index + BATCH), createdAt);
-  for (let index = 0; index < versions.length; index += BATCH) await writer.versions(versions.slice(index, index + BATCH));
+  await writer.candidates(changes);
 
   const globalNetworks = Array.from({ length: GLOBAL_NETWORKS }, (_, n) => networkHash(`network-${n}`));
   const retention = 48 * HOUR - 60_000; // a minute inside retention, so the start-up purge keeps every row
   let batch: ReportRow[] = [];
   // Every recent network of a candidate reports once in the last hour, so the counts are exact.
-  for (const [index, plan] of plans) {
-    for (const reporter of plan.recent) {
+  for (const [index, candidate] of candidates) {
+    for (const reporter of candidate.recent) {
       batch.push({
-        pluginId: pluginIdOf(index),
-        version: VERSIONS[LATEST] as string,
+        pluginId: catalog.pluginId(index),
+        version: candidate.version.version,
         reporter,
         errorType: 'launch_crash',
         receivedAt: new Date(now - next() * HOUR).toISOString(),
@@ -329,21 +269,24 @@ export async function seedCheckUpdatesCatalog(store: RegistryStore, options: Che
     }
   }
   for (let written = batch.length; written < reportCount; written += 1) {
-    const index = Math.min(pluginCount - 1, Math.floor(pluginCount * next() ** 2));
-    const versionPosition = next() < 0.6 ? LATEST : Math.floor(next() * LATEST);
+    const index = Math.min(catalog.plugins - 1, Math.floor(catalog.plugins * next() ** 2));
+    const candidate = candidates.get(index);
+    const toLatest = next() < 0.6;
     const age = next() * retention;
-    const plan = versionPosition === LATEST ? plans.get(index) : undefined;
+    let version: string;
     let reporter: string;
-    if (plan) {
+    if (toLatest && candidate) {
+      version = candidate.version.version;
       // Older than 24 hours at seeding is older still when the benchmark asks: never in the window.
-      const pool = age < 24 * HOUR ? plan.recent : plan.old;
+      const pool = age < 24 * HOUR ? candidate.recent : candidate.old;
       reporter = pool[Math.floor(next() * pool.length)] as string;
     } else {
+      version = toLatest ? (COMMON_RELEASES[2] as string) : (COMMON_RELEASES[Math.floor(next() * 2)] as string);
       reporter = globalNetworks[Math.floor(next() * GLOBAL_NETWORKS)] as string;
     }
     batch.push({
-      pluginId: pluginIdOf(index),
-      version: VERSIONS[versionPosition] as string,
+      pluginId: catalog.pluginId(index),
+      version,
       reporter,
       errorType: ERROR_TYPES[written % ERROR_TYPES.length] as string,
       receivedAt: new Date(now - age).toISOString(),
@@ -358,14 +301,12 @@ export async function seedCheckUpdatesCatalog(store: RegistryStore, options: Che
   return {
     launcherVersion: LAUNCHER_VERSION,
     installed,
-    plugins: pluginCount,
-    versions: versions.length,
     reports: reportCount,
     paused,
     atThreshold,
     partialRollout,
     tooNewForLauncher,
     expectedUpdates: installed.length - paused - tooNewForLauncher,
-    seedMs: performance.now() - started,
+    seedMs: Math.round(performance.now() - started),
   };
 }

@@ -44,6 +44,7 @@ import { silentLogger } from '@plughost/backend-kit';
 import { createRegistry, versionOrder, type Registry, type RegistryStore } from '@plughost/registry';
 import { testKeys } from '../../support/plugin-package.js';
 import { waitForOutput } from '../../support/processes.js';
+import { seedCheckUpdates, type CheckUpdatesSeed, type CheckUpdatesSeedOptions } from './check-updates-seed.js';
 import { isMainScript, startNodeScript, supportScript } from './node-script.js';
 
 /** What to start. */
@@ -55,6 +56,8 @@ export interface RegistryBenchServerOptions {
   readonly plugins?: number;
   /** PostgreSQL pool size of the registry (default the registry's, 10). */
   readonly poolSize?: number;
+  /** Also seed the check-updates benchmark's candidates and error reports (`check-updates-seed.ts`). */
+  readonly checkUpdates?: CheckUpdatesSeedOptions;
 }
 
 /** What the script prints when the registry listens. */
@@ -70,6 +73,8 @@ export interface RegistryBenchServerInfo {
   readonly seedMs: number;
   /** The search terms and how many plugins each matches (`total` of `GET /plugins?q=`). */
   readonly search: { readonly common: string; readonly commonMatches: number; readonly rare: string; readonly rareMatches: number };
+  /** With `checkUpdates`: the request to send and what its answer holds. */
+  readonly checkUpdates?: CheckUpdatesSeed;
 }
 
 /** The catalog size of issue 18's registry benchmarks. */
@@ -447,8 +452,11 @@ export async function startRegistryBenchServer(options: RegistryBenchServerOptio
     ...(options.poolSize !== undefined ? { databasePoolSize: options.poolSize } : {}),
   });
   const started = performance.now();
-  const counts = await seedBenchCatalog(registry.store, options.plugins ?? BENCH_PLUGIN_COUNT);
+  const plugins = options.plugins ?? BENCH_PLUGIN_COUNT;
+  const counts = await seedBenchCatalog(registry.store, plugins);
   const seedMs = performance.now() - started;
+  const catalog = { plugins, pluginId: benchPluginId, slug: benchPluginSlug };
+  const checkUpdates = options.checkUpdates ? await seedCheckUpdates(registry.store, catalog, { ...options.checkUpdates, now: new Date() }) : undefined;
   const app = new Koa();
   app.use(registry.middleware);
   const server: Server = createServer(app.callback());
@@ -465,6 +473,7 @@ export async function startRegistryBenchServer(options: RegistryBenchServerOptio
       rare: BENCH_SEARCH_TERMS.rare,
       rareMatches: await totalOf(base, BENCH_SEARCH_TERMS.rare),
     },
+    ...(checkUpdates ? { checkUpdates } : {}),
   };
   return {
     info,

@@ -11,6 +11,8 @@ import {
   CATALOG_MODULE,
   RegistryDatabase,
   SqliteCatalogRepository,
+  findUpdates,
+  versionOrder,
   type CatalogRepository,
   type NewVersion,
   type RegistryStore,
@@ -80,8 +82,42 @@ forEachStore(() => {
       expect([...latest.keys()].sort()).toEqual(['beta-only', 'hello']);
       expect(latest.get('hello')?.version).toBe('1.10.0');
       expect(latest.get('beta-only')?.version).toBe('0.1.0-beta.10');
-      for (const slug of slugs) expect(latest.get(slug) ?? null).toEqual(await catalog.latestPublished(slug));
+      for (const slug of slugs) {
+        const ranked = latest.get(slug);
+        if (ranked === undefined) {
+          expect(await catalog.latestPublished(slug)).toBeNull();
+          continue;
+        }
+        const { versionKey, minLauncherKey, ...plain } = ranked;
+        expect(plain).toEqual(await catalog.latestPublished(slug));
+        expect(versionKey).toBe(versionOrder(ranked.version).key);
+        expect(minLauncherKey).toBe(versionOrder(ranked.minLauncherVersion).key);
+      }
       expect((await catalog.latestPublishedOf([])).size).toBe(0);
+    });
+
+    it('findUpdates compares versions by precedence: pre-releases, build metadata, the launcher version', async () => {
+      await catalog.addVersion(version('com.example.hello', '1.1.0', { minLauncherVersion: '3.0.0' }));
+      await catalog.addVersion(version('com.example.beta', '0.1.0-beta.10'));
+      const offered = async (installed: { slug: string; version: string }[], launcherVersion: string): Promise<string[]> =>
+        (await findUpdates(catalog, { launcherVersion, installed }, { pauseThreshold: 10, now: new Date(AT) })).map(
+          (update) => `${update.slug}@${update.currentVersion}->${update.version.version}`,
+        );
+      expect(await offered([{ slug: 'hello', version: '1.1.0-rc.1' }], '3.0.0')).toEqual(['hello@1.1.0-rc.1->1.1.0']);
+      expect(await offered([{ slug: 'hello', version: '1.1.0+local.build' }], '3.0.0')).toEqual([]);
+      expect(await offered([{ slug: 'hello', version: '1.0.10' }], '3.0.0-beta.1')).toEqual([]);
+      expect(await offered([{ slug: 'hello', version: '1.0.10' }], '3.0.0+vendor')).toEqual(['hello@1.0.10->1.1.0']);
+      expect(await offered([{ slug: 'hello', version: '1.0.10' }], '10.0.0')).toEqual(['hello@1.0.10->1.1.0']);
+      expect(
+        await offered(
+          [
+            { slug: 'beta-only', version: '0.1.0-beta.9' },
+            { slug: 'pending-only', version: '0.0.1' },
+            { slug: 'hello', version: '0.9.0' },
+          ],
+          '3.0.0',
+        ),
+      ).toEqual(['beta-only@0.1.0-beta.9->0.1.0-beta.10', 'hello@0.9.0->1.1.0']);
     });
 
     it('recentReportersReach says whether at least N reporters reported each candidate since a time', async () => {
