@@ -75,15 +75,23 @@ function booleanQuery(ctx: Context, name: string): boolean {
   throw new PluginHostError('INVALID_ARGUMENT', `The query parameter ${name} must be "true" or "false"`, { field: name });
 }
 
+const LIST_INCLUDES = ['manifest', 'page'] as const;
+
 /**
- * `include` of the plugin list: absent, or `manifest` (each active installed plugin's manifest,
- * which the launcher page needs to activate it: one request instead of one per plugin).
+ * `include` of the plugin list: absent, or a comma-separated list of `manifest` and `page`: what
+ * the launcher page needs to activate each active plugin, in one request instead of one per plugin
+ * and file.
  */
-function listIncludesManifests(ctx: Context): boolean {
+function listIncludes(ctx: Context): { manifests: boolean; pages: boolean } {
   const value = ctx.query.include;
-  if (value === undefined) return false;
-  if (value === 'manifest') return true;
-  throw new PluginHostError('INVALID_ARGUMENT', 'The query parameter include must be "manifest", or be left out', { field: 'include' });
+  if (value === undefined) return { manifests: false, pages: false };
+  const items = typeof value === 'string' ? value.split(',') : [];
+  if (items.length === 0 || new Set(items).size !== items.length || !items.every((item) => (LIST_INCLUDES as readonly string[]).includes(item))) {
+    throw new PluginHostError('INVALID_ARGUMENT', 'The query parameter include must list "manifest" and/or "page", comma-separated, each once', {
+      field: 'include',
+    });
+  }
+  return { manifests: items.includes('manifest'), pages: items.includes('page') };
 }
 
 function optionalBoolean(body: Record<string, unknown>, field: string): boolean | undefined {
@@ -105,7 +113,7 @@ export function createPluginsRouter({ plugins, packageUploads, devPlugins = noDe
   router.param('id', validatePluginIdParam);
 
   router.get('/plugins/', async (ctx) => {
-    const [installed, dev] = await Promise.all([plugins.list({ manifests: listIncludesManifests(ctx) }), devPlugins.list()]);
+    const [installed, dev] = await Promise.all([plugins.list(listIncludes(ctx)), devPlugins.list()]);
     ctx.body = withDevPlugins(installed, dev);
   });
 

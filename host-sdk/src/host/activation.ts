@@ -46,7 +46,7 @@ export class PluginActivation {
   /** See `PluginHost.start`. */
   async start(): Promise<StartReport> {
     const { installed, sinks } = this.context;
-    await installed.refresh();
+    await installed.refresh(true);
     const failed: FailedPlugin[] = [];
     const pages = new Map<string, Promise<string>>();
     const read = await Promise.all(
@@ -55,11 +55,12 @@ export class PluginActivation {
         .map(async (plugin) => {
           try {
             const manifest = await this.context.files.manifest(plugin.id, plugin.manifest);
-            // Each page is fetched as soon as its manifest is in, while the other manifests arrive
-            // and the plan is made: a frame then starts when its own page is in, not after every
-            // manifest. A page fetched for a plugin the plan skips is never used.
+            // The list's page is the one of this manifest (the backend read both together). Else
+            // each page is fetched as soon as its manifest is in, while the plan is made: a frame
+            // then starts when its own page is in. A page for a plugin the plan skips is never used.
             const frontend = manifest.entry?.frontend;
-            if (frontend !== undefined) pages.set(manifest.id, handled(this.context.files.text(manifest.id, frontend)));
+            if (frontend !== undefined)
+              pages.set(manifest.id, typeof plugin.page === 'string' ? Promise.resolve(plugin.page) : handled(this.context.files.text(manifest.id, frontend)));
             return manifest;
           } catch (error) {
             failed.push({ pluginId: plugin.id, message: messageOf(error), code: codeOf(error) });

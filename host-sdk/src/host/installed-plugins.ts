@@ -8,12 +8,12 @@ export class InstalledPlugins {
   constructor(private readonly backend: BackendClient) {}
 
   /**
-   * Reads the list again, with each active plugin's manifest: activating then needs no request
-   * per manifest. A backend that does not give them leaves them out, and each is read from the
-   * plugin's files instead.
+   * Reads the list again, with each active plugin's manifest (and with `pages`, its page):
+   * activating then needs no request for them. A backend that does not give them leaves them out,
+   * and each is read from the plugin's files instead.
    */
-  async refresh(): Promise<void> {
-    const listed = await this.backend.json<ListedPlugin[]>('/api/plugins/?include=manifest');
+  async refresh(pages?: boolean): Promise<void> {
+    const listed = await this.backend.json<ListedPlugin[]>(`/api/plugins/?include=manifest${pages ? ',page' : ''}`);
     this.listed = new Map(listed.map((plugin) => [plugin.id, plugin]));
   }
 

@@ -1,8 +1,8 @@
 /**
- * Where the host takes each plugin's manifest from at activation: the plugin list carries them
- * (`GET /api/plugins/?include=manifest`), so no manifest is requested on its own; a list without
- * them (an older backend) makes the host read each `manifest.json`; and a listed manifest is
- * checked as strictly as a read one.
+ * Where the host takes each plugin's manifest and page from at activation: at start the plugin
+ * list carries both (`GET /api/plugins/?include=manifest,page`), so nothing else is requested; a
+ * list without them (an older backend, a page over the list's limit) makes the host read each
+ * file; and a listed manifest is checked as strictly as a read one.
  */
 import { expect } from '@open-wc/testing';
 import { createHost, testPluginPage } from './host-support.js';
@@ -35,21 +35,18 @@ describe('manifests at activation', () => {
     cleanup = undefined;
   });
 
-  it('takes them from the plugin list: one list request, then only each page', async () => {
+  it('takes them from the plugin list at start: one request in all', async () => {
     const recorder = recordingFetch();
-    const { host, close } = await createHost(PLUGINS, { fetch: recorder.fetch });
+    const { host, frame, close } = await createHost(PLUGINS, { fetch: recorder.fetch });
     cleanup = close;
     const report = await host.start();
     expect(report.failed).to.deep.equal([]);
     expect([...report.activated].sort()).to.deep.equal(['app.first', 'app.second']);
-    expect([...recorder.paths].sort()).to.deep.equal([
-      '/api/plugins/?include=manifest',
-      '/api/plugins/app.first/files/index.html',
-      '/api/plugins/app.second/files/index.html',
-    ]);
+    expect(recorder.paths).to.deep.equal(['/api/plugins/?include=manifest,page']);
+    expect(frame('app.first').srcdoc).to.contain('test plugin');
   });
 
-  it('activate(id) also takes the manifest from the list', async () => {
+  it('activate(id) takes the manifest from the list and fetches only that page', async () => {
     const recorder = recordingFetch();
     const { host, close } = await createHost(PLUGINS, { fetch: recorder.fetch });
     cleanup = close;
@@ -57,14 +54,37 @@ describe('manifests at activation', () => {
     expect(recorder.paths).to.deep.equal(['/api/plugins/?include=manifest', '/api/plugins/app.second/files/index.html']);
   });
 
-  it('reads each manifest.json when the list carries none (a backend without include=manifest)', async () => {
-    const recorder = recordingFetch((listed) => listed.map(({ manifest: _manifest, ...info }) => info));
+  it('reads each manifest.json and page when the list carries none (a backend without include)', async () => {
+    const recorder = recordingFetch((listed) => listed.map(({ manifest: _manifest, page: _page, ...info }) => info));
     const { host, close } = await createHost(PLUGINS, { fetch: recorder.fetch });
     cleanup = close;
     const report = await host.start();
     expect(report.failed).to.deep.equal([]);
     expect(report.activated).to.have.length(2);
-    expect(recorder.paths).to.include.members(['/api/plugins/app.first/files/manifest.json', '/api/plugins/app.second/files/manifest.json']);
+    expect([...recorder.paths].sort()).to.deep.equal([
+      '/api/plugins/?include=manifest,page',
+      '/api/plugins/app.first/files/index.html',
+      '/api/plugins/app.first/files/manifest.json',
+      '/api/plugins/app.second/files/index.html',
+      '/api/plugins/app.second/files/manifest.json',
+    ]);
+  });
+
+  it('fetches the page of a plugin the list gives without one (a page over the list limit), and uses the listed one of the others', async () => {
+    const recorder = recordingFetch((listed) =>
+      listed.map((entry) => {
+        if (entry.id !== 'app.first') return { ...entry, page: String(entry.page).replace('test plugin', 'listed page') };
+        const { page: _page, ...rest } = entry;
+        return rest;
+      }),
+    );
+    const { host, frame, close } = await createHost(PLUGINS, { fetch: recorder.fetch });
+    cleanup = close;
+    const report = await host.start();
+    expect(report.failed).to.deep.equal([]);
+    expect(recorder.paths).to.deep.equal(['/api/plugins/?include=manifest,page', '/api/plugins/app.first/files/index.html']);
+    expect(frame('app.second').srcdoc).to.contain('listed page');
+    expect(frame('app.first').srcdoc).to.contain('test plugin');
   });
 
   it('checks a listed manifest: one that names another plugin or lacks a field fails with INVALID_MANIFEST, the others activate', async () => {

@@ -16,13 +16,14 @@ export const pluginRoutes: readonly RouteDescription[] = [
     summary: 'List installed plugins',
     description:
       'Sorted by id. In development mode (`createLocalBackend` option `devPlugins`) the plugins of running dev servers (`.dev-plugins.json` in the data directory) are listed too, with `dev`; a dev plugin takes the place of an installed plugin of the same id while its dev server runs. ' +
-      "With `include=manifest` each `active` installed plugin also carries its manifest: what the launcher page needs to activate its plugins, in one request instead of one per plugin (the host still checks each manifest's id and shape). A dev plugin never carries one: read its `manifest.json` through the plugin file route.",
+      "With `include=manifest,page` each `active` installed plugin also carries its manifest and its page: what the launcher page needs to activate its plugins, in one request instead of two per plugin (the host still checks each manifest's id and shape). A dev plugin never carries either: read its files through the plugin file route.",
     parameters: [
       {
         name: 'include',
         in: 'query',
-        description: '`manifest` adds `manifest` to each `active` installed plugin. Any other value is 400 `INVALID_ARGUMENT`.',
-        schema: { type: 'string', enum: ['manifest'] },
+        description:
+          'Comma-separated, each once: `manifest` adds `manifest`, `page` adds `page` to each `active` installed plugin. Anything else is 400 `INVALID_ARGUMENT`.',
+        schema: { type: 'string', enum: ['manifest', 'page', 'manifest,page', 'page,manifest'] },
       },
     ],
     responses: {
@@ -40,6 +41,11 @@ export const pluginRoutes: readonly RouteDescription[] = [
                     type: 'object',
                     description:
                       'Only with `include=manifest`, and only for an `active` installed plugin: its installed manifest as the backend validated it (unknown fields left out; docs/package-format.md).',
+                  },
+                  page: {
+                    type: 'string',
+                    description:
+                      'Only with `include=page`, and only for an `active` installed plugin: the text of its `entry.frontend` as the plugin file route serves it (UTF-8), when that route serves it and it is at most 64 KiB; absent otherwise (fetch it from the file route).',
                   },
                 },
               },

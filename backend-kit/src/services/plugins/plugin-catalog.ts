@@ -2,6 +2,7 @@ import { planActivation, type PluginManifest } from '@plughost/host-sdk/core';
 import type { RevocationService } from '../revocation/revocation-service.js';
 import type { StoreOrigins } from '../store/store-origins.js';
 import { readInstalledManifest } from '../installed-manifest.js';
+import { listedPage } from './listed-page.js';
 import { readPluginFolders } from './plugin-folders.js';
 import { statusAtRead, type ListedPluginInfo, type PluginInfo, type PluginStatus } from './plugin-info.js';
 import type { PluginRecord, PluginRecordStore } from './plugin-records.js';
@@ -27,6 +28,11 @@ function copyOf(manifest: PluginManifest, record: PluginRecord | undefined): Loa
 export interface PluginListOptions {
   /** Add each `active` plugin's manifest (`GET /api/plugins/?include=manifest`). Default false. */
   readonly manifests?: boolean;
+  /**
+   * Add each `active` plugin's page (`entry.frontend`) as text, when the plugin file route would
+   * serve it and it is at most 64 KiB (`?include=page`). Default false.
+   */
+  readonly pages?: boolean;
 }
 
 /**
@@ -130,9 +136,16 @@ export class PluginCatalog {
     for (const manifest of await this.#manifests(folders.installed)) {
       const hasRollback = (folders.snapshots.get(manifest.id)?.length ?? 0) > 0;
       const info = this.infoOf(manifest, this.#records.get(manifest.id), hasRollback);
-      infos.push(options.manifests === true && info.status === 'active' ? { ...info, manifest } : info);
+      infos.push(info.status === 'active' ? await this.#withActivation(info, manifest, options) : info);
     }
     return infos;
+  }
+
+  /** What activation needs of an active plugin, as `options` ask: its manifest, its page. */
+  async #withActivation(info: PluginInfo, manifest: PluginManifest, options: PluginListOptions): Promise<ListedPluginInfo> {
+    const frontend = manifest.entry?.frontend;
+    const page = options.pages === true && frontend !== undefined ? await listedPage(this.#context.paths.pluginFolder(manifest.id), frontend) : undefined;
+    return { ...info, ...(options.manifests === true ? { manifest } : {}), ...(page !== undefined ? { page } : {}) };
   }
 
   async #manifests(ids?: readonly string[]): Promise<PluginManifest[]> {

@@ -4,14 +4,19 @@ import type { PluginRecord } from './plugin-records.js';
 export type { PluginInfo, PluginStatus } from '@plughost/host-sdk/core';
 
 /**
- * An entry of the plugin list as `GET /api/plugins/?include=manifest` gives it: PluginInfo, plus
- * the manifest of each `active` installed plugin, so that the launcher page activates its plugins
- * without a request per manifest. A dev plugin never carries one (its manifest comes from its dev
- * server, read when the page asks for it).
+ * An entry of the plugin list as `GET /api/plugins/?include=manifest,page` gives it: PluginInfo,
+ * plus what the launcher page needs to activate each `active` installed plugin without a request
+ * per plugin. A dev plugin never carries either (its files come from its dev server, read when
+ * the page asks for them).
  */
 export interface ListedPluginInfo extends PluginInfo {
-  /** The installed manifest as the backend validated it (unknown fields left out). */
+  /** With `include=manifest`: the installed manifest as the backend validated it (unknown fields left out). */
   readonly manifest?: PluginManifest;
+  /**
+   * With `include=page`: the text of `entry.frontend`, as the plugin file route serves it, when it
+   * is at most 64 KiB; absent for a larger page (the launcher page fetches it as a file).
+   */
+  readonly page?: string;
 }
 
 /** One line of the install dialog: a permission (or `render:inline`) and its risk. */

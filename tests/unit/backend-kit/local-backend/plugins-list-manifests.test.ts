@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, symlink, unlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -11,6 +11,7 @@ interface Listed {
   readonly id: string;
   readonly status: string;
   readonly manifest?: Record<string, unknown>;
+  readonly page?: string;
   readonly dev?: unknown;
 }
 
@@ -79,7 +80,14 @@ describe('GET /api/plugins/?include=manifest', () => {
   });
 
   it('refuses any other value of include with 400 INVALID_ARGUMENT', async () => {
-    for (const query of ['?include=page', '?include=', '?include=Manifest', '?include=manifest&include=manifest']) {
+    for (const query of [
+      '?include=pages',
+      '?include=',
+      '?include=Manifest',
+      '?include=manifest,manifest',
+      '?include=manifest,',
+      '?include=manifest&include=page',
+    ]) {
       expect(await errorOf(await fixture.backend.api(`/api/plugins/${query}`), 400), query).toMatchObject({
         code: 'INVALID_ARGUMENT',
         field: 'include',
@@ -87,18 +95,56 @@ describe('GET /api/plugins/?include=manifest', () => {
     }
   });
 
+  it('with include=page, gives each active plugin its page as the file route serves it, and the page on disk now', async () => {
+    const { backend, scratch } = fixture;
+    await install(backend, scratch, sampleManifest({ id: ACTIVE }), true);
+    await install(backend, scratch, sampleManifest({ id: OFF }), false);
+    await restart(backend);
+    const served = async (): Promise<string> => (await backend.api(`/api/plugins/${ACTIVE}/files/dist/index.html`, { token: null })).text();
+    const [active, off] = await list(backend, '?include=page,manifest');
+    expect(active?.page).toBe(await served());
+    expect(active?.manifest).toMatchObject({ id: ACTIVE });
+    expect(off).not.toHaveProperty('page');
+    expect((await list(backend, '?include=page'))[0]).not.toHaveProperty('manifest');
+    // An edit is seen at once (the kept text is never stale); a BOM is dropped, as `response.text()` drops it.
+    const page = join(backend.dataDirectory, 'plugins', ACTIVE, 'dist', 'index.html');
+    const edited = (await served()).replace('Hello', 'Howdy');
+    await writeFile(page, `\uFEFF${edited}`);
+    expect((await list(backend, '?include=page'))[0]?.page).toBe(edited);
+    expect(await served()).toBe(edited);
+  });
+
+  it('leaves out a page the file route would not serve or that is over 64 KiB', async () => {
+    const { backend, scratch } = fixture;
+    await install(backend, scratch, sampleManifest({ id: ACTIVE }), true);
+    await restart(backend);
+    const page = join(backend.dataDirectory, 'plugins', ACTIVE, 'dist', 'index.html');
+    await writeFile(page, `<!doctype html><p>${'x'.repeat(64 * 1024)}</p>`);
+    expect((await list(backend, '?include=page'))[0]).not.toHaveProperty('page');
+    // A link out of the plugin's folder: the file route refuses it, the list leaves it out.
+    const outside = join(scratch, 'outside.html');
+    await writeFile(outside, '<p>secret</p>');
+    await unlink(page);
+    await symlink(outside, page);
+    expect((await backend.api(`/api/plugins/${ACTIVE}/files/dist/index.html`, { token: null })).status).toBe(404);
+    expect((await list(backend, '?include=page'))[0]).not.toHaveProperty('page');
+    await unlink(page);
+    expect((await list(backend, '?include=manifest,page'))[0]).toMatchObject({ id: ACTIVE, manifest: { id: ACTIVE } });
+    expect((await list(backend, '?include=manifest,page'))[0]).not.toHaveProperty('page');
+  });
+
   it('still needs the token', async () => {
     expect((await fixture.backend.api('/api/plugins/?include=manifest', { token: null })).status).toBe(401);
   });
 });
 
-describe('GET /api/plugins/?include=manifest with dev plugins', () => {
+describe('GET /api/plugins/?include=manifest,page with dev plugins', () => {
   const cleanup: (() => Promise<void>)[] = [];
   afterEach(async () => {
     for (const step of cleanup.splice(0).reverse()) await step();
   });
 
-  it('gives a dev plugin no manifest, also in place of an active installed plugin of its id (its manifest comes from its dev server)', async () => {
+  it('gives a dev plugin no manifest and no page, also in place of an active installed plugin of its id (its manifest comes from its dev server)', async () => {
     const scratch = await mkdtemp(join(tmpdir(), 'plugins-list-dev-'));
     cleanup.push(() => rm(scratch, { recursive: true, force: true }));
     const dev = await startFakeDevServer(ACTIVE);
@@ -111,10 +157,10 @@ describe('GET /api/plugins/?include=manifest with dev plugins', () => {
     await writeDevPluginsFile(data, { [ACTIVE]: dev.url });
     const backend = await startTestBackend({ dataDirectory: data, devPlugins: true });
     cleanup.push(() => backend.close());
-    const listed = await list(backend, '?include=manifest');
-    expect(listed.map((plugin) => [plugin.id, plugin.status, plugin.dev !== undefined, plugin.manifest !== undefined])).toEqual([
-      [ACTIVE, 'active', true, false],
-      [OFF, 'active', false, true],
+    const listed = await list(backend, '?include=manifest,page');
+    expect(listed.map((plugin) => [plugin.id, plugin.status, plugin.dev !== undefined, plugin.manifest !== undefined, plugin.page !== undefined])).toEqual([
+      [ACTIVE, 'active', true, false, false],
+      [OFF, 'active', false, true, true],
     ]);
   });
 });
