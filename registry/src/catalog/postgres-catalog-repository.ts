@@ -71,7 +71,7 @@ const COUNT_RECENT_REPORTERS = `SELECT COUNT(*)::int AS total FROM plugin_versio
   WHERE plugin_id = $1 AND plugin_version = $2 AND last_report_at >= $3`;
 
 /** The pause decisions of a check-updates: whether each candidate's `$4 + 1`-th reporter in the window exists. */
-const RECENT_REPORTERS_REACH = `
+export const RECENT_REPORTERS_REACH = `
 SELECT (
   SELECT 1 FROM plugin_version_reporters r
   WHERE r.plugin_id = c.plugin_id AND r.plugin_version = c.version AND r.last_report_at >= $3
@@ -81,19 +81,21 @@ FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS c (plugin_id, version, po
 ORDER BY c.position`;
 
 /**
- * The latest published version of each slug of `$1` (see `latestPublished`): releases and
- * pre-releases looked up apart, each a backward scan of `plugin_versions_latest` that stops at
- * its first row (as in the SQLite twin).
+ * The latest published version of each slug of `$1` (see `latestPublished`): for each plugin, the
+ * highest release, else the highest pre-release, each a backward scan of `plugin_versions_latest`
+ * that stops at its first row (`Append` under `LIMIT 1` never starts the second branch when the
+ * first found one); each row is read once, with no second lookup by id.
  */
-const LATEST_PUBLISHED_OF = `
-WITH candidates AS MATERIALIZED (
-  SELECT p.slug AS candidate_slug, COALESCE(
-    (SELECT l.id FROM plugin_versions l WHERE l.plugin_id = p.id AND l.status = 'published' AND l.prerelease = 0 ORDER BY l.version_key DESC LIMIT 1),
-    (SELECT l.id FROM plugin_versions l WHERE l.plugin_id = p.id AND l.status = 'published' AND l.prerelease = 1 ORDER BY l.version_key DESC LIMIT 1)
-  ) AS version_id
-  FROM plugins p WHERE p.slug = ANY($1::text[])
-)
-SELECT ${VERSION_COLUMNS}, v.version_key, v.min_launcher_key, c.candidate_slug FROM candidates c JOIN plugin_versions v ON v.id = c.version_id`;
+export const LATEST_PUBLISHED_OF = `
+SELECT ${VERSION_COLUMNS}, v.version_key, v.min_launcher_key, p.slug AS candidate_slug
+FROM plugins p
+CROSS JOIN LATERAL (
+  (SELECT * FROM plugin_versions l WHERE l.plugin_id = p.id AND l.status = 'published' AND l.prerelease = 0 ORDER BY l.version_key DESC LIMIT 1)
+  UNION ALL
+  (SELECT * FROM plugin_versions l WHERE l.plugin_id = p.id AND l.status = 'published' AND l.prerelease = 1 ORDER BY l.version_key DESC LIMIT 1)
+  LIMIT 1
+) v
+WHERE p.slug = ANY($1::text[])`;
 
 type RankedVersionRow = VersionRow & { version_key: string; min_launcher_key: string; candidate_slug: string };
 
