@@ -56,12 +56,16 @@ interface Entry {
  */
 export class RevisionAnswerCache {
   private readonly entries = new Map<string, Entry>();
+  /** The revision read running now (started before any request that arrives while it runs). */
+  private running: Promise<number> | null = null;
+  /** The read that starts when {@link running} ends, shared by every request that arrived meanwhile. */
+  private queued: Promise<number> | null = null;
 
   constructor(private readonly options: RevisionAnswerCacheOptions) {}
 
   /** The answer of `key` under the current revision: kept, or made by `compute` and kept. */
   async answer(key: string, compute: () => Promise<unknown>): Promise<JsonAnswer> {
-    const revision = await this.options.revision();
+    const revision = await this.currentRevision();
     const now = this.options.now().getTime();
     if (revision < 0) return answerOf(await compute());
     const kept = this.entries.get(key);
@@ -81,6 +85,34 @@ export class RevisionAnswerCache {
       this.entries.delete(oldest.value);
     }
     return answer;
+  }
+
+  /**
+   * A revision read that started after this call: requests arriving while a read runs share the
+   * next one, so under load the database sees one read at a time per instance (not one per
+   * request), and no request is answered from a read that began before it arrived (which could
+   * miss a change committed just before the request, through another instance).
+   */
+  private currentRevision(): Promise<number> {
+    if (this.running === null) return this.startRead();
+    if (this.queued === null) {
+      const settle = (): undefined => undefined;
+      this.queued = this.running.then(settle, settle).then(() => {
+        this.queued = null;
+        return this.startRead();
+      });
+    }
+    return this.queued;
+  }
+
+  private startRead(): Promise<number> {
+    const read = this.options.revision();
+    this.running = read;
+    const done = (): void => {
+      if (this.running === read) this.running = null;
+    };
+    read.then(done, done);
+    return read;
   }
 
   /** How many answers are kept (tests, diagnostics). */
