@@ -8,6 +8,7 @@ import { downloadInfoBuilder } from '../protocol/views.js';
 import type { RegistryContext } from '../registry-context.js';
 import { parseCheckUpdatesBody } from '../updates/check-updates-body.js';
 import { findUpdates } from '../updates/find-updates.js';
+import { LatestVersionCache } from '../updates/latest-version-cache.js';
 import { DEFAULT_PAUSE_THRESHOLD } from '../updates/rollout-pause.js';
 
 /**
@@ -21,10 +22,12 @@ export function createCheckUpdatesRouter(context: RegistryContext, catalog: Cata
   const router = new Router({ strict: true, sensitive: true });
   const pauseThreshold = context.options.pauseThreshold ?? DEFAULT_PAUSE_THRESHOLD;
   const mirrors = context.options.mirrors ?? [];
+  // Per instance, validated against the catalog revision on every request (see LatestVersionCache).
+  const latestVersions = new LatestVersionCache(catalog);
 
   router.post('/plugins/check-updates', jsonBody('256kb'), async (ctx) => {
     const request = parseCheckUpdatesBody(jsonObjectBody(ctx));
-    const offered = await findUpdates(catalog, request, { pauseThreshold, now: context.now() });
+    const offered = await findUpdates(catalog, request, { pauseThreshold, now: context.now(), latestVersions });
     const downloadInfo = downloadInfoBuilder(publicApiRoot(ctx, context.options), mirrors);
     const updates = offered.map(
       ({ slug, currentVersion, version }): UpdateItem => ({

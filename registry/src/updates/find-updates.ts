@@ -2,6 +2,7 @@ import type { CatalogRepository } from '../catalog/catalog-repository.js';
 import type { CatalogVersion } from '../catalog/catalog-types.js';
 import { versionOrder } from '../catalog/version-key.js';
 import type { CheckUpdatesRequest } from './check-updates-body.js';
+import type { LatestVersionCache } from './latest-version-cache.js';
 import { pausedRollouts } from './rollout-pause.js';
 
 /** An update the registry offers for one installed plugin. */
@@ -16,6 +17,8 @@ export interface FindUpdatesOptions {
   /** More distinct reporter networks than this in 24 hours withhold a version. */
   readonly pauseThreshold: number;
   readonly now: Date;
+  /** Where the candidates come from (default `catalog.latestPublishedOf`; the route passes its {@link LatestVersionCache}). */
+  readonly latestVersions?: Pick<CatalogRepository, 'latestPublishedOf'>;
 }
 
 /**
@@ -31,7 +34,7 @@ export async function findUpdates(catalog: CatalogRepository, request: CheckUpda
   // then the pause decisions of those still in the running.
   // Versions are compared by their precedence keys (`versionOrder`): one parse per installed
   // version instead of six per plugin (the semver parses were a tenth of a request's time).
-  const latest = await catalog.latestPublishedOf(request.installed.map((installed) => installed.slug));
+  const latest = await (options.latestVersions ?? catalog).latestPublishedOf(request.installed.map((installed) => installed.slug));
   const launcherKey = versionOrder(request.launcherVersion).key;
   const candidates: OfferedUpdate[] = [];
   for (const installed of request.installed) {

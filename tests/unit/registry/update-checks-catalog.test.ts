@@ -17,6 +17,7 @@ import {
   type NewVersion,
   type RegistryStore,
 } from '@plughost/registry';
+import { LatestVersionCache } from '../../../registry/src/updates/latest-version-cache.js';
 import { forEachStore, openTestStore, storeRows, type TestStore } from './store-support.js';
 
 const AT = '2030-03-15T12:00:00.000Z';
@@ -118,6 +119,38 @@ forEachStore(() => {
           '3.0.0',
         ),
       ).toEqual(['beta-only@0.1.0-beta.9->0.1.0-beta.10', 'hello@0.9.0->1.1.0']);
+    });
+
+    it('LatestVersionCache serves from memory while the catalog revision stands, and sees every change at once', async () => {
+      const lookups: string[][] = [];
+      const counted = {
+        catalogRevision: () => catalog.catalogRevision(),
+        latestPublishedOf: (slugs: readonly string[]) => {
+          lookups.push([...slugs]);
+          return catalog.latestPublishedOf(slugs);
+        },
+      } as unknown as CatalogRepository;
+      const cache = new LatestVersionCache(counted, 3);
+      const latestOf = async (slugs: string[]): Promise<Record<string, string>> =>
+        Object.fromEntries([...(await cache.latestPublishedOf(slugs))].map(([slug, found]) => [slug, `${found.version}/${found.rolloutPercent}`]));
+      const first = await catalog.addVersion(version('com.example.hello', '1.0.0'));
+      expect(await latestOf(['hello', 'unknown'])).toEqual({ hello: '1.0.0/100' });
+      expect(await latestOf(['hello', 'unknown'])).toEqual({ hello: '1.0.0/100' });
+      expect(lookups).toEqual([['hello', 'unknown']]);
+      // Every kind of change raises the revision: a new version, a rollout, a status, a new plugin.
+      const second = await catalog.addVersion(version('com.example.hello', '1.1.0'));
+      expect(await latestOf(['hello'])).toEqual({ hello: '1.1.0/100' });
+      await catalog.setRolloutPercent(second.id, 30);
+      expect(await latestOf(['hello'])).toEqual({ hello: '1.1.0/30' });
+      await catalog.setVersionStatus(second.id, 'rejected', { at: AT });
+      expect(await latestOf(['hello'])).toEqual({ hello: '1.0.0/100' });
+      await catalog.createPlugin({ id: 'com.example.late', slug: 'late', ownerAccountId: 'owner', name: 'late', createdAt: AT });
+      await catalog.addVersion(version('com.example.late', '0.1.0'));
+      expect(await latestOf(['unknown', 'late', 'hello'])).toEqual({ late: '0.1.0/100', hello: '1.0.0/100' });
+      // Past its bound (3 slugs here) it starts empty again and still answers right.
+      expect(await latestOf(['beta-only', 'pending-only', 'late', 'hello'])).toEqual({ late: '0.1.0/100', hello: '1.0.0/100' });
+      expect(await latestOf(['hello'])).toEqual({ hello: '1.0.0/100' });
+      expect(first.version).toBe('1.0.0');
     });
 
     it('recentReportersReach says whether at least N reporters reported each candidate since a time', async () => {
