@@ -40,13 +40,13 @@ const LATEST = `SELECT lv.<column> FROM plugin_versions lv
  * tags that must all be present, `$4` the version key of the launcher or null. Only the launcher
  * filter needs the latest version; "published" is one `EXISTS` seek.
  */
-const MATCHES = `EXISTS (SELECT 1 FROM plugin_versions pv WHERE pv.plugin_id = p.id AND pv.status = 'published')
-  AND ($1::text IS NULL
+const MATCHES = `($1::text IS NULL
     OR p.name ILIKE $1::text OR p.description ILIKE $1::text OR p.slug ILIKE $1::text
     OR EXISTS (SELECT 1 FROM jsonb_array_elements_text(p.tags) AS tag WHERE tag ILIKE $1::text))
   AND ($2::text IS NULL OR lower(p.category) = lower($2::text))
   AND p.tags @> $3::jsonb
-  AND ($4::text IS NULL OR (${LATEST.replace('<column>', 'min_launcher_key')}) <= $4::text)`;
+  AND ($4::text IS NULL OR (${LATEST.replace('<column>', 'min_launcher_key')}) <= $4::text)
+  AND EXISTS (SELECT 1 FROM plugin_versions pv WHERE pv.plugin_id = p.id AND pv.status = 'published')`;
 
 // Every order ends with the unique slug, so pages never overlap or skip a plugin. Text columns are
 // COLLATE "C" (byte order, as in SQLite); names compare without case. `PAGE_ORDER` is on

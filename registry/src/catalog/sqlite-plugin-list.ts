@@ -41,8 +41,7 @@ const LATEST = `SELECT lv.<column> FROM plugin_versions lv
  * latest version; "published" is one `EXISTS` seek.
  */
 const MATCHES = `
-EXISTS (SELECT 1 FROM plugin_versions pv WHERE pv.plugin_id = p.id AND pv.status = 'published')
-  AND (@pattern IS NULL
+(@pattern IS NULL
     OR p.name LIKE @pattern ESCAPE '\\'
     OR p.description LIKE @pattern ESCAPE '\\'
     OR p.slug LIKE @pattern ESCAPE '\\'
@@ -51,7 +50,8 @@ EXISTS (SELECT 1 FROM plugin_versions pv WHERE pv.plugin_id = p.id AND pv.status
   AND (@tags = '[]' OR NOT EXISTS (
     SELECT 1 FROM json_each(@tags) AS wanted
     WHERE NOT EXISTS (SELECT 1 FROM json_each(p.tags) AS have WHERE have.value = wanted.value)))
-  AND (@launcherKey IS NULL OR (${LATEST.replace('<column>', 'min_launcher_key')}) <= @launcherKey)`;
+  AND (@launcherKey IS NULL OR (${LATEST.replace('<column>', 'min_launcher_key')}) <= @launcherKey)
+  AND EXISTS (SELECT 1 FROM plugin_versions pv WHERE pv.plugin_id = p.id AND pv.status = 'published')`;
 
 // Every order ends with the unique slug, so pages never overlap or skip a plugin. `PAGE_ORDER` is
 // on `plugins p` (the orders of plugin columns walk an index of migration 003 and stop at the
