@@ -46,7 +46,7 @@ export class PluginActivation {
   /** See `PluginHost.start`. */
   async start(): Promise<StartReport> {
     const { installed, sinks } = this.context;
-    await installed.refresh(true);
+    const listedPages = await installed.refresh(true);
     const failed: FailedPlugin[] = [];
     const pages = new Map<string, Promise<string>>();
     const read = await Promise.all(
@@ -59,8 +59,9 @@ export class PluginActivation {
             // each page is fetched as soon as its manifest is in, while the plan is made: a frame
             // then starts when its own page is in. A page for a plugin the plan skips is never used.
             const frontend = manifest.entry?.frontend;
+            const page = listedPages.get(plugin.id);
             if (frontend !== undefined)
-              pages.set(manifest.id, typeof plugin.page === 'string' ? Promise.resolve(plugin.page) : handled(this.context.files.text(manifest.id, frontend)));
+              pages.set(manifest.id, typeof page === 'string' ? Promise.resolve(page) : handled(this.context.files.text(manifest.id, frontend)));
             return manifest;
           } catch (error) {
             failed.push({ pluginId: plugin.id, message: messageOf(error), code: codeOf(error) });

@@ -18,8 +18,6 @@ export interface ListedPlugin {
   readonly status: string;
   /** An `active` plugin's manifest when the list carried it (`?include=manifest`); checked before use. */
   readonly manifest?: unknown;
-  /** An `active` plugin's page (`entry.frontend`) when the list carried it (`?include=page`). */
-  readonly page?: unknown;
 }
 
 /** What the gate needs of a plugin the host is running (or loading). */

@@ -10,11 +10,18 @@ export class InstalledPlugins {
   /**
    * Reads the list again, with each active plugin's manifest (and with `pages`, its page):
    * activating then needs no request for them. A backend that does not give them leaves them out,
-   * and each is read from the plugin's files instead.
+   * and each is read from the plugin's files instead. The pages are handed back, not kept: once
+   * its frame exists a page is not needed again.
    */
-  async refresh(pages?: boolean): Promise<void> {
-    const listed = await this.backend.json<ListedPlugin[]>(`/api/plugins/?include=manifest${pages ? ',page' : ''}`);
+  async refresh(pages?: boolean): Promise<Map<string, unknown>> {
+    const listed = await this.backend.json<(ListedPlugin & { page?: unknown })[]>(`/api/plugins/?include=manifest${pages ? ',page' : ''}`);
+    const taken = new Map<string, unknown>();
+    for (const plugin of listed) {
+      taken.set(plugin.id, plugin.page);
+      delete plugin.page;
+    }
     this.listed = new Map(listed.map((plugin) => [plugin.id, plugin]));
+    return taken;
   }
 
   get(id: string): ListedPlugin | undefined {
