@@ -1,5 +1,7 @@
-// Speed of the automatic rollout pause: the distinct-reporter count check-updates runs for every
-// candidate version, among 200 000 stored reports, and the cost of taking reports in.
+// Speed of the automatic rollout pause among 200 000 stored reports: the exact distinct-reporter
+// count (admin view, tests), the pause decisions check-updates asks for all its candidates at once
+// (at most threshold + 1 entries of plugin_version_reporters each), and the cost of taking reports
+// in (each report also updates its reporter's row in plugin_version_reporters, by trigger).
 // Run with `npm run bench`; these are measurements, never pass/fail tests.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -55,6 +57,10 @@ describe(`pause count among ${REPORTS} reports`, () => {
   });
   bench('countRecentReporters for a busy plugin (about 50 reports in the window)', async () => {
     await catalog.countRecentReporters('com.vendor7.plugin-7', '1.7.0', since);
+  });
+  const candidates = Array.from({ length: 200 }, (_, i) => ({ pluginId: `com.vendor${i % 40}.plugin-${i}`, version: `1.${i % 10}.0` }));
+  bench('recentReportersReach for 200 candidates (the pause decisions of one check-updates)', async () => {
+    await catalog.recentReportersReach(candidates, since, 11);
   });
   bench(
     'pausedVersions (the admin view: every version in the window)',
