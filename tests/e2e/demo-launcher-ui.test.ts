@@ -174,11 +174,7 @@ describe('demo launcher in Chromium', () => {
     await page.goto(`${origin}/#/`);
     const themed = `${origin}/api/plugins/${THEME}/files/icons/home.svg`;
     const home = await page.waitForSelector('plugin-sidebar a.nav-home', { visible: true });
-    await page.waitForFunction(
-      (url) => getComputedStyle(document.querySelector('a.nav-home')!, '::before').backgroundImage === `url("${url}")`,
-      {},
-      themed,
-    );
+    await page.waitForFunction((url) => getComputedStyle(document.querySelector('a.nav-home')!, '::before').backgroundImage === `url("${url}")`, {}, themed);
     // The release policy lets the page load the theme's image from the plugin's files.
     await page.waitForFunction((url) => performance.getEntriesByName(url).length > 0, {}, themed);
     const loaded = await page.evaluate((url) => (performance.getEntriesByName(url)[0] as PerformanceResourceTiming).responseStatus, themed);
