@@ -1,5 +1,5 @@
 import type { CatalogPlugin, CatalogVersion, PublishedPlugin, Review } from '../catalog/catalog-types.js';
-import type { DownloadInfo, RegistryPlugin, RegistryPluginRecord, RegistryReview, RegistryVersionEntry } from './registry-protocol.js';
+import type { DownloadInfo, RegistryPlugin, RegistryPluginRecord, RegistryReview, RegistryVersionEntry, UpdateItem } from './registry-protocol.js';
 
 /** The fields of a plugin record every view shows (absent category and icon left out). */
 export function pluginRecordView(plugin: CatalogPlugin): RegistryPluginRecord {
@@ -71,4 +71,20 @@ export function downloadInfoBuilder(baseUrl: string, mirrors: readonly string[])
       ...(mirror !== undefined ? { mirrorUrl: `https://${mirror}${new URL(url).pathname}` } : {}),
     } satisfies DownloadInfo;
   };
+}
+
+/**
+ * The update item of check-updates offering `version` to a launcher that has `currentVersion` of
+ * `slug` (the rollout bucket is the launcher's to compute, so `rolloutPercent` is always there).
+ */
+export function updateItemView(slug: string, currentVersion: string, version: CatalogVersion, downloadInfo: DownloadInfoBuilder): UpdateItem {
+  return {
+    slug,
+    currentVersion,
+    latestVersion: version.version,
+    rolloutPercent: version.rolloutPercent,
+    changelog: version.changelog,
+    publishedAt: version.publishedAt ?? version.createdAt,
+    download: downloadInfo(slug, version),
+  } satisfies UpdateItem;
 }

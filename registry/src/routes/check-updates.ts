@@ -3,13 +3,12 @@ import type { CatalogRepository } from '../catalog/catalog-repository.js';
 import { jsonBody } from '@plughost/backend-kit';
 import { publicApiRoot } from '../http/public-url.js';
 import { jsonObjectBody } from '../http/request-input.js';
-import type { CheckUpdatesResponse, UpdateItem } from '../protocol/registry-protocol.js';
-import { downloadInfoBuilder } from '../protocol/views.js';
 import type { RegistryContext } from '../registry-context.js';
 import { parseCheckUpdatesBody } from '../updates/check-updates-body.js';
 import { findUpdates } from '../updates/find-updates.js';
 import { LatestVersionCache } from '../updates/latest-version-cache.js';
 import { DEFAULT_PAUSE_THRESHOLD } from '../updates/rollout-pause.js';
+import { checkUpdatesResponseText, UpdateItemTexts } from '../updates/update-item-text.js';
 
 /**
  * `POST /plugins/check-updates` `{launcherVersion, installed: [{slug, version}]}` → `{updates:
@@ -24,23 +23,15 @@ export function createCheckUpdatesRouter(context: RegistryContext, catalog: Cata
   const mirrors = context.options.mirrors ?? [];
   // Per instance, validated against the catalog revision on every request (see LatestVersionCache).
   const latestVersions = new LatestVersionCache(catalog);
+  const itemTexts = new UpdateItemTexts(mirrors);
 
   router.post('/plugins/check-updates', jsonBody('256kb'), async (ctx) => {
     const request = parseCheckUpdatesBody(jsonObjectBody(ctx));
     const offered = await findUpdates(catalog, request, { pauseThreshold, now: context.now(), latestVersions });
-    const downloadInfo = downloadInfoBuilder(publicApiRoot(ctx, context.options), mirrors);
-    const updates = offered.map(
-      ({ slug, currentVersion, version }): UpdateItem => ({
-        slug,
-        currentVersion,
-        latestVersion: version.version,
-        rolloutPercent: version.rolloutPercent,
-        changelog: version.changelog,
-        publishedAt: version.publishedAt ?? version.createdAt,
-        download: downloadInfo(slug, version),
-      }),
-    );
-    ctx.body = { updates } satisfies CheckUpdatesResponse;
+    // Pre-serialized items (UpdateItemTexts): the same text as `ctx.body = {updates}` would send.
+    const baseUrl = publicApiRoot(ctx, context.options);
+    ctx.type = 'application/json; charset=utf-8';
+    ctx.body = checkUpdatesResponseText(offered.map((offer) => itemTexts.text(offer, baseUrl)));
   });
 
   return router;

@@ -31,6 +31,8 @@ forEachStore(() => {
       const response = await store.api('/plugins/check-updates', { json: { launcherVersion, installed } });
       expect(response.status).toBe(200);
       expect(response.headers.get('cache-control')).toBe('no-store');
+      // The body is pre-serialized text (UpdateItemTexts): still typed as JSON.
+      expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
       return jsonOf<UpdatesBody>(response);
     }
 
@@ -156,6 +158,25 @@ forEachStore(() => {
           await strict.close();
         }
       });
+    });
+
+    it('gives the Download info of the configured public URL and first mirror, the same on a repeated request', async () => {
+      const mirrored = await startTestRegistry({ mirrors: ['cdn.example.net', 'cdn2.example.net'], publicUrl: 'https://registry.example.com/api/v1' });
+      try {
+        await mirrored.seed({ id: 'com.example.hello', slug: 'hello', versions: [{ version: '1.0.0' }, { version: '1.1.0' }] });
+        const body = { launcherVersion: '2.0.0', installed: [{ slug: 'hello', version: '1.0.0' }] };
+        const first = await jsonOf<UpdatesBody>(await mirrored.api('/plugins/check-updates', { json: body }));
+        expect(first.updates[0]?.download).toMatchObject({
+          url: 'https://registry.example.com/api/v1/plugins/hello/versions/1.1.0/package',
+          mirrorUrl: 'https://cdn.example.net/api/v1/plugins/hello/versions/1.1.0/package',
+        });
+        const again = await jsonOf<UpdatesBody>(
+          await mirrored.api('/plugins/check-updates', { json: { ...body, installed: [{ slug: 'hello', version: '1.0.1' }] } }),
+        );
+        expect(again.updates).toEqual([{ ...first.updates[0], currentVersion: '1.0.1' }]);
+      } finally {
+        await mirrored.close();
+      }
     });
 
     it.each([
