@@ -29,6 +29,14 @@ export interface RankedVersion extends CatalogVersion {
   readonly minLauncherKey: string;
 }
 
+/** What {@link CatalogRepository.recentReportersReachWithRevision} answers. */
+export interface ReachWithRevision {
+  /** The catalog revision in the snapshot the decisions were read in (-1 when its row is missing). */
+  readonly revision: number;
+  /** The answer of `recentReportersReach`, in the order of the candidates. */
+  readonly reached: boolean[];
+}
+
 /**
  * The registry catalog's storage: plugins, versions, telemetry reports, reviews and download
  * counts. Routes and the publishing module use only this interface, implemented by
@@ -143,6 +151,17 @@ export interface CatalogRepository {
    * reports or reporters the version has.
    */
   recentReportersReach(candidates: readonly { readonly pluginId: string; readonly version: string }[], since: string, atLeast: number): Promise<boolean[]>;
+  /**
+   * {@link recentReportersReach} and {@link catalogRevision} read together, in one snapshot (on
+   * PostgreSQL one statement, so one round trip): check-updates decides the pauses of candidates
+   * it took from versions kept in memory and, in the same read, learns whether the catalog is
+   * still at the revision they were kept under.
+   */
+  recentReportersReachWithRevision(
+    candidates: readonly { readonly pluginId: string; readonly version: string }[],
+    since: string,
+    atLeast: number,
+  ): Promise<ReachWithRevision>;
   /** Versions with more than `threshold` distinct reporters at or after `since`, most reporters first. */
   pausedVersions(since: string, threshold: number): Promise<PausedVersion[]>;
   /** Deletes reports received before `before` (and what the pause count keeps of them); returns how many. */

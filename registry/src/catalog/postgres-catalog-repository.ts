@@ -13,7 +13,7 @@ import {
   versionExists,
   type NewVersionRow,
 } from './catalog-input.js';
-import type { CatalogRepository, RankedVersion } from './catalog-repository.js';
+import type { CatalogRepository, RankedVersion, ReachWithRevision } from './catalog-repository.js';
 import {
   PLUGIN_COLUMNS,
   VERSION_COLUMNS,
@@ -70,15 +70,23 @@ const SET_STATUS = `UPDATE plugin_versions
 const COUNT_RECENT_REPORTERS = `SELECT COUNT(*)::int AS total FROM plugin_version_reporters
   WHERE plugin_id = $1 AND plugin_version = $2 AND last_report_at >= $3`;
 
-/** The pause decisions of a check-updates: whether each candidate's `$4 + 1`-th reporter in the window exists. */
-export const RECENT_REPORTERS_REACH = `
-SELECT (
-  SELECT 1 FROM plugin_version_reporters r
-  WHERE r.plugin_id = c.plugin_id AND r.plugin_version = c.version AND r.last_report_at >= $3
-  ORDER BY r.last_report_at LIMIT 1 OFFSET $4
-) IS NOT NULL AS reached
-FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS c (plugin_id, version, position)
-ORDER BY c.position`;
+/**
+ * The pause decisions of a check-updates: whether each candidate's `$4 + 1`-th reporter in the
+ * window exists, as one array in the order of the candidates (one row to parse instead of one per
+ * candidate).
+ */
+const REACH_ARRAY = `ARRAY(
+  SELECT (
+    SELECT 1 FROM plugin_version_reporters r
+    WHERE r.plugin_id = c.plugin_id AND r.plugin_version = c.version AND r.last_report_at >= $3
+    ORDER BY r.last_report_at LIMIT 1 OFFSET $4
+  ) IS NOT NULL
+  FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS c (plugin_id, version, position)
+  ORDER BY c.position
+)`;
+export const RECENT_REPORTERS_REACH = `SELECT ${REACH_ARRAY} AS reached`;
+/** {@link RECENT_REPORTERS_REACH} with the catalog revision of the same snapshot. */
+const RECENT_REPORTERS_REACH_WITH_REVISION = `SELECT COALESCE((SELECT revision::float8 FROM catalog_revision WHERE id = 1), -1) AS revision, ${REACH_ARRAY} AS reached`;
 
 /**
  * The latest published version of each slug of `$1` (see `latestPublished`): for each plugin, the
@@ -135,6 +143,11 @@ type ListRow = PublishedPluginRow & { total: number };
  * const page = await catalog.listPublished({ q: 'map', page: 1, pageSize: 20 });
  * ```
  */
+/** The parameters of {@link RECENT_REPORTERS_REACH}: ids, versions, since, and the reporters to skip. */
+function reachParameters(candidates: readonly { readonly pluginId: string; readonly version: string }[], since: string, atLeast: number): unknown[] {
+  return [candidates.map((candidate) => candidate.pluginId), candidates.map((candidate) => candidate.version), since, atLeast - 1];
+}
+
 export class PostgresCatalogRepository implements CatalogRepository {
   constructor(private readonly scope: SqlScope) {}
 
@@ -436,13 +449,17 @@ export class PostgresCatalogRepository implements CatalogRepository {
   ): Promise<boolean[]> {
     if (atLeast <= 0) return candidates.map(() => true);
     if (candidates.length === 0) return [];
-    const rows = await this.all<{ reached: boolean }>(RECENT_REPORTERS_REACH, [
-      candidates.map((candidate) => candidate.pluginId),
-      candidates.map((candidate) => candidate.version),
-      since,
-      atLeast - 1,
-    ]);
-    return rows.map((row) => row.reached);
+    return (await this.one<{ reached: boolean[] }>(RECENT_REPORTERS_REACH, reachParameters(candidates, since, atLeast)))?.reached ?? [];
+  }
+
+  async recentReportersReachWithRevision(
+    candidates: readonly { readonly pluginId: string; readonly version: string }[],
+    since: string,
+    atLeast: number,
+  ): Promise<ReachWithRevision> {
+    if (atLeast <= 0 || candidates.length === 0) return { revision: await this.catalogRevision(), reached: candidates.map(() => atLeast <= 0) };
+    const row = await this.one<ReachWithRevision>(RECENT_REPORTERS_REACH_WITH_REVISION, reachParameters(candidates, since, atLeast));
+    return row ?? { revision: -1, reached: [] };
   }
 
   async pausedVersions(since: string, threshold: number): Promise<PausedVersion[]> {

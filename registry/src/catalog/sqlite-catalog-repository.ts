@@ -16,7 +16,7 @@ import {
 } from './catalog-input.js';
 import type { RegistryDatabase } from '../storage/registry-database.js';
 import { CATALOG_MIGRATIONS, CATALOG_MODULE } from './catalog-migrations.js';
-import type { CatalogRepository, RankedVersion } from './catalog-repository.js';
+import type { CatalogRepository, RankedVersion, ReachWithRevision } from './catalog-repository.js';
 import {
   PLUGIN_SORTS,
   type CatalogPlugin,
@@ -474,6 +474,20 @@ export class SqliteCatalogRepository implements CatalogRepository {
     if (candidates.length === 0) return [];
     const pairs = JSON.stringify(candidates.map((candidate) => [candidate.pluginId, candidate.version]));
     return this.statements.reportersReach.all({ candidates: pairs, since, skip: atLeast - 1 }).map((row) => row.reached === 1);
+  }
+
+  async recentReportersReachWithRevision(
+    candidates: readonly { readonly pluginId: string; readonly version: string }[],
+    since: string,
+    atLeast: number,
+  ): Promise<ReachWithRevision> {
+    // One read transaction: both in one snapshot, as PostgreSQL's single statement gives.
+    return this.database.transaction(() => {
+      const revision = this.statements.catalogRevision.get()?.revision ?? -1;
+      if (atLeast <= 0 || candidates.length === 0) return { revision, reached: candidates.map(() => atLeast <= 0) };
+      const pairs = JSON.stringify(candidates.map((candidate) => [candidate.pluginId, candidate.version]));
+      return { revision, reached: this.statements.reportersReach.all({ candidates: pairs, since, skip: atLeast - 1 }).map((row) => row.reached === 1) };
+    });
   }
 
   async pausedVersions(since: string, threshold: number): Promise<PausedVersion[]> {

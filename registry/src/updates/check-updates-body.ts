@@ -1,5 +1,6 @@
-import { findVersionProblem, type CheckUpdatesRequest, type InstalledPluginVersion } from '@plughost/host-sdk/core';
+import type { CheckUpdatesRequest, InstalledPluginVersion } from '@plughost/host-sdk/core';
 import { invalidArgument } from '../errors/registry-error.js';
+import { installedVersionFacts } from './installed-version-facts.js';
 
 /** Most installed plugins one request may ask about. */
 export const MAX_INSTALLED_PER_REQUEST = 500;
@@ -9,7 +10,8 @@ export type { CheckUpdatesRequest, InstalledPluginVersion };
 
 function semverField(value: unknown, field: string): string {
   if (typeof value !== 'string' || value === '') throw invalidArgument(`${field} must be a non-empty string`);
-  const problem = findVersionProblem(value);
+  // Remembered per distinct string: a fleet sends few (see VersionFactsMemo).
+  const { problem } = installedVersionFacts.of(value);
   if (problem !== null) throw invalidArgument(`${field} ${problem}`);
   return value;
 }

@@ -1,9 +1,10 @@
-import type { CatalogRepository } from '../catalog/catalog-repository.js';
+import type { CatalogRepository, RankedVersion } from '../catalog/catalog-repository.js';
 import type { CatalogVersion } from '../catalog/catalog-types.js';
 import { versionOrder } from '../catalog/version-key.js';
 import type { CheckUpdatesRequest } from './check-updates-body.js';
+import { installedVersionFacts } from './installed-version-facts.js';
 import type { LatestVersionCache } from './latest-version-cache.js';
-import { pausedRollouts } from './rollout-pause.js';
+import { pausedRollouts, pausedRolloutsWithRevision, type PauseCandidate } from './rollout-pause.js';
 
 /** An update the registry offers for one installed plugin. */
 export interface OfferedUpdate {
@@ -17,8 +18,16 @@ export interface FindUpdatesOptions {
   /** More distinct reporter networks than this in 24 hours withhold a version. */
   readonly pauseThreshold: number;
   readonly now: Date;
-  /** Where the candidates come from (default `catalog.latestPublishedOf`; the route passes its {@link LatestVersionCache}). */
-  readonly latestVersions?: Pick<CatalogRepository, 'latestPublishedOf'>;
+  /**
+   * Where the candidates come from (default `catalog.latestPublishedOf`; the route passes its
+   * {@link LatestVersionCache}, whose `kept` and `observe` allow the one-statement path).
+   */
+  readonly latestVersions?: Pick<CatalogRepository, 'latestPublishedOf'> & Partial<Pick<LatestVersionCache, 'kept' | 'observe'>>;
+}
+
+/** The precedence key of a version the launcher sent, remembered (an invalid one throws, as `versionOrder` does). */
+function keyOf(version: string): string {
+  return installedVersionFacts.of(version).key ?? versionOrder(version).key;
 }
 
 /**
@@ -31,24 +40,42 @@ export interface FindUpdatesOptions {
  */
 export async function findUpdates(catalog: CatalogRepository, request: CheckUpdatesRequest, options: FindUpdatesOptions): Promise<OfferedUpdate[]> {
   // Two queries whatever the number of plugins (issue 18): the candidates of every installed slug,
-  // then the pause decisions of those still in the running.
-  // Versions are compared by their precedence keys (`versionOrder`): one parse per installed
-  // version instead of six per plugin (the semver parses were a tenth of a request's time).
-  const latest = await (options.latestVersions ?? catalog).latestPublishedOf(request.installed.map((installed) => installed.slug));
-  const launcherKey = versionOrder(request.launcherVersion).key;
+  // then the pause decisions of those still in the running. With every slug's latest version kept
+  // in memory, one: the pause decisions and the catalog revision in one statement, the kept
+  // versions used only when that revision is the one they were kept under.
+  const slugs = request.installed.map((installed) => installed.slug);
+  const source: NonNullable<FindUpdatesOptions['latestVersions']> = options.latestVersions ?? catalog;
+  const kept = source.kept?.(slugs);
+  if (kept !== undefined) {
+    const candidates = candidatesOf(request, kept.latest);
+    const { revision, paused } = await pausedRolloutsWithRevision(catalog, pauseCandidatesOf(candidates), options.pauseThreshold, options.now);
+    if (revision === kept.revision) return candidates.filter((_, index) => paused[index] !== true);
+    // The catalog changed meanwhile: start again from the database, as without kept versions.
+    source.observe?.(revision);
+  }
+  const candidates = candidatesOf(request, await source.latestPublishedOf(slugs));
+  if (candidates.length === 0) return candidates;
+  const paused = await pausedRollouts(catalog, pauseCandidatesOf(candidates), options.pauseThreshold, options.now);
+  return candidates.filter((_, index) => paused[index] !== true);
+}
+
+/**
+ * The installed plugins whose latest version is newer and allowed for the launcher, in the order
+ * of `installed`. Versions are compared by their precedence keys (`versionOrder`): one parse per
+ * distinct version string (remembered, see VersionFactsMemo) instead of six per plugin.
+ */
+function candidatesOf(request: CheckUpdatesRequest, latest: ReadonlyMap<string, RankedVersion>): OfferedUpdate[] {
+  const launcherKey = keyOf(request.launcherVersion);
   const candidates: OfferedUpdate[] = [];
   for (const installed of request.installed) {
     const version = latest.get(installed.slug);
-    if (version === undefined || !(version.versionKey > versionOrder(installed.version).key)) continue;
+    if (version === undefined || !(version.versionKey > keyOf(installed.version))) continue;
     if (version.minLauncherKey > launcherKey) continue;
     candidates.push({ slug: installed.slug, currentVersion: installed.version, version });
   }
-  if (candidates.length === 0) return candidates;
-  const paused = await pausedRollouts(
-    catalog,
-    candidates.map(({ version }) => ({ pluginId: version.pluginId, version: version.version })),
-    options.pauseThreshold,
-    options.now,
-  );
-  return candidates.filter((_, index) => paused[index] !== true);
+  return candidates;
+}
+
+function pauseCandidatesOf(candidates: readonly OfferedUpdate[]): PauseCandidate[] {
+  return candidates.map(({ version }) => ({ pluginId: version.pluginId, version: version.version }));
 }

@@ -17,6 +17,9 @@ export const LATEST_VERSION_CACHE_ENTRIES = 20_000;
  * Memory: at most {@link LATEST_VERSION_CACHE_ENTRIES} slugs; when a lookup would pass that, the
  * cache starts empty again (requests listing unknown slugs can only make it refill, never grow).
  * The pause decisions are not cached: they change with every report and as the window slides.
+ *
+ * {@link kept} serves a request from memory alone when its caller checks the revision in a read
+ * of its own (one round trip per check-updates instead of two).
  */
 export class LatestVersionCache {
   private revision = -1;
@@ -49,5 +52,30 @@ export class LatestVersionCache {
       for (const slug of missing) this.latest.set(slug, found.get(slug) ?? null);
     }
     return answer;
+  }
+
+  /**
+   * The kept latest versions of `slugs` (absent: unknown or unpublished) and the revision they
+   * were kept under, when every slug is kept; otherwise `undefined`. The database is not asked:
+   * whoever uses them must read the revision itself and compare (check-updates reads it in the
+   * same statement as its pause decisions), and on a mismatch call {@link observe} and ask
+   * {@link latestPublishedOf}.
+   */
+  kept(slugs: readonly string[]): { readonly revision: number; readonly latest: Map<string, RankedVersion> } | undefined {
+    if (this.revision < 0) return undefined;
+    const latest = new Map<string, RankedVersion>();
+    for (const slug of slugs) {
+      const version = this.latest.get(slug);
+      if (version === undefined) return undefined;
+      if (version !== null) latest.set(slug, version);
+    }
+    return { revision: this.revision, latest };
+  }
+
+  /** Tells the cache the catalog is at `revision` (read elsewhere): entries kept under another one go. */
+  observe(revision: number): void {
+    if (revision === this.revision) return;
+    this.latest.clear();
+    this.revision = revision < 0 ? -1 : revision;
   }
 }

@@ -33,3 +33,18 @@ export async function pausedRollouts(catalog: CatalogRepository, candidates: rea
   const since = new Date(now.getTime() - PAUSE_WINDOW_MS).toISOString();
   return catalog.recentReportersReach(candidates, since, threshold + 1);
 }
+
+/**
+ * {@link pausedRollouts} with the catalog revision read in the same snapshot (one statement on
+ * PostgreSQL), for candidates taken from versions kept under a revision the caller must confirm.
+ */
+export async function pausedRolloutsWithRevision(
+  catalog: CatalogRepository,
+  candidates: readonly PauseCandidate[],
+  threshold: number,
+  now: Date,
+): Promise<{ readonly revision: number; readonly paused: boolean[] }> {
+  const since = new Date(now.getTime() - PAUSE_WINDOW_MS).toISOString();
+  const { revision, reached } = await catalog.recentReportersReachWithRevision(candidates, since, threshold + 1);
+  return { revision, paused: reached };
+}

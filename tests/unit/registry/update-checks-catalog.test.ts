@@ -173,6 +173,73 @@ forEachStore(() => {
       expect(await catalog.recentReportersReach([], at(-24), 3)).toEqual([]);
     });
 
+    it('recentReportersReachWithRevision answers recentReportersReach and the catalog revision of the same read', async () => {
+      await catalog.addVersion(version('com.example.hello', '1.0.0'));
+      for (const reporter of ['a', 'b', 'c']) await report('1.0.0', reporter, at(0));
+      await report('1.0.1', 'd', at(0));
+      const candidates = [
+        { pluginId: 'com.example.hello', version: '1.0.0' },
+        { pluginId: 'com.example.hello', version: '1.0.1' },
+        { pluginId: 'com.example.other', version: '1.0.0' },
+      ];
+      const revision = await catalog.catalogRevision();
+      for (const atLeast of [0, 1, 3, 4]) {
+        expect(await catalog.recentReportersReachWithRevision(candidates, at(-24), atLeast)).toEqual({
+          revision,
+          reached: await catalog.recentReportersReach(candidates, at(-24), atLeast),
+        });
+      }
+      expect(await catalog.recentReportersReachWithRevision([], at(-24), 3)).toEqual({ revision, reached: [] });
+      // Reports are not catalog changes; a version is.
+      await catalog.addVersion(version('com.example.hello', '1.1.0'));
+      const raised = await catalog.catalogRevision();
+      expect(raised).toBeGreaterThan(revision);
+      expect((await catalog.recentReportersReachWithRevision(candidates, at(-24), 3)).revision).toBe(raised);
+    });
+
+    it('findUpdates with kept versions: one read while the revision stands, every change seen at once', async () => {
+      const calls: string[] = [];
+      const counted = new Proxy(catalog, {
+        get(target, name, receiver) {
+          const value = Reflect.get(target, name, receiver) as unknown;
+          if (typeof value !== 'function') return value;
+          return (...args: unknown[]) => {
+            calls.push(String(name));
+            return (value as (...parameters: unknown[]) => unknown).apply(target, args);
+          };
+        },
+      });
+      const cache = new LatestVersionCache(counted);
+      const request = { launcherVersion: '2.0.0', installed: [{ slug: 'hello', version: '0.9.0' }] };
+      const offered = async (): Promise<string[]> => {
+        calls.length = 0;
+        return (await findUpdates(counted, request, { pauseThreshold: 2, now: new Date(AT), latestVersions: cache })).map(
+          (update) => `${update.version.version}/${update.version.rolloutPercent}`,
+        );
+      };
+      const first = await catalog.addVersion(version('com.example.hello', '1.0.0'));
+      expect(await offered()).toEqual(['1.0.0/100']);
+      expect(calls).toEqual(['catalogRevision', 'latestPublishedOf', 'recentReportersReach']);
+      expect(await offered()).toEqual(['1.0.0/100']);
+      expect(calls).toEqual(['recentReportersReachWithRevision']);
+      // Pause decisions are read on every request, also from kept versions.
+      for (const reporter of ['a', 'b', 'c']) await report('1.0.0', reporter, at(0));
+      expect(await offered()).toEqual([]);
+      expect(calls).toEqual(['recentReportersReachWithRevision']);
+      // A catalog change through anything else is seen by the next request, never the kept version.
+      const second = await catalog.addVersion(version('com.example.hello', '1.1.0'));
+      expect(await offered()).toEqual(['1.1.0/100']);
+      expect(calls).toEqual(['recentReportersReachWithRevision', 'catalogRevision', 'latestPublishedOf', 'recentReportersReach']);
+      await catalog.setRolloutPercent(second.id, 30);
+      expect(await offered()).toEqual(['1.1.0/30']);
+      await catalog.setVersionStatus(second.id, 'rejected', { at: AT });
+      expect(await offered()).toEqual([]);
+      await catalog.setVersionStatus(first.id, 'rejected', { at: AT });
+      expect(await offered()).toEqual([]);
+      expect(await offered()).toEqual([]);
+      expect(calls).toEqual(['recentReportersReachWithRevision']);
+    });
+
     it('keeps the pause count equal to the raw reports through inserts, re-keying, direct inserts and purges', async () => {
       const sinces = [at(-48), at(-30), at(-24), at(-12), at(-1), at(0), at(1)];
       const check = async (): Promise<void> => {
