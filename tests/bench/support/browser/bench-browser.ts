@@ -25,7 +25,7 @@ export async function loadBenchPage(page: EnginePage, url: string): Promise<void
 }
 
 /** Starts the page's `PluginHost`; throws unless every plugin activated. */
-export async function startHost(page: EnginePage, expected: number): Promise<number> {
+export async function startHost(page: Pick<EnginePage, 'evaluate'>, expected: number): Promise<number> {
   const report = await page.evaluate(() => (window as unknown as { __bench: BenchPage }).__bench.startHost(), null);
   if (report.activated !== expected || report.failed.length > 0) {
     throw new Error(`${report.activated} of ${expected} plugins activated; failed: ${report.failed.join('; ') || 'none'}`);
@@ -34,7 +34,7 @@ export async function startHost(page: EnginePage, expected: number): Promise<num
 }
 
 /** Creates `count` bare penpal frames in the page; the time until every one said hello. */
-export async function startBare(page: EnginePage, count: number): Promise<number> {
+export async function startBare(page: Pick<EnginePage, 'evaluate'>, count: number): Promise<number> {
   const { ms } = await page.evaluate((frames) => (window as unknown as { __bench: BenchPage }).__bench.startBare(frames), count);
   return ms;
 }
