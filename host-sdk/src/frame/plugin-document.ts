@@ -51,11 +51,19 @@ export interface PluginDocumentOptions {
  * relative URLs are rewritten to absolute URLs below `pluginFilesBase`, `javascript:` URLs and any
  * `<base>` are removed. The plugin's own `<script src>` elements get `crossorigin="anonymous"`
  * unless they set `crossorigin` themselves, so engines that can show their errors' text do (see
- * {@link requestOwnScriptsWithCors}). The first children of `<head>` become, in this order: a `<base>` for the
- * entry's folder (so relative `fetch()` calls and module imports resolve to the plugin's files),
- * the `__PLUGIN_API_BASE__` script (sandbox mode only), the frame guard (blocks `window.open`,
- * reports load failures as `FRAME_REPORT_EVENT`; the runtime reports script errors), then the guest runtime. Script text
- * is escaped with {@link escapeInlineScript}.
+ * {@link requestOwnScriptsWithCors}). The first children of `<head>` become, in this order: the
+ * `__PLUGIN_API_BASE__` script (sandbox mode only), the frame guard (blocks `window.open`, reports
+ * load failures as `FRAME_REPORT_EVENT`; the runtime reports script errors), the guest runtime,
+ * then a `<base>` for the entry's folder (so relative `fetch()` calls and module imports of the
+ * plugin resolve to its files). Script text is escaped with {@link escapeInlineScript}.
+ *
+ * The injected scripts come before the `<base>` on purpose: a classic script is compiled with the
+ * document's base URL at that point as part of its origin, and V8 reuses a compiled script only
+ * for the same text with the same origin. Ahead of the `<base>`, the guard and the guest runtime
+ * have the same origin in every plugin's frame, so the frames sharing a renderer process share
+ * one compiled copy of them instead of compiling one each (about 30 KB of the runtime's bytecode
+ * and scope data per frame; see docs/performance.md, Memory per plugin). They resolve no relative
+ * URL, so the base they see does not matter to them.
  *
  * @example
  * ```ts
@@ -78,9 +86,7 @@ export function buildPluginDocument(options: PluginDocumentOptions): string {
     for (const element of document.querySelectorAll('script, style')) element.setAttribute('nonce', options.cspNonce);
   }
 
-  const base = document.createElement('base');
-  base.setAttribute('href', resolver.entryFolderUrl);
-  const injected: Node[] = [base];
+  const injected: Node[] = [];
   const script = (source: string, marker: string): void => {
     const element = document.createElement('script');
     element.setAttribute('data-plugin-host', marker);
@@ -92,6 +98,10 @@ export function buildPluginDocument(options: PluginDocumentOptions): string {
   if (options.mode === 'sandbox') script(apiBaseScript(resolver.filesBase), 'api-base');
   script(frameGuardScript(), 'guard');
   script(options.guestRuntime, 'guest-runtime');
+  // After the scripts, so that frames share their compiled code (see the function's documentation).
+  const base = document.createElement('base');
+  base.setAttribute('href', resolver.entryFolderUrl);
+  injected.push(base);
   if (options.extraHeadHtml !== undefined) {
     const template = document.createElement('template');
     template.innerHTML = options.extraHeadHtml;

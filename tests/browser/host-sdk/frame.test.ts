@@ -17,6 +17,7 @@ const FILES = `${FIXTURES}plugin`;
 /** A stand-in for the guest runtime: forwards the guard's reports to the parent. */
 const STAND_IN_RUNTIME = `(function () {
   window.__standInRuntime = true;
+  window.__runtimeBaseURI = document.baseURI;
   window.addEventListener(${JSON.stringify(FRAME_REPORT_EVENT)}, function (event) {
     parent.postMessage({ type: 'report', detail: event.detail }, '*');
   });
@@ -175,11 +176,11 @@ describe('buildPluginDocument', () => {
     expect(template.content.getElementById('inner')!.getAttribute('src')).to.equal(`${P}/tpl.png`);
   });
 
-  it('injects the base, the API base, the guard and the runtime as the first children of head', () => {
+  it('injects the API base, the guard, the runtime and then the base as the first children of head', () => {
     const html = '<html><head><meta charset="utf-8"><title>T</title><script>var own = 1;</script></head><body></body></html>';
     const sandbox = built(html, { extraHeadHtml: '<style id="theme">:root { --x: 1 }</style>' });
     const names = [...sandbox.head.children].map((element) => element.getAttribute('data-plugin-host') ?? element.localName);
-    expect(names).to.deep.equal(['base', 'api-base', 'guard', 'guest-runtime', 'style', 'meta', 'title', 'script']);
+    expect(names).to.deep.equal(['api-base', 'guard', 'guest-runtime', 'base', 'style', 'meta', 'title', 'script']);
     expect(sandbox.head.querySelector('base')!.getAttribute('href')).to.equal(`${FILES}/`);
     expect(sandbox.querySelector('[data-plugin-host="guest-runtime"]')!.textContent).to.equal(STAND_IN_RUNTIME);
     for (const script of sandbox.querySelectorAll('[data-plugin-host]')) {
@@ -188,7 +189,7 @@ describe('buildPluginDocument', () => {
 
     const overlay = built(html, { mode: 'overlay' });
     const overlayNames = [...overlay.head.children].map((element) => element.getAttribute('data-plugin-host') ?? element.localName);
-    expect(overlayNames).to.deep.equal(['base', 'guard', 'guest-runtime', 'meta', 'title', 'script']);
+    expect(overlayNames).to.deep.equal(['guard', 'guest-runtime', 'base', 'meta', 'title', 'script']);
     expect(overlay.documentElement.outerHTML).not.to.contain('__PLUGIN_API_BASE__');
   });
 
@@ -259,7 +260,7 @@ describe('plugin sandbox frame', () => {
           opened: opened,
           openAfterAssign: window.open('https://example.com/'),
           runtimeFirst: window.__standInRuntime === true,
-          firstHeadChild: document.head.firstElementChild.localName,
+          runtimeBaseURI: window.__runtimeBaseURI,
           baseURI: document.baseURI
         }, '*');
         parent.postMessage({ type: 'done' }, '*');
@@ -276,9 +277,11 @@ describe('plugin sandbox frame', () => {
       opened: null,
       openAfterAssign: null,
       runtimeFirst: true,
-      firstHeadChild: 'base',
       baseURI: `${FILES}/`,
     });
+    // The runtime ran before the package's <base>: with the same origin in every frame, its
+    // compiled code is shared between frames (see buildPluginDocument).
+    expect(probe?.runtimeBaseURI).to.equal(document.baseURI);
   });
 
   it('has no __PLUGIN_API_BASE__ in an overlay frame', async () => {
