@@ -5,15 +5,11 @@
  * tab, the plugin manager, a game instance); every control is reached with Tab and shows a focus
  * ring; dialogs keep the focus inside and close on Escape, giving it back.
  */
-import { readFile, mkdtemp, rm } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-// @ts-expect-error plain JavaScript module shared with the runner scripts
-import { findChromium, puppeteerDefaultFeatureArgs } from '../../scripts/chromium.mjs';
-import { startProcess, waitForOutput, type RunningProcess } from '../support/processes.js';
+import { openPuppeteerPage, PageErrors, startDemoLauncher, type DemoLauncher } from '../support/demo-launcher-session.js';
 
 const HELLO = 'com.plughost.samples.hello';
 const THEME = 'com.plughost.samples.theme-settings';
@@ -87,25 +83,18 @@ const KEYBOARD_HELPERS = `window.__a11y = {
   },
 };`;
 
-let home: string;
-let launcher: RunningProcess;
+let launcher: DemoLauncher;
 let browser: Browser;
 let page: Page;
 let origin: string;
 let axeSource: string;
-const pageErrors: string[] = [];
+const pageErrors = new PageErrors();
 
 beforeAll(async () => {
   axeSource = await readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-  home = await mkdtemp(join(tmpdir(), 'launcher-a11y-'));
-  const { PORT: _p, HOST: _h, LAUNCHER_HOME: _l, NODE_ENV: _n, ...env } = process.env;
-  launcher = startProcess(process.execPath, ['demo-launcher/dist/server.mjs'], { env: { ...env, PORT: '0', HOST: '127.0.0.1', LAUNCHER_HOME: home } });
-  const [, url] = await waitForOutput(launcher, /^Launcher ready at (http:\/\/127\.0\.0\.1:\d+\/)$/m);
-  origin = url!.replace(/\/$/, '');
-  browser = await puppeteer.launch({ executablePath: findChromium() as string, headless: true, ...puppeteerDefaultFeatureArgs(puppeteer) });
-  page = await browser.newPage();
-  await page.setViewport({ width: 1280, height: 800 });
-  page.on('pageerror', (error) => pageErrors.push(error instanceof Error ? `${error.message}\n${error.stack ?? ''}` : String(error)));
+  launcher = await startDemoLauncher({ name: 'launcher-a11y' });
+  origin = launcher.origin;
+  ({ browser, page } = await openPuppeteerPage({ errors: pageErrors }));
   await page.goto(`${origin}/`);
   await page.waitForSelector('#inline-plugins [data-plugin-inline] [role="status"]');
   // axe through the DevTools protocol, as a test tool: the page's own policy is not its business.
@@ -116,13 +105,9 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await launcher?.stop();
-  await rm(home, { recursive: true, force: true });
 });
 
-afterEach(() => {
-  const errors = pageErrors.splice(0);
-  expect(errors, `page errors:\n${errors.join('\n')}`).toEqual([]);
-});
+afterEach((context) => pageErrors.check(context));
 
 async function open(route: string): Promise<void> {
   await page.evaluate((hash) => {

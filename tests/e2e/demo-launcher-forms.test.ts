@@ -6,14 +6,9 @@
  * LAUNCHER_HOME, port 0) runs the consumer and WASM samples and real mouse and keyboard input
  * (Playwright, so the events are trusted ones, as from a user) must show their results.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { chromium, type Browser, type Frame, type Page } from 'playwright';
+import type { Browser, Frame, Page } from 'playwright';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-// @ts-expect-error plain JavaScript module shared with the runner scripts
-import { chromiumArgs, findChromium } from '../../scripts/chromium.mjs';
-import { startProcess, waitForOutput, type RunningProcess } from '../support/processes.js';
+import { openPlaywrightPage, PageErrors, startDemoLauncher, type DemoLauncher } from '../support/demo-launcher-session.js';
 
 const CONSUMER = 'com.plughost.samples.consumer';
 const WASM = 'com.plughost.samples.wasm';
@@ -21,13 +16,12 @@ const TOKEN = 'e2e-forms-token-0123456789abcdef';
 /** From an input to its result on the page: one bridge call (a plugin-to-plugin call, or a WASM run in the backend). */
 const RESULT_TIMEOUT_MS = 10_000;
 
-let home: string;
-let launcher: RunningProcess;
+let launcher: DemoLauncher;
 let browser: Browser;
 let page: Page;
 let origin: string;
 /** Uncaught errors and unhandled rejections of the page, taken by the check after each test. */
-const pageErrors: string[] = [];
+const pageErrors = new PageErrors();
 
 /** Opens a plugin's page in the launcher and returns its frame once the plugin is connected. */
 async function openPlugin(id: string): Promise<Frame> {
@@ -56,28 +50,17 @@ async function waitForText(frame: Frame, selector: string, expected: string): Pr
 }
 
 beforeAll(async () => {
-  home = await mkdtemp(join(tmpdir(), 'launcher-forms-'));
-  const { PORT: _p, HOST: _h, LAUNCHER_HOME: _l, REGISTRY_URL: _r, REGISTRY_PORT: _rp, ...env } = process.env;
-  launcher = startProcess(process.execPath, ['demo-launcher/dist/server.mjs'], {
-    env: { ...env, PORT: '0', HOST: '127.0.0.1', REGISTRY_PORT: '0', LAUNCHER_HOME: home, NODE_ENV: 'production', LAUNCHER_API_TOKEN: TOKEN },
-  });
-  const [, url] = await waitForOutput(launcher, /^Launcher ready at (http:\/\/127\.0\.0\.1:\d+\/)$/m);
-  origin = url!.replace(/\/$/, '');
-  browser = await chromium.launch({ executablePath: findChromium() as string, headless: true, args: chromiumArgs as string[] });
-  page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-  page.on('pageerror', (error) => pageErrors.push(`${error.message}\n${error.stack ?? ''}`));
+  launcher = await startDemoLauncher({ name: 'launcher-forms', env: { REGISTRY_PORT: '0', NODE_ENV: 'production', LAUNCHER_API_TOKEN: TOKEN } });
+  origin = launcher.origin;
+  ({ browser, page } = await openPlaywrightPage({ errors: pageErrors }));
 }, 90_000);
 
 afterAll(async () => {
   await browser?.close();
   await launcher?.stop();
-  if (home) await rm(home, { recursive: true, force: true });
 });
 
-afterEach(() => {
-  const errors = pageErrors.splice(0);
-  expect(errors, `page errors:\n${errors.join('\n')}`).toEqual([]);
-});
+afterEach((context) => pageErrors.check(context));
 
 describe('sample plugin inputs in a sandboxed frame (no allow-forms), in Chromium', () => {
   it('the consumer asks the library with its button and with Enter in the seconds field', async () => {

@@ -7,15 +7,12 @@
  * installs a resource into an instance, and the download shows in the download centre. Screenshots
  * go to a temporary folder, and to docs/images/ when PLUGHOST_SCREENSHOTS=docs.
  */
-import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { copyFile, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import puppeteer, { type Browser, type Frame, type Page } from 'puppeteer-core';
+import type { Browser, Frame, Page } from 'puppeteer-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildSamplePlugins } from '../../demo-launcher/scripts/build-sample-plugins.mjs';
-// @ts-expect-error plain JavaScript module shared with the runner scripts
-import { findChromium, puppeteerDefaultFeatureArgs } from '../../scripts/chromium.mjs';
-import { startProcess, waitForOutput, type RunningProcess } from '../support/processes.js';
+import { openPuppeteerPage, PageErrors, startDemoLauncher, type DemoLauncher } from '../support/demo-launcher-session.js';
 
 const MOD_BROWSER = 'com.plughost.samples.mod-browser';
 const LAUNCH_GUARD = 'com.plughost.tests.launch-guard';
@@ -53,14 +50,13 @@ api.ready.then(() => api.registerHook('launchGame', async (ctx, next) => {
 `,
 };
 
-let home: string;
 let work: string;
 let shots: string;
-let launcher: RunningProcess;
+let launcher: DemoLauncher;
 let browser: Browser;
 let page: Page;
 let origin: string;
-const pageErrors: string[] = [];
+const pageErrors = new PageErrors();
 
 async function screenshot(name: string): Promise<void> {
   const path = join(shots, `${name}.png`);
@@ -131,37 +127,24 @@ async function modBrowserFrame(): Promise<Frame> {
 }
 
 beforeAll(async () => {
-  home = await mkdtemp(join(tmpdir(), 'launcher-library-'));
-  work = await mkdtemp(join(tmpdir(), 'launcher-library-work-'));
-  shots = await mkdtemp(join(tmpdir(), 'launcher-library-shots-'));
-  const { PORT: _p, HOST: _h, LAUNCHER_HOME: _l, REGISTRY_URL: _r, REGISTRY_PORT: _rp, ...env } = process.env;
-  launcher = startProcess(process.execPath, ['demo-launcher/dist/server.mjs'], {
-    env: { ...env, PORT: '0', HOST: '127.0.0.1', REGISTRY_PORT: '0', LAUNCHER_HOME: home, NODE_ENV: 'production', LAUNCHER_API_TOKEN: TOKEN },
+  launcher = await startDemoLauncher({
+    name: 'launcher-library',
+    env: { REGISTRY_PORT: '0', NODE_ENV: 'production', LAUNCHER_API_TOKEN: TOKEN },
   });
-  const [, url] = await waitForOutput(launcher, /^Launcher ready at (http:\/\/127\.0\.0\.1:\d+\/)$/m);
-  origin = url!.replace(/\/$/, '');
+  origin = launcher.origin;
+  work = await launcher.folder('work');
+  shots = await launcher.folder('shots');
   await installLaunchGuard();
-  browser = await puppeteer.launch({
-    executablePath: findChromium() as string,
-    headless: true,
-    ...puppeteerDefaultFeatureArgs(puppeteer),
-    defaultViewport: { width: 1280, height: 800 },
-  });
-  page = await browser.newPage();
-  page.on('pageerror', (error) => pageErrors.push(error instanceof Error ? `${error.message}\n${error.stack ?? ''}` : String(error)));
+  ({ browser, page } = await openPuppeteerPage({ errors: pageErrors }));
   await page.goto(`${origin}/`);
 }, 90_000);
 
 afterAll(async () => {
   await browser?.close();
   await launcher?.stop();
-  for (const folder of [home, work, shots]) if (folder) await rm(folder, { recursive: true, force: true });
 });
 
-afterEach(() => {
-  const errors = pageErrors.splice(0);
-  expect(errors, `page errors:\n${errors.join('\n')}`).toEqual([]);
-});
+afterEach((context) => pageErrors.check(context));
 
 describe('the demo launcher as a game launcher', () => {
   it('shows the game library on Home', async () => {

@@ -4,27 +4,21 @@
  * frame whose document is lost never connects, so twenty reloads in a row catch what one start
  * would only show now and then.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright';
+import type { Browser, Page } from 'playwright';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-// @ts-expect-error plain JavaScript module shared with the runner scripts
-import { chromiumArgs, findChromium } from '../../scripts/chromium.mjs';
-import { startProcess, waitForOutput, type RunningProcess } from '../support/processes.js';
+import { openPlaywrightPage, PageErrors, startDemoLauncher, type DemoLauncher } from '../support/demo-launcher-session.js';
 
 const FRAMED_SAMPLES = ['hello', 'library', 'consumer', 'theme-settings', 'overlay', 'wasm', 'mod-browser'].map((name) => `com.plughost.samples.${name}`);
 const INLINE_SAMPLE = 'com.plughost.samples.inline-banner';
 const RELOADS = 20;
 const TOKEN = 'e2e-reload-token-0123456789abcdef';
 
-let home: string;
-let launcher: RunningProcess;
+let launcher: DemoLauncher;
 let browser: Browser;
 let page: Page;
 let origin: string;
 /** Uncaught errors and unhandled rejections of the page, taken by the check after each test. */
-const pageErrors: string[] = [];
+const pageErrors = new PageErrors();
 
 /** Each framed sample's `<plugin-frame>` status once none is loading any more (or the wait ends). */
 async function settledStatuses(ids: readonly string[] = FRAMED_SAMPLES): Promise<Record<string, string | null>> {
@@ -46,29 +40,18 @@ async function settledStatuses(ids: readonly string[] = FRAMED_SAMPLES): Promise
 }
 
 beforeAll(async () => {
-  home = await mkdtemp(join(tmpdir(), 'launcher-reload-'));
-  const { PORT: _p, HOST: _h, LAUNCHER_HOME: _l, ...env } = process.env;
-  launcher = startProcess(process.execPath, ['demo-launcher/dist/server.mjs'], {
-    env: { ...env, PORT: '0', HOST: '127.0.0.1', LAUNCHER_HOME: home, NODE_ENV: 'production', LAUNCHER_API_TOKEN: TOKEN },
-  });
-  const [, url] = await waitForOutput(launcher, /^Launcher ready at (http:\/\/127\.0\.0\.1:\d+\/)$/m);
-  origin = url!.replace(/\/$/, '');
-  browser = await chromium.launch({ executablePath: findChromium() as string, headless: true, args: chromiumArgs as string[] });
-  page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-  page.on('pageerror', (error) => pageErrors.push(`${error.message}\n${error.stack ?? ''}`));
+  launcher = await startDemoLauncher({ name: 'launcher-reload', env: { NODE_ENV: 'production', LAUNCHER_API_TOKEN: TOKEN } });
+  origin = launcher.origin;
+  ({ browser, page } = await openPlaywrightPage({ errors: pageErrors }));
 }, 90_000);
 
 afterAll(async () => {
   await browser?.close();
   await launcher?.stop();
-  await rm(home, { recursive: true, force: true });
 });
 
 // Any page error fails the test it happened in, on whichever load it happened.
-afterEach(() => {
-  const errors = pageErrors.splice(0);
-  expect(errors, `page errors:\n${errors.join('\n')}`).toEqual([]);
-});
+afterEach((context) => pageErrors.check(context));
 
 describe('demo launcher page loads, in default Chromium', () => {
   it(

@@ -4,36 +4,24 @@
  * "Restart to apply" in the plugin manager and the Store, toasts name plugins by their display
  * name, and an uninstalled plugin's sidebar item disappears at once, without a reload.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import puppeteer, { type Browser, type ElementHandle, type Page } from 'puppeteer-core';
+import type { Browser, ElementHandle, Page } from 'puppeteer-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-// @ts-expect-error plain JavaScript module shared with the runner scripts
-import { findChromium, puppeteerDefaultFeatureArgs } from '../../scripts/chromium.mjs';
-import { startProcess, waitForOutput, type RunningProcess } from '../support/processes.js';
+import { openPuppeteerPage, PageErrors, startDemoLauncher, type DemoLauncher } from '../support/demo-launcher-session.js';
 
 const HELLO = 'com.plughost.samples.hello';
 const WASM = 'com.plughost.samples.wasm';
 const HELLO_PACKAGE = 'demo-launcher/dist/sample-plugins/com.plughost.samples.hello-1.0.0.plugpkg';
 
-let home: string;
-let launcher: RunningProcess;
+let launcher: DemoLauncher;
 let browser: Browser;
 let page: Page;
 let origin: string;
-const pageErrors: string[] = [];
+const pageErrors = new PageErrors();
 
 beforeAll(async () => {
-  home = await mkdtemp(join(tmpdir(), 'launcher-states-'));
-  const { PORT: _p, HOST: _h, LAUNCHER_HOME: _l, NODE_ENV: _n, ...env } = process.env;
-  launcher = startProcess(process.execPath, ['demo-launcher/dist/server.mjs'], { env: { ...env, PORT: '0', HOST: '127.0.0.1', LAUNCHER_HOME: home } });
-  const [, url] = await waitForOutput(launcher, /^Launcher ready at (http:\/\/127\.0\.0\.1:\d+\/)$/m);
-  origin = url!.replace(/\/$/, '');
-  browser = await puppeteer.launch({ executablePath: findChromium() as string, headless: true, ...puppeteerDefaultFeatureArgs(puppeteer) });
-  page = await browser.newPage();
-  await page.setViewport({ width: 1280, height: 800 });
-  page.on('pageerror', (error) => pageErrors.push(error instanceof Error ? `${error.message}\n${error.stack ?? ''}` : String(error)));
+  launcher = await startDemoLauncher({ name: 'launcher-states' });
+  origin = launcher.origin;
+  ({ browser, page } = await openPuppeteerPage({ errors: pageErrors }));
   await page.goto(`${origin}/#/plugins`);
   await page.waitForSelector(`plugin-sidebar >>> button[data-plugin-id="${WASM}"]`, { visible: true });
   // Set once: a reload of the page would lose it.
@@ -45,13 +33,9 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await launcher?.stop();
-  await rm(home, { recursive: true, force: true });
 });
 
-afterEach(() => {
-  const errors = pageErrors.splice(0);
-  expect(errors, `page errors:\n${errors.join('\n')}`).toEqual([]);
-});
+afterEach((context) => pageErrors.check(context));
 
 /** The text of a deep (`>>>`) selector's element, once it is shown. */
 async function textOf(selector: string): Promise<string> {

@@ -6,14 +6,11 @@
  * than the window, and below 900 px the sidebar is collapsed behind its toggle. Screenshots go to a
  * temporary folder, and to docs/screenshots/ when PLUGHOST_SCREENSHOTS=docs.
  */
-import { copyFile, mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { copyFile, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-// @ts-expect-error plain JavaScript module shared with the runner scripts
-import { findChromium, puppeteerDefaultFeatureArgs } from '../../scripts/chromium.mjs';
-import { startProcess, waitForOutput, type RunningProcess } from '../support/processes.js';
+import { launchPuppeteerChromium, PageErrors, startDemoLauncher, type DemoLauncher } from '../support/demo-launcher-session.js';
 
 const HELLO = 'com.plughost.samples.hello';
 const THEME = 'com.plughost.samples.theme-settings';
@@ -65,37 +62,27 @@ const LAYOUT_HELPERS = `window.__layout = {
   },
 };`;
 
-let home: string;
 let shots: string;
-let launcher: RunningProcess;
+let launcher: DemoLauncher;
 let browser: Browser;
 let origin: string;
 /** Uncaught errors of the page, taken by the check after each test. */
-const pageErrors: string[] = [];
+const pageErrors = new PageErrors();
 
 beforeAll(async () => {
-  home = await mkdtemp(join(tmpdir(), 'launcher-screens-'));
-  shots = await mkdtemp(join(tmpdir(), 'launcher-screens-shots-'));
-  const { PORT: _p, HOST: _h, LAUNCHER_HOME: _l, NODE_ENV: _n, ...env } = process.env;
   // Release mode, as `npm start` runs it: the specification's resource policy is in force.
-  launcher = startProcess(process.execPath, ['demo-launcher/dist/server.mjs'], { env: { ...env, PORT: '0', HOST: '127.0.0.1', LAUNCHER_HOME: home } });
-  const [, url] = await waitForOutput(launcher, /^Launcher ready at (http:\/\/127\.0\.0\.1:\d+\/)$/m);
-  origin = url!.replace(/\/$/, '');
-  // Chromium as it ships: sandboxed frames in their own process (Puppeteer turns that off by default).
-  browser = await puppeteer.launch({ executablePath: findChromium() as string, headless: true, ...puppeteerDefaultFeatureArgs(puppeteer) });
+  launcher = await startDemoLauncher({ name: 'launcher-screens' });
+  origin = launcher.origin;
+  shots = await launcher.folder('shots');
+  browser = await launchPuppeteerChromium();
 }, 90_000);
 
 afterAll(async () => {
   await browser?.close();
   await launcher?.stop();
-  await rm(home, { recursive: true, force: true });
-  await rm(shots, { recursive: true, force: true });
 });
 
-afterEach(() => {
-  const errors = pageErrors.splice(0);
-  expect(errors, `page errors:\n${errors.join('\n')}`).toEqual([]);
-});
+afterEach((context) => pageErrors.check(context));
 
 function overlaps(a: Box, b: Box): boolean {
   return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
@@ -108,7 +95,7 @@ for (const width of WIDTHS) {
     beforeAll(async () => {
       page = await browser.newPage();
       await page.setViewport({ width, height: 800 });
-      page.on('pageerror', (error) => pageErrors.push(error instanceof Error ? `${error.message}\n${error.stack ?? ''}` : String(error)));
+      pageErrors.watch(page);
       await page.goto(`${origin}/`);
       // The inline sample renders once every plugin is loaded.
       await page.waitForSelector('#inline-plugins [data-plugin-inline] [role="status"]');

@@ -3,29 +3,25 @@
  * resource policy), the signed sample plugins installed on first start, driven in real Chromium.
  * Screenshots go to a temporary folder, and to docs/screenshots/ when PLUGHOST_SCREENSHOTS=docs.
  */
-import { copyFile, mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { copyFile, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import puppeteer, { type Browser, type Frame, type Page } from 'puppeteer-core';
+import type { Browser, Frame, Page } from 'puppeteer-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-// @ts-expect-error plain JavaScript module shared with the runner scripts
-import { findChromium, puppeteerDefaultFeatureArgs } from '../../scripts/chromium.mjs';
-import { startProcess, waitForOutput, type RunningProcess } from '../support/processes.js';
+import { openPuppeteerPage, PageErrors, startDemoLauncher, type DemoLauncher } from '../support/demo-launcher-session.js';
 
 const HELLO = 'com.plughost.samples.hello';
 const OVERLAY = 'com.plughost.samples.overlay';
 const THEME = 'com.plughost.samples.theme-settings';
 
-let home: string;
 let shots: string;
-let launcher: RunningProcess;
+let launcher: DemoLauncher;
 let browser: Browser;
 let page: Page;
 let origin: string;
 /** The demo store the launcher started (its only source, so the primary). */
 let storeUrl: string;
 /** Uncaught errors and unhandled rejections of the page, taken by the check after each test. */
-const pageErrors: string[] = [];
+const pageErrors = new PageErrors();
 // A known token, so the test can call the API as the launcher; the page itself deletes the global
 // that carried it before any plugin runs.
 const TOKEN = 'e2e-launcher-token-0123456789abcdef';
@@ -63,42 +59,22 @@ async function clickMenuItem(label: string): Promise<void> {
 }
 
 beforeAll(async () => {
-  home = await mkdtemp(join(tmpdir(), 'launcher-e2e-'));
-  shots = await mkdtemp(join(tmpdir(), 'launcher-shots-'));
-  const { PORT: _p, HOST: _h, LAUNCHER_HOME: _l, ...env } = process.env;
-  launcher = startProcess(process.execPath, ['demo-launcher/dist/server.mjs'], {
-    env: { ...env, PORT: '0', HOST: '127.0.0.1', LAUNCHER_HOME: home, NODE_ENV: 'production', LAUNCHER_API_TOKEN: TOKEN },
-  });
-  const [, url] = await waitForOutput(launcher, /^Launcher ready at (http:\/\/127\.0\.0\.1:\d+\/)$/m);
-  origin = url!.replace(/\/$/, '');
-  const [, store] = /Demo store at (http:\/\/\S+\/api\/v1)/.exec(launcher.stderr()) ?? [];
-  if (!store) throw new Error(`the launcher named no demo store:\n${launcher.stderr()}`);
-  storeUrl = store;
-  const executablePath = findChromium() as string;
-  // Chromium as it ships: sandboxed frames in their own process (Puppeteer turns that off by default).
-  browser = await puppeteer.launch({
-    executablePath,
-    headless: true,
-    ...puppeteerDefaultFeatureArgs(puppeteer),
-    defaultViewport: { width: 1280, height: 800 },
-  });
-  page = await browser.newPage();
-  page.on('pageerror', (error) => pageErrors.push(error instanceof Error ? `${error.message}\n${error.stack ?? ''}` : String(error)));
+  launcher = await startDemoLauncher({ name: 'launcher-e2e', env: { NODE_ENV: 'production', LAUNCHER_API_TOKEN: TOKEN } });
+  origin = launcher.origin;
+  if (!launcher.storeUrl) throw new Error(`the launcher named no demo store:\n${launcher.process.stderr()}`);
+  storeUrl = launcher.storeUrl;
+  shots = await launcher.folder('shots');
+  ({ browser, page } = await openPuppeteerPage({ errors: pageErrors }));
   await page.goto(`${origin}/`);
 }, 90_000);
 
 afterAll(async () => {
   await browser?.close();
   await launcher?.stop();
-  await rm(home, { recursive: true, force: true });
-  await rm(shots, { recursive: true, force: true });
 });
 
 // Any page error fails the test it happened in (the first load counts towards the first test).
-afterEach(() => {
-  const errors = pageErrors.splice(0);
-  expect(errors, `page errors:\n${errors.join('\n')}`).toEqual([]);
-});
+afterEach((context) => pageErrors.check(context));
 
 describe('demo launcher in Chromium', () => {
   it('is served with the release resource policy', async () => {

@@ -13,15 +13,12 @@
  * Screenshots of the update flow and the Settings page go to a temporary folder, and to
  * docs/images/ when PLUGHOST_SCREENSHOTS=docs (scripts/screenshots.mjs).
  */
-import { copyFile, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { copyFile, mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import puppeteer, { type Browser, type ElementHandle, type Frame, type Page } from 'puppeteer-core';
+import type { Browser, ElementHandle, Frame, Page } from 'puppeteer-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-// @ts-expect-error plain JavaScript module shared with the runner scripts
-import { findChromium, puppeteerDefaultFeatureArgs } from '../../scripts/chromium.mjs';
+import { openPuppeteerPage, PageErrors, startDemoLauncher, type DemoLauncher } from '../support/demo-launcher-session.js';
 import { seedOf, type TestKeys } from '../support/plugin-package.js';
-import { startProcess, waitForOutput, type RunningProcess } from '../support/processes.js';
 import { startRegistryProcess, type RegistryProcess } from '../support/registry-process.js';
 
 const PLUGIN = 'com.example.achievements';
@@ -34,13 +31,12 @@ const CARD = `plugin-manager >>> li[data-plugin-id="${PLUGIN}"]`;
 let keys: TestKeys;
 let primary: RegistryProcess;
 let backup: RegistryProcess;
-let home: string;
 let shots: string;
-let launcher: RunningProcess;
+let launcher: DemoLauncher;
 let origin: string;
 let browser: Browser;
 let page: Page;
-const pageErrors: string[] = [];
+const pageErrors = new PageErrors();
 
 /** The plugin's package files: its page shows the version that runs; 1.1.0 fails once it started (for telemetry). */
 function pluginFiles(version: string, fails: boolean): Record<string, string> {
@@ -167,22 +163,10 @@ beforeAll(async () => {
   const notes = { manifest: manifest(BACKUP_ONLY, 'Backup notes', '1.0.0', ['config:read']), files: pluginFiles('1.0.0', false), keys };
   expect(await backup.publish(notes, 'Only the backup has it.')).toBe('published');
 
-  home = await mkdtemp(join(tmpdir(), 'launcher-updates-'));
-  shots = await mkdtemp(join(tmpdir(), 'launcher-updates-shots-'));
-  const { PORT: _p, HOST: _h, LAUNCHER_HOME: _l, REGISTRY_URL: _r, REGISTRY_PORT: _rp, NODE_ENV: _n, ...env } = process.env;
-  launcher = startProcess(process.execPath, ['demo-launcher/dist/server.mjs'], {
-    env: { ...env, PORT: '0', HOST: '127.0.0.1', LAUNCHER_HOME: home, LAUNCHER_API_TOKEN: TOKEN, REGISTRY_URL: primary.url },
-  });
-  const [, url] = await waitForOutput(launcher, /^Launcher ready at (http:\/\/127\.0\.0\.1:\d+\/)$/m);
-  origin = url!.replace(/\/$/, '');
-  browser = await puppeteer.launch({
-    executablePath: findChromium() as string,
-    headless: true,
-    ...puppeteerDefaultFeatureArgs(puppeteer),
-    defaultViewport: { width: 1280, height: 860 },
-  });
-  page = await browser.newPage();
-  page.on('pageerror', (error) => pageErrors.push(error instanceof Error ? `${error.message}\n${error.stack ?? ''}` : String(error)));
+  launcher = await startDemoLauncher({ name: 'launcher-updates', env: { LAUNCHER_API_TOKEN: TOKEN, REGISTRY_URL: primary.url } });
+  origin = launcher.origin;
+  shots = await launcher.folder('shots');
+  ({ browser, page } = await openPuppeteerPage({ viewport: { width: 1280, height: 860 }, errors: pageErrors }));
   await page.goto(`${origin}/#/settings`);
 }, 60_000);
 
@@ -190,15 +174,10 @@ afterAll(async () => {
   await browser?.close();
   await launcher?.stop();
   await Promise.all([primary?.close(), backup?.close()]);
-  if (home) await rm(home, { recursive: true, force: true });
-  if (shots) await rm(shots, { recursive: true, force: true });
 });
 
-afterEach(() => {
-  // 1.1.0 rejects a promise on purpose once it started (the launcher reports it); nothing else may fail.
-  const errors = pageErrors.splice(0).filter((error) => !/^Achievement tracker 1\.1\.0 fails on purpose/.test(error));
-  expect(errors, `page errors:\n${errors.join('\n')}`).toEqual([]);
-});
+// 1.1.0 rejects a promise on purpose once it started (the launcher reports it); nothing else may fail.
+afterEach((context) => pageErrors.check(context, { ignore: /^Achievement tracker 1\.1\.0 fails on purpose/ }));
 
 describe('demo launcher: sources, updates, rollout and telemetry in Chromium', () => {
   it('adds the backup source and turns telemetry on in Settings; the page reloads with the backup in its policy', async () => {
