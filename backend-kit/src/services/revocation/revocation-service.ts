@@ -50,11 +50,15 @@ export interface ManagedRevocationService extends RevocationService {
   load(): Promise<void>;
   /** Starts the first refresh without waiting for it: a slow store never delays the start. */
   refreshInBackground(): void;
-  /** Ends a refresh in flight; nothing is written afterwards. */
-  close(): void;
+  /**
+   * Ends a refresh in flight and resolves once it has settled, so nothing is written into the data
+   * folder afterwards (whoever closes the backend may remove that folder next).
+   */
+  close(): Promise<void>;
 }
 
 const NO_KEYS: ReadonlySet<string> = new Set();
+const CLOSING_REASON = 'the backend is closing';
 
 class StoreRevocationService implements ManagedRevocationService {
   readonly #options: RevocationServiceOptions;
@@ -98,13 +102,18 @@ class StoreRevocationService implements ManagedRevocationService {
     return this.#running;
   }
 
-  close(): void {
+  async close(): Promise<void> {
     this.#closed.abort();
+    // A refresh past its last abort check may be writing the kept list right now.
+    await this.#running?.catch(() => undefined);
   }
 
   async #refresh(): Promise<RevocationRefreshOutcome> {
     const { logger, rootPublicKey, paths } = this.#options;
-    const fetched = await fetchRevocationList(this.#options.sources, this.#closed.signal);
+    const fetched = await fetchRevocationList(this.#options.sources, this.#closed.signal).catch((error: unknown) => {
+      if (this.#closed.signal.aborted) return { ok: false, reason: CLOSING_REASON } as const;
+      throw error;
+    });
     if ('notConfigured' in fetched) return { status: 'not-configured' };
     if (!fetched.ok) {
       if (!this.#closed.signal.aborted) logger.warn('The revocation list could not be fetched; the kept list stays in force', { reason: fetched.reason });
@@ -123,7 +132,7 @@ class StoreRevocationService implements ManagedRevocationService {
     }
     const revoked = result.revokedKeyIds.size;
     if (kept && result.issuedAtMs === kept.issuedAtMs) return { status: 'unchanged', issuedAt: kept.list.issuedAt, revoked: kept.revokedKeyIds.size };
-    if (this.#closed.signal.aborted) return { status: 'unavailable', reason: 'the backend is closing' };
+    if (this.#closed.signal.aborted) return { status: 'unavailable', reason: CLOSING_REASON };
     // Kept on disk first, so the list in force never differs from the one a restart would load.
     await writeKeptList(paths, fetched.bytes);
     this.#list = result;
