@@ -105,10 +105,10 @@ function apiRouters(services: LocalBackendServices): Router[] {
     createLauncherSettingsRouter({ settings: services.launcherSettings, sources: services.sources }),
     createProxyRouter({ fetcher: services.fetcher }),
     createShellRouter({ shell: services.shell }),
-    createPluginFilesystemRouter({ paths, logger, authorizations: services.authorizations }),
+    createPluginFilesystemRouter({ paths, devPlugins, logger, authorizations: services.authorizations }),
     createWasmRouter({ wasm: services.wasm }),
-    createDownloadsRouter({ paths, logger, downloads: services.downloads, fileTasks: services.fileTasks }),
-    createModpacksRouter({ paths, modpacks: services.modpacks }),
+    createDownloadsRouter({ paths, devPlugins, logger, downloads: services.downloads, fileTasks: services.fileTasks }),
+    createModpacksRouter({ paths, devPlugins, modpacks: services.modpacks }),
     createInstancesRouter({ instances: services.instances }),
   ];
 }
@@ -117,7 +117,7 @@ function apiRouters(services: LocalBackendServices): Router[] {
 function launcherRouters(services: LocalBackendServices, routes: LauncherRoutes | undefined): readonly Router[] {
   if (!routes) return [];
   return routes.create({
-    callerOf: (ctx) => callerOf(ctx, services.paths),
+    callerOf: (ctx) => callerOf(ctx, services),
     addDownloadTask: (caller, request) => services.fileTasks.start(caller, request),
     instances: services.instances,
     settings: services.launcherSettings,

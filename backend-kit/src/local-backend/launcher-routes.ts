@@ -14,10 +14,11 @@ import type { LauncherSettingsStore } from '../services/launcher-settings/launch
  */
 export interface LauncherRouteServices {
   /**
-   * Who calls: the plugin the host named in `X-Plugin-Id` (it must be installed; the host sets the
-   * header on every `callBackend`), or the launcher page itself when the header is absent.
+   * Who calls: the plugin the host named in `X-Plugin-Id` (it must be installed, or a dev plugin
+   * in development mode; the host sets the header on every `callBackend`), or the launcher page
+   * itself when the header is absent.
    *
-   * @throws PluginHostError `INVALID_ARGUMENT` for a malformed id, `PLUGIN_NOT_FOUND` when it is not installed.
+   * @throws PluginHostError `INVALID_ARGUMENT` for a malformed id, `PLUGIN_NOT_FOUND` when the backend knows no such plugin.
    */
   callerOf(ctx: Context): Promise<Caller>;
   /**

@@ -182,9 +182,10 @@ export async function createLocalServices(options: LocalBackendOptions, logger: 
       fetch: options.fetch,
       isDevPlugin,
     }),
-    shell: createPluginShell({ paths, logger, secrets: [options.token], maximumOutputBytes: limits.shellOutputLimitBytes }),
+    shell: createPluginShell({ paths, devPlugins, logger, secrets: [options.token], maximumOutputBytes: limits.shellOutputLimitBytes }),
     wasm: createWasmService(paths, logger, {
       isDisabled: (id) => plugins.isDisabledByUser(id),
+      devPlugins,
       timeoutMs: limits.wasmTimeoutMs,
       memoryLimitBytes: limits.wasmMemoryLimitBytes,
       concurrencyPerPlugin: limits.wasmConcurrencyPerPlugin,

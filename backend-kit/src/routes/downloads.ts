@@ -5,6 +5,7 @@ import { jsonBody, requireJsonObject } from '../http/body.js';
 import { callerOf, type Caller } from '../http/caller.js';
 import { openEventStream } from '../http/event-stream-response.js';
 import type { DataPaths } from '../config/data-paths.js';
+import type { DevPluginService } from '../services/dev-plugins/dev-plugin-service.js';
 import type { BackendLogger } from '../http/logger.js';
 import type { DownloadManager } from '../services/downloads/download-manager.js';
 import { parseAddTaskRequest } from '../services/downloads/download-request.js';
@@ -20,8 +21,9 @@ function isVisibleTo(caller: Caller, snapshot: DownloadSnapshot): boolean {
 
 /** What {@link createDownloadsRouter} needs. */
 export interface DownloadsRouterServices {
-  /** To check the caller (`X-Plugin-Id`) is an installed plugin. */
+  /** With `devPlugins`, to check the caller (`X-Plugin-Id`) is an installed plugin or a dev plugin (development mode): its tasks go where an installed plugin's go, under the same per-id queue limits. */
   readonly paths: DataPaths;
+  readonly devPlugins?: Pick<DevPluginService, 'has' | 'manifest'>;
   readonly logger: BackendLogger;
   readonly downloads: DownloadManager;
   readonly fileTasks: FileTasks;
@@ -41,11 +43,12 @@ export interface DownloadsRouterServices {
  * A plugin (`X-Plugin-Id`) sees and controls only its own tasks; another's task is answered as
  * if it did not exist. The launcher sees all.
  */
-export function createDownloadsRouter({ paths, logger, downloads, fileTasks }: DownloadsRouterServices): Router {
+export function createDownloadsRouter({ paths, devPlugins, logger, downloads, fileTasks }: DownloadsRouterServices): Router {
   const router = new Router({ strict: true, sensitive: true });
+  const plugins = { paths, devPlugins };
 
   async function ownTask(ctx: Context & { params: Record<string, string> }): Promise<{ caller: Caller; id: string }> {
-    const caller = await callerOf(ctx, paths);
+    const caller = await callerOf(ctx, plugins);
     const id = ctx.params.taskId ?? '';
     const snapshot = downloads.get(id);
     if (!snapshot || !isVisibleTo(caller, snapshot)) throw new PluginHostError('DOWNLOAD_NOT_FOUND', `No download task ${id}`);
@@ -53,20 +56,20 @@ export function createDownloadsRouter({ paths, logger, downloads, fileTasks }: D
   }
 
   router.post('/plugins/download/tasks', jsonBody('64kb'), async (ctx) => {
-    const caller = await callerOf(ctx, paths);
+    const caller = await callerOf(ctx, plugins);
     const request = parseAddTaskRequest(requireJsonObject(ctx));
     ctx.status = 201;
     ctx.body = await fileTasks.start(caller, request);
   });
 
   router.get('/plugins/download/tasks', async (ctx) => {
-    const caller = await callerOf(ctx, paths);
+    const caller = await callerOf(ctx, plugins);
     ctx.set('Cache-Control', 'no-store');
     ctx.body = downloads.list(caller.pluginId === null ? undefined : { pluginId: caller.pluginId });
   });
 
   router.get('/plugins/download/tasks/:taskId', async (ctx) => {
-    const caller = await callerOf(ctx, paths);
+    const caller = await callerOf(ctx, plugins);
     const snapshot = downloads.get(ctx.params.taskId ?? '');
     ctx.set('Cache-Control', 'no-store');
     // `download.progress` resolves to null for an unknown id; JSON null, not an empty body.
@@ -91,7 +94,7 @@ export function createDownloadsRouter({ paths, logger, downloads, fileTasks }: D
   });
 
   router.get('/plugins/download/events', async (ctx) => {
-    const caller = await callerOf(ctx, paths);
+    const caller = await callerOf(ctx, plugins);
     const stream = openEventStream(ctx);
     for (const snapshot of downloads.list(caller.pluginId === null ? undefined : { pluginId: caller.pluginId })) stream.send(PROGRESS_EVENT, snapshot);
     const unsubscribe = downloads.subscribe((snapshot) => {

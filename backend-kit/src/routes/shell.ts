@@ -6,7 +6,7 @@ import { parseShellRequest } from '../services/shell/shell-request.js';
 
 /**
  * `POST /plugins/shell/:id` with `{command, timeoutMs?}` answers `{exitCode, stdout, stderr}`
- * (`execCommand`). The plugin must be installed (404 `PLUGIN_NOT_FOUND`). The command runs in
+ * (`execCommand`). The plugin must be installed or a dev plugin (404 `PLUGIN_NOT_FOUND`). The command runs in
  * the user's home folder (never the launcher's working folder, and never the plugin's folder,
  * whose files the plugin file route serves as package files) with an environment stripped of the
  * launcher's secrets, and keeps at most `shellOutputLimitBytes` of each output stream. Token

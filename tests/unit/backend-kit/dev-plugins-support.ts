@@ -22,6 +22,8 @@ import { sampleManifest } from '../../support/plugin-package.js';
 /** One file the fake dev server serves. */
 export interface FakeFile {
   readonly body: string;
+  /** Bytes served instead of `body` (a `plugin.wasm`, a download). */
+  readonly bytes?: Uint8Array;
   /** Sent as `Content-Type`; default by extension (`.html`, `.js`, `.json`), else none. */
   readonly contentType?: string;
 }
@@ -88,7 +90,7 @@ export async function startFakeDevServer(id: string, options: FakeDevServerOptio
       return;
     }
     const type = file.contentType ?? TYPES[path.split('.').pop() ?? ''];
-    response.writeHead(200, type ? { 'Content-Type': type } : {}).end(file.body);
+    response.writeHead(200, type ? { 'Content-Type': type } : {}).end(file.bytes ?? file.body);
   });
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   const bound = (server.address() as AddressInfo).port;

@@ -49,7 +49,7 @@ export const SHARED_PARAMETERS = {
     required: false,
     description:
       'The plugin a bridge call is made for; the host sets it, plugins never choose it. Absent: the launcher itself, which needs no path consent and sees every download. ' +
-      "Present: the plugin must be installed (else 404 `PLUGIN_NOT_FOUND`; a value that is not one plugin id is 400 `INVALID_ARGUMENT`); it owns what it starts, sees and controls only its own downloads, and needs the user's consent for paths outside the launcher's download and instance folders.",
+      "Present: the plugin must be installed or a dev plugin in development mode (else 404 `PLUGIN_NOT_FOUND`; a value that is not one plugin id is 400 `INVALID_ARGUMENT`); it owns what it starts, sees and controls only its own downloads, and needs the user's consent for paths outside the launcher's download and instance folders.",
     schema: schemaRef('PluginId'),
   },
 } as const satisfies Record<string, ParameterObject>;

@@ -32,7 +32,7 @@ export const wasmRoutes: readonly RouteDescription[] = [
     tag: 'wasm',
     summary: 'List plugins with a loaded WASM module',
     description:
-      'Installed plugins whose manifest declares layer `l3` and permission `wasm:execute` and whose root `plugin.wasm` compiles and imports only the host functions of the ABI. Read afresh on every request (compiled modules are cached per manifest version and file).',
+      "Installed plugins, and dev plugins in development mode (their manifest and module from their dev server), whose manifest declares layer `l3` and permission `wasm:execute` and whose root `plugin.wasm` compiles and imports only the host functions of the ABI. Read afresh on every request (compiled modules are cached per manifest version and file, a dev plugin's per hash of its bytes).",
     responses: {
       200: { description: 'Plugin ids, sorted.', content: { 'application/json': { schema: { type: 'array', items: schemaRef('PluginId') } } } },
     },

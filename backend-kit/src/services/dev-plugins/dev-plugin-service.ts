@@ -35,6 +35,13 @@ export interface DevPluginService {
    * @throws PluginHostError `PLUGIN_NOT_FOUND` (not a dev plugin), `NOT_FOUND`, `PLUGIN_LOAD_FAILED`, `PLUGIN_TIMEOUT`, `INVALID_MANIFEST`.
    */
   file(id: string, path: string): Promise<DevFile>;
+  /**
+   * The manifest of the dev plugin `id`, read from its dev server now and validated (the rules of
+   * an install, no signature), as the file route serves it: the per-plugin routes check with it.
+   *
+   * @throws PluginHostError `PLUGIN_NOT_FOUND` (not a dev plugin), `PLUGIN_LOAD_FAILED`, `PLUGIN_TIMEOUT`, `INVALID_MANIFEST`.
+   */
+  manifest(id: string): Promise<PluginManifest>;
   /** Calls `listener` with every event to relay; returns the function that stops it. */
   subscribe(listener: (event: DevPluginsEvent) => void): () => void;
   /** The last `build-failed` of each plugin whose last build failed, for a page that connects now. */
@@ -69,6 +76,10 @@ function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+function notDevPlugin(id: string): PluginHostError {
+  return new PluginHostError('PLUGIN_NOT_FOUND', `Plugin ${id} is not installed`, { pluginId: id });
+}
+
 /** The service of a backend created without `devPlugins` (release mode): the file is never read. */
 function disabledDevPlugins(): DevPluginService {
   return {
@@ -76,7 +87,10 @@ function disabledDevPlugins(): DevPluginService {
     list: async () => [],
     has: () => false,
     file: async (id) => {
-      throw new PluginHostError('PLUGIN_NOT_FOUND', `Plugin ${id} is not installed`, { pluginId: id });
+      throw notDevPlugin(id);
+    },
+    manifest: async (id) => {
+      throw notDevPlugin(id);
     },
     subscribe: () => () => {},
     failures: () => [],
@@ -141,11 +155,17 @@ class WatchingDevPlugins implements DevPluginService {
 
   async file(id: string, path: string): Promise<DevFile> {
     const entry = this.#entries.get(id);
-    if (!entry) throw new PluginHostError('PLUGIN_NOT_FOUND', `Plugin ${id} is not installed`, { pluginId: id });
+    if (!entry) throw notDevPlugin(id);
     if (path !== 'manifest.json') return fetchDevFile(id, entry.url, path);
     // The page reads permissions from this file: it gets only a manifest that passed validation.
     const { bytes } = await fetchDevManifest(id, entry.url);
     return { body: bytes, contentType: contentTypeOf(path) };
+  }
+
+  async manifest(id: string): Promise<PluginManifest> {
+    const entry = this.#entries.get(id);
+    if (!entry) throw notDevPlugin(id);
+    return (await fetchDevManifest(id, entry.url)).manifest;
   }
 
   subscribe(listener: (event: DevPluginsEvent) => void): () => void {

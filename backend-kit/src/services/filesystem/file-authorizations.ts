@@ -11,13 +11,34 @@ export const AUTHORIZATIONS_FILE = 'file-authorizations.json';
 
 interface StoredAuthorizations {
   version: 1;
-  /** Plugin id → resolved directory prefixes the user agreed to. */
+  /** Consent subject (see {@link consentSubjectOf}) → resolved directory prefixes the user agreed to. */
   plugins: Record<string, string[]>;
+}
+
+const DEV_SUBJECT_PREFIX = 'dev/';
+
+/**
+ * Whose consents a plugin's file access is checked against and recorded under: the plugin id for
+ * an installed plugin, `dev/<id>` for a dev plugin of that id. So a dev build never inherits what
+ * the user allowed the installed plugin, nor the other way round (as a dev plugin's settings live
+ * in `dev/<id>/`), and a dev plugin's consents stay between dev sessions. No plugin id contains
+ * `/`, so the two never meet.
+ */
+export function consentSubjectOf(pluginId: string, dev: boolean): string {
+  return dev ? `${DEV_SUBJECT_PREFIX}${pluginId}` : pluginId;
+}
+
+/** The plugin a consent subject belongs to, and how to name it to the user. */
+function describeSubject(subject: string): { pluginId: string; name: string } {
+  if (!subject.startsWith(DEV_SUBJECT_PREFIX)) return { pluginId: subject, name: subject };
+  const pluginId = subject.slice(DEV_SUBJECT_PREFIX.length);
+  return { pluginId, name: `the dev plugin ${pluginId}` };
 }
 
 /**
  * The user's consent to a plugin reaching files, per plugin and directory prefix (specification
- * "Filesystem path authorization"). Persisted in `backend/file-authorizations.json`, so a
+ * "Filesystem path authorization"). Every `pluginId` parameter is a consent subject
+ * ({@link consentSubjectOf}): the id of an installed plugin, or `dev/<id>` for a dev plugin. Persisted in `backend/file-authorizations.json`, so a
  * plugin can neither read nor forge it through its own folder. Every path given here must
  * already be resolved ({@link resolveRealPath}); prefixes match at separator boundaries.
  *
@@ -96,7 +117,11 @@ export class FileAuthorizations {
   async requireAuthorization(pluginId: string, path: string, askAbout: string = dirname(path)): Promise<void> {
     await this.refuseForbidden(path);
     if (await this.isAuthorized(pluginId, path)) return;
-    throw new PluginHostError('FS_AUTHORIZATION_REQUIRED', `The user has not allowed ${pluginId} to access ${askAbout}`, { prefix: askAbout, pluginId });
+    const subject = describeSubject(pluginId);
+    throw new PluginHostError('FS_AUTHORIZATION_REQUIRED', `The user has not allowed ${subject.name} to access ${askAbout}`, {
+      prefix: askAbout,
+      pluginId: subject.pluginId,
+    });
   }
 
   /**

@@ -1,6 +1,6 @@
 import type { Caller } from '../../http/caller.js';
 import type { DataPaths } from '../../config/data-paths.js';
-import type { FileAuthorizations } from './file-authorizations.js';
+import { consentSubjectOf, type FileAuthorizations } from './file-authorizations.js';
 import { launcherDataForbidden, refuseSystemPlace } from './forbidden-places.js';
 import { isPathWithin } from './path-within.js';
 import { resolveRealPath } from './resolve-real-path.js';
@@ -20,7 +20,8 @@ export interface LauncherPathConsent {
  * - the launcher (no `X-Plugin-Id`) needs no consent anywhere else;
  * - a plugin needs none inside the launcher's download and instances folders; elsewhere in the
  *   data directory it never writes (403 `FS_PATH_FORBIDDEN`); anywhere else it needs a prefix
- *   the user agreed to for that same plugin: 403 `FS_AUTHORIZATION_REQUIRED` with the prefix to
+ *   the user agreed to for that same plugin (a dev plugin's consents are its own, apart from an
+ *   installed plugin of its id): 403 `FS_AUTHORIZATION_REQUIRED` with the prefix to
  *   ask about. An instance that another plugin (or the launcher) created outside those folders
  *   widens nothing: its game directory is just another folder.
  *
@@ -36,5 +37,5 @@ export async function requireLauncherPathConsent(consent: LauncherPathConsent, c
   if (caller.pluginId === null) return;
   for (const folder of [paths.downloads, paths.instances]) if (isPathWithin(await resolveRealPath(folder), path)) return;
   if (isPathWithin(await resolveRealPath(paths.root), path)) throw launcherDataForbidden(path);
-  await authorizations.requireAuthorization(caller.pluginId, path, askAbout);
+  await authorizations.requireAuthorization(consentSubjectOf(caller.pluginId, caller.dev === true), path, askAbout);
 }

@@ -9,6 +9,7 @@ import { currentStats, stampOf } from '../file-stamp.js';
 import { StampedCache } from '../stamped-cache.js';
 import type { DevPluginService } from '../dev-plugins/dev-plugin-service.js';
 import type { KeyedLock } from '../keyed-lock.js';
+import { isDevPlugin } from './known-plugin.js';
 import { PLUGIN_DATA_LIMITS, type PluginDataLimits } from './data-limits.js';
 import { emptyDictionary, parseJsonDictionary, type JsonDictionary } from './flat-json.js';
 
@@ -60,7 +61,7 @@ export async function findPluginData(dependencies: PluginDataDependencies, id: s
 /** Where plugin `id`'s data would be, without checking that it is installed. */
 function placeOf(dependencies: PluginDataDependencies, id: string): PluginDataPlace {
   const { paths } = dependencies;
-  if (dependencies.devPlugins?.has(id) === true) return { folder: paths.devPluginFolder(id), label: `dev/${id}`, lockKey: `dev/${id}`, dev: true };
+  if (isDevPlugin(dependencies, id)) return { folder: paths.devPluginFolder(id), label: `dev/${id}`, lockKey: `dev/${id}`, dev: true };
   return { folder: paths.pluginFolder(id), label: `plugins/${id}`, lockKey: id, dev: false };
 }
 

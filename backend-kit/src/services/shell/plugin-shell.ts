@@ -1,15 +1,12 @@
 import { homedir } from 'node:os';
-import { PluginHostError } from '@plughost/host-sdk/core';
-import type { DataPaths } from '../../config/data-paths.js';
 import type { BackendLogger } from '../../http/logger.js';
-import { readInstalledManifest } from '../installed-manifest.js';
+import { findKnownPlugin, type KnownPluginDependencies } from '../plugin-data/known-plugin.js';
 import { childEnvironment } from '../system/child-environment.js';
 import { runShellCommand, type ShellResult } from './run-shell-command.js';
 import type { ShellRequest } from './shell-request.js';
 
-/** What {@link createPluginShell} needs. */
-export interface PluginShellDependencies {
-  readonly paths: DataPaths;
+/** What {@link createPluginShell} needs: where to find plugins (installed, and dev ones in development mode), and limits. */
+export interface PluginShellDependencies extends KnownPluginDependencies {
   readonly logger: BackendLogger;
   /** Values no command may inherit (the API token), on top of what `childEnvironment` strips. */
   readonly secrets: readonly (string | undefined)[];
@@ -20,9 +17,10 @@ export interface PluginShellDependencies {
 /** Runs plugins' shell commands (`execCommand`, `POST /api/plugins/shell/:id`). */
 export interface PluginShell {
   /**
-   * Runs `request.command` for installed plugin `pluginId`.
+   * Runs `request.command` for plugin `pluginId`: a dev plugin, or an installed one.
    *
-   * @throws PluginHostError `PLUGIN_NOT_FOUND` when the plugin is not installed, `SHELL_TIMEOUT`.
+   * @throws PluginHostError `PLUGIN_NOT_FOUND` when the backend knows no such plugin, `SHELL_TIMEOUT`,
+   *   and for a dev plugin whose dev server fails what its manifest's file route would answer.
    */
   run(pluginId: string, request: ShellRequest, signal: AbortSignal): Promise<ShellResult>;
 }
@@ -35,9 +33,7 @@ export interface PluginShell {
 export function createPluginShell(deps: PluginShellDependencies): PluginShell {
   return {
     async run(pluginId, request, signal) {
-      if ((await readInstalledManifest(deps.paths, pluginId)) === null) {
-        throw new PluginHostError('PLUGIN_NOT_FOUND', `Plugin ${pluginId} is not installed`, { pluginId });
-      }
+      const plugin = await findKnownPlugin(deps, pluginId);
       const result = await runShellCommand(request.command, {
         timeoutMs: request.timeoutMs,
         cwd: homedir(),
@@ -45,7 +41,7 @@ export function createPluginShell(deps: PluginShellDependencies): PluginShell {
         signal,
         maximumOutputBytes: deps.maximumOutputBytes,
       });
-      deps.logger.info('Plugin shell command finished', { pluginId, exitCode: result.exitCode });
+      deps.logger.info('Plugin shell command finished', { pluginId, exitCode: result.exitCode, ...(plugin.dev ? { dev: true } : {}) });
       return result;
     },
   };

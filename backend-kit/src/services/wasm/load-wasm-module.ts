@@ -42,18 +42,30 @@ export async function moduleFileKey(folder: string): Promise<string | null> {
   }
 }
 
+function tooLarge(): UnloadedWasmModule {
+  return { loaded: false, reason: `${WASM_MODULE_FILE} is larger than ${MAX_MODULE_BYTES} bytes` };
+}
+
 /**
- * Reads, compiles and checks `<folder>/plugin.wasm`: it must compile, import nothing outside the
- * ABI, define at most one memory and ask for at most `memoryLimitBytes` of initial memory. The
- * module that runs is then compiled with that limit as its memory's maximum ({@link capMemory}),
- * so it can never grow past it. Compiling only validates; no plugin code runs here (a start
- * function runs only inside a worker).
+ * Reads `<folder>/plugin.wasm` (an installed plugin's) and compiles it with {@link compileWasmModule}.
+ * A file over {@link MAX_MODULE_BYTES} is refused before it is read.
  */
 export async function loadWasmModule(folder: string, memoryLimitBytes: number): Promise<WasmLoadResult> {
   const path = join(folder, WASM_MODULE_FILE);
-  const size = (await stat(path)).size;
-  if (size > MAX_MODULE_BYTES) return { loaded: false, reason: `${WASM_MODULE_FILE} is larger than ${MAX_MODULE_BYTES} bytes` };
-  const bytes = await readFile(path);
+  if ((await stat(path)).size > MAX_MODULE_BYTES) return tooLarge();
+  return compileWasmModule(await readFile(path), memoryLimitBytes);
+}
+
+/**
+ * Compiles and checks the bytes of a `plugin.wasm`, wherever they came from (an installed
+ * plugin's folder, a dev server): at most {@link MAX_MODULE_BYTES}, it must compile, import
+ * nothing outside the ABI, define at most one memory and ask for at most `memoryLimitBytes` of
+ * initial memory. The module that runs is then compiled with that limit as its memory's maximum
+ * ({@link capMemory}), so it can never grow past it. Compiling only validates; no plugin code runs
+ * here (a start function runs only inside a worker).
+ */
+export async function compileWasmModule(bytes: Uint8Array, memoryLimitBytes: number): Promise<WasmLoadResult> {
+  if (bytes.byteLength > MAX_MODULE_BYTES) return tooLarge();
   let module: CompiledWasmModule;
   try {
     module = await webAssembly.compile(bytes);

@@ -3,7 +3,7 @@ import { DEFAULT_RESOURCE_LIMITS } from '../../config/resource-limits.js';
 import type { BackendLogger } from '../../http/logger.js';
 import type { DataPaths } from '../../config/data-paths.js';
 import { runWasmWorker, type WasmWorkerLimits } from './run-wasm-worker.js';
-import { WasmRegistry } from './wasm-registry.js';
+import { WasmRegistry, type WasmDevPlugins } from './wasm-registry.js';
 import type { CompiledWasmModule } from './wasm-runtime.js';
 import type { WasmSignature } from './wasm-value-type.js';
 import { toJsonResult, toWasmArguments, type JsonWasmResult, type WasmValue } from './wasm-values.js';
@@ -13,6 +13,11 @@ import { WorkerSlots } from './worker-slots.js';
 export interface WasmServiceOptions {
   /** Plugins the user disabled: their module is neither listed nor callable. Default none. */
   readonly isDisabled?: (id: string) => boolean;
+  /**
+   * The dev plugins (development mode): their modules are fetched from their dev servers, listed
+   * and callable like installed ones, and shadow an installed plugin of the same id. Default none.
+   */
+  readonly devPlugins?: WasmDevPlugins;
   /** Time limit of one call in milliseconds (default 5000). */
   readonly timeoutMs?: number;
   /** Largest linear memory of a module in bytes (default 64 MiB); `memory.grow` past it answers -1. */
@@ -45,7 +50,7 @@ export const DEFAULT_WASM_LIMITS = {
 
 /** Lists loaded WASM plugins and calls their exports. */
 export interface WasmService {
-  /** Ids of installed plugins with a loaded module. */
+  /** Ids of the plugins (installed, and dev plugins) with a loaded module. */
   list(): Promise<string[]>;
   /** Calls `exportName` of plugin `id` with JSON numbers; the result as JSON (see `wasm-values.ts`). */
   invoke(id: string, exportName: string, args: unknown): Promise<JsonWasmResult>;
@@ -54,7 +59,7 @@ export interface WasmService {
 /** Creates the WASM service over the plugin folders of `paths`. */
 export function createWasmService(paths: DataPaths, logger: BackendLogger, options: WasmServiceOptions = {}): WasmService {
   const limits = { ...DEFAULT_WASM_LIMITS, ...options };
-  const registry = new WasmRegistry(paths, options.isDisabled, limits.memoryLimitBytes);
+  const registry = new WasmRegistry(paths, options.isDisabled, limits.memoryLimitBytes, options.devPlugins);
   const slots = new WorkerSlots(limits.concurrency, limits.maxWaiting);
   /** Calls in progress per plugin, waiting for a worker included. */
   const inProgress = new Map<string, number>();
