@@ -69,28 +69,33 @@ function closeServer(server: Server | undefined): Promise<void> {
   return new Promise((resolve) => server.close(() => resolve()));
 }
 
-let home: string;
+/** Homes of launchers a test starts itself. */
+let scratch: string;
 let launcher: StartedLauncher | undefined;
 let allowedPage: { server: Server; origin: string } | undefined;
 let refusedPage: { server: Server; origin: string } | undefined;
 
 beforeAll(async () => {
-  home = await mkdtemp(join(tmpdir(), 'launcher-cross-origin-'));
+  scratch = await mkdtemp(join(tmpdir(), 'launcher-cross-origin-'));
   // The pages need the backend's address and the backend needs the pages' origins: the boot values
   // are read when a page is requested, after the launcher started.
   const boot = () => ({ apiToken: TOKEN, backendUrl: launcher!.origin, storeUrl: launcher!.storeUrl });
   allowedPage = await startPageServer(boot);
   refusedPage = await startPageServer(boot);
   if (available.length > 0) {
-    launcher = await startLauncher({ home, token: TOKEN, env: { LAUNCHER_ALLOWED_ORIGINS: `http://tauri.localhost, ${allowedPage.origin}` } });
+    launcher = await startLauncher({
+      name: 'launcher-cross-origin',
+      token: TOKEN,
+      env: { LAUNCHER_ALLOWED_ORIGINS: `http://tauri.localhost, ${allowedPage.origin}` },
+    });
   }
 }, 90_000);
 
 afterAll(async () => {
-  await launcher?.process.stop();
+  await launcher?.stop();
   await closeServer(allowedPage?.server);
   await closeServer(refusedPage?.server);
-  await rm(home, { recursive: true, force: true });
+  await rm(scratch, { recursive: true, force: true });
 });
 
 describe('LAUNCHER_ALLOWED_ORIGINS', () => {
@@ -101,7 +106,7 @@ describe('LAUNCHER_ALLOWED_ORIGINS', () => {
         ...env,
         PORT: '0',
         HOST: '127.0.0.1',
-        LAUNCHER_HOME: join(home, 'refused-config'),
+        LAUNCHER_HOME: join(scratch, 'refused-config'),
         NODE_ENV: 'production',
         LAUNCHER_ALLOWED_ORIGINS: 'http://127.0.0.1:1420/ui',
       },

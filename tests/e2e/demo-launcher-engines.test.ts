@@ -26,19 +26,16 @@ import {
 const TOKEN = 'e2e-engines-token-0123456789abcdef';
 const { available, unavailable } = availableEngines();
 
-let home: string;
 let shots: string;
 let launcher: StartedLauncher | undefined;
 
 beforeAll(async () => {
-  home = await mkdtemp(join(tmpdir(), 'launcher-engines-'));
   shots = await mkdtemp(join(tmpdir(), 'launcher-engines-shots-'));
-  if (available.length > 0) launcher = await startLauncher({ home, token: TOKEN });
+  if (available.length > 0) launcher = await startLauncher({ name: 'launcher-engines', token: TOKEN });
 }, 90_000);
 
 afterAll(async () => {
-  await launcher?.process.stop();
-  await rm(home, { recursive: true, force: true });
+  await launcher?.stop();
   if (process.env.PLUGHOST_KEEP_SCREENSHOTS === '1') console.log(`Store screenshots kept in ${shots}`);
   else await rm(shots, { recursive: true, force: true });
 });

@@ -7,7 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { inflateSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { openEngine, type EngineName, type EnginePage } from '../support/engine-driver.js';
-import { startProcess, waitForOutput, type RunningProcess } from '../support/processes.js';
+import { startDemoLauncher, type DemoLauncher } from '../support/demo-launcher-session.js';
 
 export const FRAMED_SAMPLES = ['hello', 'library', 'consumer', 'theme-settings', 'overlay', 'wasm', 'mod-browser'].map(
   (name) => `com.plughost.samples.${name}`,
@@ -17,31 +17,21 @@ export const SAMPLE_COUNT = FRAMED_SAMPLES.length + 1;
 /** What the inline sample renders once it read its settings through the bridge. */
 export const INLINE_BANNER = `[data-plugin-inline][data-plugin-id="${INLINE_SAMPLE}"] [role="status"]`;
 
-/** The built demo launcher, started for a test. */
-export interface StartedLauncher {
-  readonly process: RunningProcess;
-  /** `http://127.0.0.1:<port>`, without a trailing slash. */
-  readonly origin: string;
+/** The built demo launcher, started for a test, with its demo store. */
+export interface StartedLauncher extends DemoLauncher {
   /** The demo store's API root. */
   readonly storeUrl: string;
 }
 
-/** Starts `demo-launcher/dist/server.mjs` in release mode on a free loopback port. */
-export async function startLauncher(options: { home: string; token: string; env?: Record<string, string> }): Promise<StartedLauncher> {
-  const { PORT: _p, HOST: _h, LAUNCHER_HOME: _l, REGISTRY_URL: _r, REGISTRY_PORT: _rp, LAUNCHER_ALLOWED_ORIGINS: _o, ...env } = process.env;
-  const launcher = startProcess(process.execPath, ['demo-launcher/dist/server.mjs'], {
-    env: { ...env, PORT: '0', HOST: '127.0.0.1', LAUNCHER_HOME: options.home, NODE_ENV: 'production', LAUNCHER_API_TOKEN: options.token, ...options.env },
-  });
-  try {
-    const [, url] = await waitForOutput(launcher, /^Launcher ready at (http:\/\/127\.0\.0\.1:\d+\/)$/m);
-    // The store line is written to stderr before the server listens.
-    const store = /^Demo store at (http:\/\/\S+)/m.exec(launcher.stderr());
-    if (!store?.[1]) throw new Error(`The launcher did not say where its store is.\nstderr: ${launcher.stderr()}`);
-    return { process: launcher, origin: url!.replace(/\/$/, ''), storeUrl: store[1] };
-  } catch (error) {
+/** Starts the built demo launcher in release mode, with its demo store (see {@link startDemoLauncher}). */
+export async function startLauncher(options: { name: string; token: string; env?: Record<string, string> }): Promise<StartedLauncher> {
+  const launcher = await startDemoLauncher({ name: options.name, env: { NODE_ENV: 'production', LAUNCHER_API_TOKEN: options.token, ...options.env } });
+  const { storeUrl } = launcher;
+  if (!storeUrl) {
     await launcher.stop();
-    throw error;
+    throw new Error(`The launcher did not say where its store is.\nstderr: ${launcher.process.stderr()}`);
   }
+  return { ...launcher, storeUrl };
 }
 
 /**
