@@ -62,7 +62,8 @@ export interface LocalBackend {
   readonly updates: UpdateService;
   /**
    * Stops running downloads (they become `paused`, their partial files kept) and refuses new
-   * ones, and ends a revocation-list refresh in flight. Call before closing the HTTP server.
+   * ones, and ends a revocation-list refresh in flight; resolves once nothing more will be
+   * written into the data directory (it may be removed next). Call before closing the HTTP server.
    */
   close(): Promise<void>;
 }
@@ -188,11 +189,10 @@ export async function createLocalBackend(options: LocalBackendOptions): Promise<
     settings: services.launcherSettings,
     sources: services.sources,
     updates: services.updates,
-    close: () => {
+    close: async () => {
       services.devPlugins.close();
       services.updates.close();
-      services.revocation.close();
-      return services.downloads.close();
+      await Promise.all([services.revocation.close(), services.downloads.close()]);
     },
   };
 }
