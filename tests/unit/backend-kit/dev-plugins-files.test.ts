@@ -1,11 +1,9 @@
-import { mkdtemp, readFile, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startTestBackend, type TestBackend } from '../../support/local-backend.js';
 import { rawRequest } from '../../support/raw-http.js';
 import { installOnDisk } from './local-backend/filesystem-support.js';
-import { startFakeDevServer, writeDevPluginsFile, type FakeDevServer } from './dev-plugins-support.js';
+import { startDevPluginBackend, writeDevPluginsFile, type DevPluginBackend } from './dev-plugins-support.js';
 
 const ID = 'com.example.devplugin';
 const cleanup: (() => Promise<void>)[] = [];
@@ -14,21 +12,8 @@ afterEach(async () => {
   for (const step of cleanup.splice(0).reverse()) await step();
 });
 
-interface Fixture {
-  readonly dev: FakeDevServer;
-  readonly server: TestBackend;
-  readonly data: string;
-}
-
-async function start(options: { installedToo?: boolean } = {}): Promise<Fixture> {
-  const dev = await startFakeDevServer(ID);
-  cleanup.push(() => dev.close());
-  const data = await mkdtemp(join(tmpdir(), 'dev-plugins-'));
-  if (options.installedToo) await installOnDisk(data, ID);
-  await writeDevPluginsFile(data, { [ID]: dev.url });
-  const server = await startTestBackend({ dataDirectory: data, devPlugins: true, devPluginReconnectDelaysMs: [20, 50] });
-  cleanup.push(() => server.close());
-  return { dev, server, data };
+function start(options: { installedToo?: boolean } = {}): Promise<DevPluginBackend> {
+  return startDevPluginBackend(ID, cleanup, options.installedToo ? { prepare: (data) => installOnDisk(data, ID) } : {});
 }
 
 async function errorOf(response: Response): Promise<{ code: string; message: string }> {

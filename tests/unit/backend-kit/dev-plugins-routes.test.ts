@@ -6,9 +6,9 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startTestBackend, type TestBackend, type TestBackendOptions } from '../../support/local-backend.js';
+import type { TestBackend, TestBackendOptions } from '../../support/local-backend.js';
 import { buildWasmModule, op } from '../../support/wasm-builder.js';
-import { devManifest, startFakeDevServer, writeDevPluginsFile, type FakeDevServer } from './dev-plugins-support.js';
+import { devManifest, startDevPluginBackend, writeDevPluginsFile, type DevPluginBackend, type FakeDevServer } from './dev-plugins-support.js';
 import { addTask, patternBytes, waitForTask } from './local-backend/downloads-support.js';
 import { fileCall, installOnDisk } from './local-backend/filesystem-support.js';
 import { errorOf, jsonOf } from './local-backend/plugins-support.js';
@@ -22,11 +22,7 @@ afterEach(async () => {
   for (const step of cleanup.splice(0).reverse()) await step();
 });
 
-interface Fixture {
-  readonly dev: FakeDevServer;
-  readonly server: TestBackend;
-  readonly data: string;
-}
+type Fixture = DevPluginBackend;
 
 /** A dev manifest that also runs WASM (layers l2 and l3, permission `wasm:execute`). */
 const WASM_DEV_MANIFEST = devManifest(ID, { layers: ['l2', 'l3'], permissions: ['wasm:execute', 'filesystem:read', 'filesystem:write'] });
@@ -36,21 +32,14 @@ function answering(value: number): Uint8Array {
   return buildWasmModule({ functions: [{ export: 'on_load', results: ['i32'], body: [op.i32Const(value)] }] });
 }
 
-async function start(options: { installed?: 'manifest' | Uint8Array; backend?: (dev: FakeDevServer) => TestBackendOptions } = {}): Promise<Fixture> {
-  const dev = await startFakeDevServer(ID);
-  cleanup.push(() => dev.close());
-  const data = await mkdtemp(join(tmpdir(), 'dev-plugins-routes-'));
-  if (options.installed === 'manifest') await installOnDisk(data, ID);
-  else if (options.installed) await installWasmPlugin(data, ID, options.installed);
-  await writeDevPluginsFile(data, { [ID]: dev.url });
-  const server = await startTestBackend({
-    dataDirectory: data,
-    devPlugins: true,
-    devPluginReconnectDelaysMs: [20, 50],
-    ...(options.backend ? options.backend(dev) : {}),
+function start(options: { installed?: 'manifest' | Uint8Array; backend?: (dev: FakeDevServer) => TestBackendOptions } = {}): Promise<Fixture> {
+  const { installed, backend } = options;
+  return startDevPluginBackend(ID, cleanup, {
+    ...(installed === undefined
+      ? {}
+      : { prepare: (data: string) => (installed === 'manifest' ? installOnDisk(data, ID) : installWasmPlugin(data, ID, installed)) }),
+    ...(backend ? { backend } : {}),
   });
-  cleanup.push(() => server.close());
-  return { dev, server, data };
 }
 
 /** Rewrites `.dev-plugins.json` and has the backend read it (the plugin list reads the file again). */

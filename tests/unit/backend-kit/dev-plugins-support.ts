@@ -5,7 +5,8 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { rename, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   DEV_EVENTS_PATH,
@@ -17,6 +18,7 @@ import {
   type DevServerEvent,
   type ServerSentEvent,
 } from '@plughost/host-sdk/core';
+import { startTestBackend, type TestBackend, type TestBackendOptions } from '../../support/local-backend.js';
 import { sampleManifest } from '../../support/plugin-package.js';
 
 /** One file the fake dev server serves. */
@@ -182,4 +184,31 @@ export async function eventually<T>(what: string, check: () => Promise<T | undef
     if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
+}
+
+/** A backend with dev plugins on, its data folder, and the fake dev server it lists. */
+export interface DevPluginBackend {
+  readonly dev: FakeDevServer;
+  readonly server: TestBackend;
+  readonly data: string;
+}
+
+/**
+ * Starts the fake dev server of plugin `id`, lists it in `.dev-plugins.json` of a new data folder
+ * (after `prepare`, which may install plugins there first) and starts a backend with
+ * `devPlugins: true` on that folder. Both are closed by steps pushed onto `cleanup`.
+ */
+export async function startDevPluginBackend(
+  id: string,
+  cleanup: (() => Promise<void>)[],
+  options: { readonly prepare?: (data: string) => Promise<void>; readonly backend?: (dev: FakeDevServer) => TestBackendOptions } = {},
+): Promise<DevPluginBackend> {
+  const dev = await startFakeDevServer(id);
+  cleanup.push(() => dev.close());
+  const data = await mkdtemp(join(tmpdir(), 'dev-plugins-'));
+  await options.prepare?.(data);
+  await writeDevPluginsFile(data, { [id]: dev.url });
+  const server = await startTestBackend({ dataDirectory: data, devPlugins: true, devPluginReconnectDelaysMs: [20, 50], ...options.backend?.(dev) });
+  cleanup.push(() => server.close());
+  return { dev, server, data };
 }
