@@ -24,7 +24,7 @@ export type { RequestBodyDescription, RouteDescription } from './openapi/route-d
 export type { SchemaObject } from './openapi/openapi-types.js';
 export { readJsonFile, writeJsonAtomic } from './services/atomic-file.js';
 export * from './services/network/index.js';
-export { FileAuthorizations, createFileAuthorizations } from './services/filesystem/file-authorizations.js';
+export { FileAuthorizations, consentSubjectOf, createFileAuthorizations } from './services/filesystem/file-authorizations.js';
 // The backend's request rules as plain functions, for servers that must answer exactly as this
 // backend does without being it (pluginctl's debug harness stub): one definition, so the two never
 // drift apart. Each throws `PluginHostError` with the code and message the backend answers.
