@@ -1,4 +1,4 @@
-import { rm } from 'node:fs/promises';
+import { rm } from '../services/filesystem/changes.js';
 import type { Context, Middleware } from 'koa';
 import { MULTIPART_OVERHEAD_BYTES, receiveMultipart } from './multipart-upload.js';
 

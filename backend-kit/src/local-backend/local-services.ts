@@ -1,4 +1,4 @@
-import { mkdir } from 'node:fs/promises';
+import { mkdir } from '../services/filesystem/changes.js';
 import { join } from 'node:path';
 import { dataPaths, type DataPaths } from '../config/data-paths.js';
 import { resolveResourceLimits, type ResourceLimits } from '../config/resource-limits.js';

@@ -1,4 +1,5 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp } from 'node:fs/promises';
+import { rm } from '../services/filesystem/changes.js';
 import { join, resolve } from 'node:path';
 import { ArchiveFile } from './archive-file.js';
 import { readCentralDirectory } from './central-directory.js';

@@ -1,4 +1,5 @@
-import { mkdir, open, writeFile, type FileHandle } from 'node:fs/promises';
+import { open, type FileHandle } from 'node:fs/promises';
+import { mkdir, writeFile } from '../services/filesystem/changes.js';
 import { dirname } from 'node:path';
 import { resolveInside } from './destination.js';
 import { METADATA_FILES } from './inspect-entries.js';

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { type FileHandle, mkdir, open, readFile, rename, rm } from 'node:fs/promises';
+import { type FileHandle, open, readFile } from 'node:fs/promises';
+import { mkdir, rename, rm } from './filesystem/changes.js';
 import { basename, dirname, join } from 'node:path';
 
 /**

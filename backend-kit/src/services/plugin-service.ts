@@ -1,4 +1,5 @@
-import { readFile, rm } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
+import { rm } from './filesystem/changes.js';
 import { join } from 'node:path';
 import { PluginHostError, type PluginStoreRecord, readManifest } from '@plughost/host-sdk/core';
 import { resolvePackageLimits, type PackageLimits } from '../package/limits.js';

@@ -1,4 +1,4 @@
-import { rm } from 'node:fs/promises';
+import { rm } from '../filesystem/changes.js';
 import { basename, dirname, join } from 'node:path';
 import { PluginHostError } from '@plughost/host-sdk/core';
 import type { Caller } from '../../http/caller.js';

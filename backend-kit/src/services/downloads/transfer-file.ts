@@ -1,6 +1,7 @@
 import { createHash, type Hash } from 'node:crypto';
 import { constants, createReadStream } from 'node:fs';
-import { lstat, mkdir, open, rename, rm, type FileHandle } from 'node:fs/promises';
+import { lstat, open, type FileHandle } from 'node:fs/promises';
+import { mkdir, rename, rm } from '../filesystem/changes.js';
 import { basename, dirname } from 'node:path';
 import { PluginHostError, isPluginHostError } from '@plughost/host-sdk/core';
 import type { GuardedFetcher, GuardedResponse } from '../network/guarded-fetcher.js';

@@ -1,4 +1,5 @@
-import { lstat, unlink } from 'node:fs/promises';
+import { lstat } from 'node:fs/promises';
+import { unlink } from './changes.js';
 import { PluginHostError } from '@plughost/host-sdk/core';
 import { fileSystemError } from './file-system-error.js';
 

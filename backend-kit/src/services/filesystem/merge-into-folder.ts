@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { constants } from 'node:fs';
-import { copyFile, lstat, mkdir, rename, rm } from 'node:fs/promises';
+import { lstat } from 'node:fs/promises';
+import { copyFile, mkdir, rename, rm } from './changes.js';
 import { dirname, join, relative, sep } from 'node:path';
 import { PluginHostError } from '@plughost/host-sdk/core';
 import { resolveInside } from '../../package/destination.js';

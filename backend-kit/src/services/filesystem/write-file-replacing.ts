@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { lstat, mkdir, open, rename, rm } from 'node:fs/promises';
+import { lstat, open } from 'node:fs/promises';
+import { mkdir, rename, rm } from './changes.js';
 import { basename, dirname, join } from 'node:path';
 import { PluginHostError } from '@plughost/host-sdk/core';
 import { fileSystemError } from './file-system-error.js';

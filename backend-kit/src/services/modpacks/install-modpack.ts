@@ -1,4 +1,5 @@
-import { rm, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
+import { rm } from '../filesystem/changes.js';
 import { join } from 'node:path';
 import { PluginHostError, isPluginHostError } from '@plughost/host-sdk/core';
 import type { Caller } from '../../http/caller.js';

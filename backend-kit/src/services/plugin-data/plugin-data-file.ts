@@ -1,4 +1,5 @@
-import { mkdir, open, type FileHandle } from 'node:fs/promises';
+import { open, type FileHandle } from 'node:fs/promises';
+import { mkdir } from '../filesystem/changes.js';
 import { join } from 'node:path';
 import { PluginHostError } from '@plughost/host-sdk/core';
 import type { BackendLogger } from '../../http/logger.js';

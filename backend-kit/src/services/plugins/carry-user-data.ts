@@ -1,4 +1,5 @@
-import { lstat, rm } from 'node:fs/promises';
+import { lstat } from 'node:fs/promises';
+import { rm } from '../filesystem/changes.js';
 import { join } from 'node:path';
 import { copyRegularFile } from './file-copy.js';
 

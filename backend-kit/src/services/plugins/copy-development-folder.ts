@@ -1,4 +1,5 @@
-import { mkdir, mkdtemp, readdir, realpath, rm, stat } from 'node:fs/promises';
+import { mkdtemp, readdir, realpath, stat } from 'node:fs/promises';
+import { mkdir, rm } from '../filesystem/changes.js';
 import { isAbsolute, join, relative, sep } from 'node:path';
 import { PACKAGE_PATH_PROBLEM_TEXT, PluginHostError, findPackagePathProblem, packagePathCollisionKey } from '@plughost/host-sdk/core';
 import type { PackageLimits } from '../../package/limits.js';

@@ -1,4 +1,4 @@
-import { rename } from 'node:fs/promises';
+import { rename } from '../filesystem/changes.js';
 import { join } from 'node:path';
 import { PluginHostError, isValidPluginId, type PluginManifest } from '@plughost/host-sdk/core';
 import { readInstalledManifest } from '../installed-manifest.js';

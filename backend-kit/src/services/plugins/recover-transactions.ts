@@ -1,4 +1,5 @@
-import { readdir, rm } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
+import { rm } from '../filesystem/changes.js';
 import { join } from 'node:path';
 import { readJsonFile } from '../atomic-file.js';
 import type { PluginServiceEnv } from './service-env.js';

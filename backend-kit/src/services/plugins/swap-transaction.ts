@@ -1,4 +1,4 @@
-import { mkdir, rename } from 'node:fs/promises';
+import { mkdir, rename } from '../filesystem/changes.js';
 import { dirname, join } from 'node:path';
 import { syncFolder } from '../atomic-file.js';
 import { pathExists } from './plugin-folders.js';

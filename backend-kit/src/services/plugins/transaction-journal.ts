@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { readdir, rm } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
+import { rm } from '../filesystem/changes.js';
 import { join } from 'node:path';
 import { isValidPluginId } from '@plughost/host-sdk/core';
 import type { DataPaths } from '../../config/data-paths.js';

@@ -1,4 +1,4 @@
-import { mkdir, rename } from 'node:fs/promises';
+import { mkdir, rename } from '../filesystem/changes.js';
 import { join } from 'node:path';
 import { PluginHostError } from '@plughost/host-sdk/core';
 import { syncFolder } from '../atomic-file.js';

@@ -1,4 +1,4 @@
-import { mkdir, rm } from 'node:fs/promises';
+import { mkdir, rm } from '../filesystem/changes.js';
 import { join } from 'node:path';
 import type { PluginServiceEnv } from './service-env.js';
 import { journalFolder, newTransactionName } from './transaction-journal.js';

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, rm } from 'node:fs/promises';
+import { mkdir, rm } from '../filesystem/changes.js';
 import { join } from 'node:path';
 import { PluginHostError, isPluginHostError, type AnsweringSource, type DownloadInfo, type PluginInfo, type RegistrySources } from '@plughost/host-sdk/core';
 import type { DataPaths } from '../../config/data-paths.js';
