@@ -1,4 +1,7 @@
 import { lstatSync, statSync, type Stats } from 'node:fs';
+// From the module, not the global: test runners' fake timers replace the global `setImmediate`,
+// and shared stats that were never forgotten would hide every later change by another program.
+import { setImmediate } from 'node:timers';
 
 /**
  * What identifies one version of a file without reading it: the file (device and inode), its size,

@@ -2,7 +2,8 @@ import { writeFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { setImmediate as realSetImmediate } from 'node:timers';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { dataPaths, type DataPaths } from '../../../../backend-kit/src/config/data-paths.js';
 import { currentStats } from '../../../../backend-kit/src/services/file-stamp.js';
 import { KeyedLock } from '../../../../backend-kit/src/services/keyed-lock.js';
@@ -10,7 +11,7 @@ import { createSettingsStore, type SettingsStore } from '../../../../backend-kit
 import { sampleManifest } from '../../../support/plugin-package.js';
 
 const ID = 'com.example.shared-stats';
-const nextIteration = () => new Promise<void>((resolve) => setImmediate(resolve));
+const nextIteration = () => new Promise<void>((resolve) => realSetImmediate(resolve));
 
 describe('stats shared within one event-loop iteration', () => {
   let root: string;
@@ -38,6 +39,20 @@ describe('stats shared within one event-loop iteration', () => {
     expect(currentStats(path, { follow: false })?.size).toBe(16);
     await nextIteration();
     expect(currentStats(path, { follow: true })?.size).toBe(16);
+  });
+
+  it("forgets the shared stats under a test runner's fake timers too", async () => {
+    vi.useFakeTimers();
+    try {
+      const path = join(root, 'edited-under-fake-timers.json');
+      writeFileSync(path, '{}');
+      expect(currentStats(path, { follow: true })?.size).toBe(2);
+      writeFileSync(path, '{"theme":"dark"}');
+      await nextIteration();
+      expect(currentStats(path, { follow: true })?.size).toBe(16);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('loses no write and shows each writer its own write while readers keep the stats shared', async () => {
