@@ -192,6 +192,7 @@ export async function createLocalBackend(options: LocalBackendOptions): Promise<
     close: async () => {
       services.devPlugins.close();
       services.updates.close();
+      services.keptStoreDownloads.close();
       await Promise.all([services.revocation.close(), services.downloads.close()]);
     },
   };

@@ -18,6 +18,8 @@ import { createDevPluginService, type DevPluginService } from '../services/dev-p
 import { createRevocationService, type ManagedRevocationService } from '../services/revocation/revocation-service.js';
 import { createPluginShell, type PluginShell } from '../services/shell/plugin-shell.js';
 import { createLauncherSettingsStore, type LauncherSettingsStore } from '../services/launcher-settings/launcher-settings-store.js';
+import { openKeptStoreDownloads, type KeptStoreDownloads } from '../services/store/kept-store-downloads.js';
+import { loadPrimaryListings } from '../services/store/primary-listings.js';
 import { createStoreInstaller, type StoreInstaller } from '../services/store/store-installer.js';
 import { loadStoreOrigins } from '../services/store/store-origins.js';
 import { createStoreSources } from '../services/store/store-sources.js';
@@ -64,6 +66,8 @@ export interface LocalBackendServices {
   /** Where package uploads are received (`backend/tmp/`, beside `plugins/` so renames work), and their largest size. */
   readonly packageUploads: { readonly directory: string; readonly maxPackageBytes: number };
   readonly store: StoreInstaller;
+  /** Store packages between the install dialog and the user's answer (their expiry timer stops at close). */
+  readonly keptStoreDownloads: KeptStoreDownloads;
   readonly settings: SettingsStore;
   readonly cache: CacheStore;
   readonly systemInfo: SystemInfoReader;
@@ -127,7 +131,18 @@ export async function createLocalServices(options: LocalBackendOptions, logger: 
     authorizations,
     origins,
   });
-  const store = createStoreInstaller({ paths, logger, plugins, sources, trustedHosts: options.trustedHosts, packageLimits });
+  // Store packages inspected before this start are asked for again: the folder starts empty.
+  const keptStoreDownloads = await openKeptStoreDownloads({ paths, logger });
+  const store = createStoreInstaller({
+    paths,
+    logger,
+    plugins,
+    sources,
+    kept: keptStoreDownloads,
+    primaryListings: await loadPrimaryListings(paths, logger),
+    trustedHosts: options.trustedHosts,
+    packageLimits,
+  });
   const updates = createUpdateService({
     paths,
     logger,
@@ -169,6 +184,7 @@ export async function createLocalServices(options: LocalBackendOptions, logger: 
     devPlugins,
     packageUploads: { directory: paths.temporary, maxPackageBytes: resolvePackageLimits(packageLimits).maxPackageBytes },
     store,
+    keptStoreDownloads,
     settings: createSettingsStore({ paths, pluginLock, logger, devPlugins }),
     cache: createCacheStore({ paths, pluginLock, logger, now: options.now ?? Date.now, devPlugins }),
     systemInfo: createSystemInfoReader(options.launcher),

@@ -16,8 +16,28 @@ function httpErrorOf(error: unknown): { status: number; message: string } | null
 }
 
 // Details that help a client act (which entry, which limit, which folder to ask about). Anything
-// else in `details` stays in the server, because it may name local paths.
-const PUBLIC_DETAIL_KEYS = ['prefix', 'entry', 'problems', 'check', 'limit', 'maximum', 'dependency', 'range', 'field', 'pluginId', 'added'] as const;
+// else in `details` stays in the server, because it may name local paths. The store install's
+// (`unsigned`, `source`, `slug`, `listed`, `package`, `sha256`, `fields`) name store facts only.
+const PUBLIC_DETAIL_KEYS = [
+  'prefix',
+  'entry',
+  'problems',
+  'check',
+  'limit',
+  'maximum',
+  'dependency',
+  'range',
+  'field',
+  'pluginId',
+  'added',
+  'unsigned',
+  'source',
+  'slug',
+  'listed',
+  'package',
+  'sha256',
+  'fields',
+] as const;
 
 function publicDetails(details: Readonly<Record<string, unknown>> | undefined): Record<string, unknown> {
   const out: Record<string, unknown> = {};

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { rm } from './filesystem/changes.js';
 import { join } from 'node:path';
-import { PluginHostError, type PluginStoreRecord, readManifest } from '@plughost/host-sdk/core';
+import { PluginHostError, type PluginManifest, type PluginStoreRecord, readManifest } from '@plughost/host-sdk/core';
 import { resolvePackageLimits, type PackageLimits } from '../package/limits.js';
 import { openPluginPackage } from '../package/open-plugin-package.js';
 import { readInstalledManifest } from './installed-manifest.js';
@@ -69,6 +69,19 @@ export interface InstallPackageOptions extends InstallOptions {
    * counts as a file: the installed version has no `store` and is not checked for updates.
    */
   storeOrigin?: PluginStoreRecord;
+  /**
+   * Judges the opened package before anything is staged (store installs: the listing, the source's
+   * signature rule, the user's consent); throwing refuses it with nothing installed. The package
+   * is opened and verified once, and what this saw is exactly what gets installed.
+   */
+  vet?: (opened: VettedPackage) => void | Promise<void>;
+}
+
+/** What {@link InstallPackageOptions.vet} is shown of an opened, verified package. */
+export interface VettedPackage {
+  readonly manifest: PluginManifest;
+  /** `true` when a valid signature covers it; `false` for an unsigned package (the `if-present` policy). */
+  readonly signed: boolean;
 }
 
 /** The answer of `PUT /api/plugins/<id>/state`. */
@@ -170,6 +183,7 @@ class LocalPluginService implements PluginService {
     });
     try {
       const signer = opened.signature.status === 'valid' ? opened.signature.signer : undefined;
+      await options.vet?.({ manifest: opened.manifest, signed: signer !== undefined });
       const staged: StagedVersion = {
         directory: opened.directory,
         manifest: opened.manifest,

@@ -102,6 +102,12 @@ export const ErrorCode = {
   STORE_PACKAGE_MISMATCH: 'STORE_PACKAGE_MISMATCH',
   /** An update or overwrite asks for permissions the user has not accepted; the body's `added` lists them. Nothing was installed. */
   CONSENT_REQUIRED: 'CONSENT_REQUIRED',
+  /** A store package is not the plugin or version the store listing named; nothing was installed. */
+  STORE_LISTING_MISMATCH: 'STORE_LISTING_MISMATCH',
+  /** A store install's `sha256` is not the package the store serves now (it changed since the install dialog was shown). */
+  STORE_PACKAGE_CHANGED: 'STORE_PACKAGE_CHANGED',
+  /** Consent fields (`acceptPermissions`, `allowUnsigned`) came from a plugin: only the launcher page may give them. */
+  CONSENT_NOT_FROM_PLUGIN: 'CONSENT_NOT_FROM_PLUGIN',
   /** The system could not open a URL in the user's browser (no opener, no default browser, or the opener failed). */
   URL_OPEN_FAILED: 'URL_OPEN_FAILED',
   /** A write (upload, install) was sent to the debug harness's stub backend, which is read-only. */

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { ed25519PublicKeyFromSeed, keyIdOf, type UpdatesSnapshot } from '@plughost/host-sdk/core';
 import { startTestBackend } from '../../support/local-backend.js';
+import { consentedStoreInstall } from '../../support/store-install.js';
 import { sampleManifest, testKeys } from '../../support/plugin-package.js';
 import { publishOn, startFrontedRegistry, type FrontedRegistry } from '../../support/registry-sources.js';
 import { jsonOf, packageFile, scratchWithCleanups, versionSpec } from './local-backend/plugins-support.js';
@@ -32,7 +33,7 @@ describe('update checks with dev plugins', () => {
     const backend = fixture.closeAfterTest(
       await startTestBackend({ keys, storeUrl: store.base, checkForUpdates: false, devPlugins: true, devPluginReconnectDelaysMs: [20] }),
     );
-    await jsonOf(await backend.api('/api/plugins/store-install', { json: { slug: 'hello' } }), 201);
+    await jsonOf(await consentedStoreInstall(backend, { slug: 'hello' }), 201);
     await publish(store, '1.1.0');
     const check = async (): Promise<UpdatesSnapshot> => jsonOf<UpdatesSnapshot>(await backend.api('/api/plugins/updates/check', { method: 'POST' }), 200);
     expect((await check()).updates.map((offer) => offer.latestVersion)).toEqual(['1.1.0']);

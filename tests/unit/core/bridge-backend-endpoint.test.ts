@@ -89,6 +89,7 @@ describe('resolveBackendEndpoint: guarded routes', () => {
     ['/plugins/upload?enable=true', 'plugin:install'],
     ['/plugins/install', 'plugin:install'],
     ['/plugins/store-install', 'plugin:install'],
+    ['/plugins/store-inspect', 'plugin:install'],
     ['/plugins/inspect', 'plugin:install'],
     ['/plugins/shell/com.example.a', 'shell:execute'],
     ['/plugins/shell', 'shell:execute'],

@@ -19,8 +19,22 @@ export const INSTALL_ERRORS = [...PACKAGE_ERRORS, 'SIGNATURE_INVALID', 'SIGNER_C
 export const STORE_INSTALL_ERRORS = [
   'PLUGIN_NOT_FOUND',
   'CONSENT_REQUIRED',
+  'CONSENT_NOT_FROM_PLUGIN',
   'STORE_NOT_CONFIGURED',
   'STORE_UNAVAILABLE',
   'STORE_PACKAGE_MISMATCH',
+  'STORE_PACKAGE_CHANGED',
+  'STORE_LISTING_MISMATCH',
   ...INSTALL_ERRORS,
+] as const satisfies readonly ErrorCode[];
+
+/** Step one of a store install (`POST /api/plugins/store-inspect`): the download and the package checks, no install. */
+export const STORE_INSPECT_ERRORS = [
+  'PLUGIN_NOT_FOUND',
+  'STORE_NOT_CONFIGURED',
+  'STORE_UNAVAILABLE',
+  'STORE_PACKAGE_MISMATCH',
+  'STORE_LISTING_MISMATCH',
+  ...PACKAGE_ERRORS,
+  'SIGNATURE_INVALID',
 ] as const satisfies readonly ErrorCode[];

@@ -178,8 +178,8 @@ export function createUpdateService(deps: UpdateServiceDependencies): UpdateServ
         );
       }
       return deps.store.install(
-        { slug: origin.slug, version: request.version, enable: false, allowDowngrade: false, acceptPermissions: request.acceptPermissions },
-        { signal, expectedPluginId: id },
+        { slug: origin.slug, version: request.version, enable: false, allowDowngrade: false, allowUnsigned: false, acceptPermissions: request.acceptPermissions },
+        { signal, expectedPluginId: id, purpose: 'update' },
       );
     },
     whenIdle() {

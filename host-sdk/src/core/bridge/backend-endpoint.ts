@@ -35,6 +35,7 @@ export const GUARDED_BACKEND_ROUTES: readonly GuardedBackendRoute[] = freezeRows
   { prefix: '/plugins/upload', permission: 'plugin:install' },
   { prefix: '/plugins/install', permission: 'plugin:install' },
   { prefix: '/plugins/store-install', permission: 'plugin:install' },
+  { prefix: '/plugins/store-inspect', permission: 'plugin:install' },
   { prefix: '/plugins/inspect', permission: 'plugin:install' },
   { prefix: '/plugins/shell', permission: 'shell:execute' },
   { prefix: '/plugins/files', permission: 'filesystem:write' },

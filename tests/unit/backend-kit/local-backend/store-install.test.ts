@@ -9,6 +9,7 @@ import { ed25519PublicKeyFromSeed, keyIdOf, sha256Hex } from '@plughost/host-sdk
 import { silentLogger, type BackendLogger } from '@plughost/backend-kit';
 import { createRegistry, type FileBlobStore, type Registry } from '@plughost/registry';
 import { startTestBackend, type TestBackend, type TestBackendOptions } from '../../../support/local-backend.js';
+import { consentedStoreInstall } from '../../../support/store-install.js';
 import { sampleManifest, testKeys, type PackageSpec, type TestKeys } from '../../../support/plugin-package.js';
 import { TEST_ROOT_PRIVATE_KEY } from '../../registry/registry-support.js';
 import {
@@ -193,8 +194,14 @@ function askedBeyondDiscovery(store: TestStore): string[] {
   return store.requests.filter((path) => path !== '/api/v1/registry');
 }
 
-function storeInstall(backend: TestBackend, body: unknown, init: { token?: string | null } = {}): Promise<Response> {
+/** `POST /api/plugins/store-install` as it is sent, with no inspection first. */
+function rawStoreInstall(backend: TestBackend, body: unknown, init: { token?: string | null } = {}): Promise<Response> {
   return backend.api('/api/plugins/store-install', { json: body, ...init });
+}
+
+/** The launcher's two steps (inspect, then install what was shown, every permission accepted). */
+function storeInstall(backend: TestBackend, body: Readonly<Record<string, unknown>> & { slug: string; version?: string }): Promise<Response> {
+  return consentedStoreInstall(backend, body);
 }
 
 /** `https://<mirror>/api/v1/...` as the registry writes it, served by the plain http test mirror instead. */
@@ -383,7 +390,7 @@ describe('POST /api/plugins/store-install', () => {
       const registry = await store();
       await publishHello(registry, '1.0.0');
       const backend = await backendFor({ storeUrl: registry.base });
-      const response = await storeInstall(backend, { slug: 'hello' }, { token: null });
+      const response = await rawStoreInstall(backend, { slug: 'hello' }, { token: null });
       expect((await errorOf(response, 401)).code).toBe('UNAUTHORIZED');
       expect(askedBeyondDiscovery(registry)).toEqual([]);
       await expectNothingInstalled(backend);
@@ -416,11 +423,11 @@ describe('POST /api/plugins/store-install', () => {
         [{ slug: 'hello', enable: 'true' }, 'enable'],
       ];
       for (const [body, field] of cases) {
-        const error = await errorOf(await storeInstall(backend, body), 400);
+        const error = await errorOf(await rawStoreInstall(backend, body), 400);
         expect({ body, code: error.code, field: error.field }).toEqual({ body, code: 'INVALID_ARGUMENT', field });
       }
       expect(askedBeyondDiscovery(registry)).toEqual([]);
-      expect((await errorOf(await storeInstall(backend, ['hello']), 400)).code).toBe('INVALID_ARGUMENT');
+      expect((await errorOf(await rawStoreInstall(backend, ['hello']), 400)).code).toBe('INVALID_ARGUMENT');
     });
 
     it('is 404 PLUGIN_NOT_FOUND for an unknown slug or version, naming it', async () => {

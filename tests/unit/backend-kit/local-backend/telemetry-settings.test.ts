@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { startTestBackend, type TestBackend } from '../../../support/local-backend.js';
+import { consentedStoreInstall } from '../../../support/store-install.js';
 import { testKeys } from '../../../support/plugin-package.js';
 import { publishOn, startFrontedRegistry, type FrontedRegistry } from '../../../support/registry-sources.js';
 import { jsonOf, packageFile, scratchWithCleanups, versionSpec } from './plugins-support.js';
@@ -25,7 +26,7 @@ describe('telemetry and the launcher settings', () => {
       await publishOn(front, new Uint8Array(await readFile(path)), { id: 'com.example.hello', slug: 'hello', version: '1.0.0' });
     const backend = fixture.closeAfterTest(await startTestBackend({ keys, storeUrl: primary.base }));
     await jsonOf(await backend.api('/api/launcher/settings', { method: 'PATCH', json: { registryUrl: [{ url: backup.base, priority: 1 }] } }), 200);
-    await jsonOf(await backend.api('/api/plugins/store-install', { json: { slug: 'hello' } }), 201);
+    await jsonOf(await consentedStoreInstall(backend, { slug: 'hello' }), 201);
     return { primary, backup, backend };
   }
 
@@ -62,7 +63,7 @@ describe('telemetry and the launcher settings', () => {
       ],
     });
     await jsonOf(await backend.api('/api/launcher/settings', { method: 'PATCH', json: { ...sources(first), telemetryEnabled: true } }), 200);
-    await jsonOf(await backend.api('/api/plugins/store-install', { json: { slug: 'hello' } }), 201);
+    await jsonOf(await consentedStoreInstall(backend, { slug: 'hello' }), 201);
     await first.stopFront();
     await jsonOf(await backend.api('/api/telemetry/plugin-error', { json: report }), 202);
     await jsonOf(await backend.api('/api/launcher/settings', { method: 'PATCH', json: sources(second) }), 200);

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { ed25519PublicKeyFromSeed, keyIdOf, rolloutBucket, type UpdatesSnapshot } from '@plughost/host-sdk/core';
 import type { FileBlobStore } from '@plughost/registry';
 import { startTestBackend, type TestBackend, type TestBackendOptions } from '../../../support/local-backend.js';
+import { consentedStoreInstall } from '../../../support/store-install.js';
 import { sampleManifest, testKeys, type TestKeys } from '../../../support/plugin-package.js';
 import {
   manualTimer,
@@ -83,7 +84,7 @@ describe('plugin updates', () => {
     const store = await registry();
     await publishHello(store, '1.0.0');
     const backend = await backendFor({ storeUrl: store.base });
-    await jsonOf(await backend.api('/api/plugins/store-install', { json: { slug: 'hello' } }), 201);
+    await jsonOf(await consentedStoreInstall(backend, { slug: 'hello' }), 201);
     expect(await check(backend)).toEqual({ checkedAt: expect.any(String), updates: [] });
 
     await publishHello(store, '1.1.0', { permissions: [...BASE_PERMISSIONS, 'network:fetch', 'shell:execute'] });
@@ -149,7 +150,7 @@ describe('plugin updates', () => {
       await jsonOf(await backend.api('/api/launcher/restart', { method: 'POST' }), 202);
     };
 
-    expect(await jsonOf(await backend.api('/api/plugins/store-install', { json: { slug: 'hello', enable: true } }), 201)).toMatchObject({
+    expect(await jsonOf(await consentedStoreInstall(backend, { slug: 'hello', enable: true }), 201)).toMatchObject({
       status: 'installed',
       store: origin,
       restartPending: true,
@@ -209,7 +210,7 @@ describe('plugin updates', () => {
     await publishHello(store, '1.0.0');
     await publishHello(store, '2.0.0', { permissions: [...BASE_PERMISSIONS, 'filesystem:read'] });
     const backend = await backendFor({ storeUrl: store.base });
-    await jsonOf(await backend.api('/api/plugins/store-install', { json: { slug: 'hello', version: '1.0.0' } }), 201);
+    await jsonOf(await consentedStoreInstall(backend, { slug: 'hello', version: '1.0.0' }), 201);
     const refused = await errorOf(await backend.api('/api/plugins/store-install', { json: { slug: 'hello' } }), 409);
     expect(refused).toMatchObject({ code: 'CONSENT_REQUIRED', added: [{ id: 'filesystem:read', risk: expect.any(String) }] });
     expect(await installedVersion(backend)).toBe('1.0.0');
@@ -222,7 +223,7 @@ describe('plugin updates', () => {
     await publishHello(store, '1.0.0');
     await publishHello(store, '1.1.0', { signer: otherDeveloper });
     const backend = await backendFor({ storeUrl: store.base });
-    await jsonOf(await backend.api('/api/plugins/store-install', { json: { slug: 'hello', version: '1.0.0' } }), 201);
+    await jsonOf(await consentedStoreInstall(backend, { slug: 'hello', version: '1.0.0' }), 201);
     expect((await errorOf(await update(backend, { version: '1.1.0' }), 409)).code).toBe('SIGNER_CHANGED');
     expect(await installedVersion(backend)).toBe('1.0.0');
     for (const [body, field] of [
@@ -250,7 +251,7 @@ describe('plugin updates', () => {
     expect(error.message).toMatch(/installed from a file/);
 
     // A store install gives it a slug; an upload over it takes that away again.
-    await jsonOf(await backend.api('/api/plugins/store-install', { json: { slug: 'hello', version: '1.0.0', allowDowngrade: true } }), 201);
+    await jsonOf(await consentedStoreInstall(backend, { slug: 'hello', version: '1.0.0', allowDowngrade: true }), 201);
     expect((await check(backend)).updates).toEqual([expect.objectContaining({ latestVersion: '1.2.0' })]);
     await jsonOf(await postPackage(backend, await packageFile(fixture.scratch, versionSpec('1.1.0', keys))), 201);
     expect((await check(backend)).updates).toEqual([]);
@@ -267,7 +268,7 @@ describe('plugin updates', () => {
     const backendIn = await backendFor({ storeUrl: store.base, dataDirectory: await dataFolderWithId(inside) });
     const backendOut = await backendFor({ storeUrl: store.base, dataDirectory: await dataFolderWithId(outside) });
     for (const backend of [backendIn, backendOut]) {
-      await jsonOf(await backend.api('/api/plugins/store-install', { json: { slug: 'hello', version: '1.0.0' } }), 201);
+      await jsonOf(await consentedStoreInstall(backend, { slug: 'hello', version: '1.0.0' }), 201);
       expect((await check(backend)).updates).toEqual([]);
     }
     const version = (await store.registry.registry.catalog.version('hello', '1.1.0')) as { id: string };
@@ -284,7 +285,7 @@ describe('plugin updates', () => {
     const store = await registry();
     await publishHello(store, '1.0.0');
     const first = await startTestBackend({ keys, storeUrl: store.base, dataDirectory: join(fixture.scratch, 'data') });
-    await jsonOf(await first.api('/api/plugins/store-install', { json: { slug: 'hello' } }), 201);
+    await jsonOf(await consentedStoreInstall(first, { slug: 'hello' }), 201);
     await first.close({ keepData: true });
     await publishHello(store, '1.1.0');
 
@@ -337,7 +338,7 @@ describe('plugin updates', () => {
 
     const backend = await backendFor({ storeUrl: primary.base, trustedHosts: [mirror.host] });
     await jsonOf(await backend.api('/api/launcher/settings', { method: 'PATCH', json: { registryUrl: [{ url: backup.base, priority: 1 }] } }), 200);
-    await jsonOf(await backend.api('/api/plugins/store-install', { json: { slug: 'hello', version: '1.0.0' } }), 201);
+    await jsonOf(await consentedStoreInstall(backend, { slug: 'hello', version: '1.0.0' }), 201);
     await primary.stopFront();
 
     expect((await check(backend)).updates).toEqual([expect.objectContaining({ latestVersion: '1.1.0' })]);
@@ -355,7 +356,7 @@ describe('plugin updates', () => {
     const store = await registry({ pauseThreshold: 0 });
     await publishHello(store, '1.0.0');
     const backend = await backendFor({ storeUrl: store.base });
-    await jsonOf(await backend.api('/api/plugins/store-install', { json: { slug: 'hello' } }), 201);
+    await jsonOf(await consentedStoreInstall(backend, { slug: 'hello' }), 201);
     await publishHello(store, '1.1.0');
     expect((await check(backend)).updates).toHaveLength(1);
     // One reporter network above a threshold of 0 pauses 1.1.0.
