@@ -195,12 +195,18 @@ describe('demo launcher in Chromium', () => {
     const states = await page.$$eval('plugin-store >>> [part~=action-button]', (buttons) => buttons.map((button) => button.textContent?.trim()));
     expect(states.every((state) => state === 'Installed')).toBe(true);
     await screenshot('store');
-    // The store is served under the release policy too: the page reached it (connect-src).
+    // The store is served under the release policy too: the page reached it (connect-src), in the
+    // two steps of a store install (inspect, then install the inspected bytes with consent).
     const installed = await page.evaluate(async (token) => {
+      const headers = { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` };
+      const inspected = (await (await fetch('/api/plugins/store-inspect', { method: 'POST', headers, body: JSON.stringify({ slug: 'wasm' }) })).json()) as {
+        sha256: string;
+        permissions: { id: string }[];
+      };
       const response = await fetch('/api/plugins/store-install', {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
-        body: JSON.stringify({ slug: 'wasm' }),
+        headers,
+        body: JSON.stringify({ slug: 'wasm', sha256: inspected.sha256, acceptPermissions: inspected.permissions.map((permission) => permission.id) }),
       });
       return { status: response.status, body: (await response.json()) as { id?: string } };
     }, TOKEN);

@@ -213,6 +213,8 @@ describe('demo launcher: sources, updates, rollout and telemetry in Chromium', (
     const source = await shown(`plugin-store >>> [part~="source-status"][data-source="primary"]`);
     expect(await source.$eval('[part~="source-host"]', (node) => node.textContent)).toBe(new URL(primary.url).host);
     await click(`plugin-store >>> li[data-plugin-id="${PLUGIN}"] [part~="action-button"][data-action="install"]`);
+    // The install dialog is built from the package; only its "Install" installs.
+    await click('plugin-store >>> plugin-install-dialog >>> [part~="install-button"]');
     await clickAndReload('main .banner button.primary');
     expect(await runningVersion()).toBe('1.0.0');
   });

@@ -267,16 +267,25 @@ describe('the demo launcher installs them from the store, and they run', () => {
   }, 60_000);
 
   it('installs react, lib and wasm through the store-install route and html on the Store page; all run after the restart', async () => {
-    // The backend downloads each from the store, checks size and SHA-256, and verifies the signature against the store's root.
+    // The backend downloads each from the store, checks size and SHA-256, and verifies the signature against the store's root;
+    // the install then takes the inspected bytes with consent to what the package asks for (decisions section 12).
     const installed = await Promise.all(
-      (['react', 'lib', 'wasm'] as const).map((template) =>
-        launcherApi<{ id: string; version: string }>('/plugins/store-install', { json: { slug: slugs.get(template), enable: true } }, 201),
-      ),
+      (['react', 'lib', 'wasm'] as const).map(async (template) => {
+        const slug = slugs.get(template);
+        const inspected = await launcherApi<{ sha256: string; permissions: { id: string }[] }>('/plugins/store-inspect', { json: { slug } });
+        const acceptPermissions = inspected.permissions.map((permission) => permission.id);
+        return launcherApi<{ id: string; version: string }>(
+          '/plugins/store-install',
+          { json: { slug, sha256: inspected.sha256, acceptPermissions, enable: true } },
+          201,
+        );
+      }),
     );
     expect(installed.map(({ id, version }) => `${id} ${version}`)).toEqual([`${idOf('react')} 0.1.0`, `${idOf('lib')} 0.1.0`, `${idOf('wasm')} 0.1.0`]);
 
     // html as a user installs it: the Store page lists the approved version, Install, then "Restart launcher".
     await shown(`plugin-store >>> li[data-plugin-id="${idOf('html')}"] [part~="action-button"][data-action="install"]`).then((button) => button.click());
+    await shown('plugin-store >>> plugin-install-dialog >>> [part~="install-button"]').then((button) => button.click());
     const restart = await shown('main .banner button.primary');
     await Promise.all([page.waitForNavigation({ waitUntil: 'load' }), restart.click()]);
 

@@ -17,6 +17,8 @@ export { PluginConsentDialog } from './plugin-consent-dialog.js';
 export { PluginStore, STORE_PAGE_SIZE, STORE_SEARCH_DEBOUNCE_MS, STORE_SORTS } from './plugin-store.js';
 export type {
   PluginStoreInstallDetail,
+  PluginStoreInstalledDetail,
+  PluginStoreInstallFailedDetail,
   PluginStoreUpdatedDetail,
   PluginStoreUpdateFailedDetail,
   StoreInstalledPlugin,

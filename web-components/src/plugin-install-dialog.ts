@@ -28,6 +28,15 @@ export interface PackageInspection {
   readonly signatureProblem?: { readonly check: SignatureCheck; readonly reason: string };
   /** The version of this plugin installed now, or `null`: installing would overwrite it. */
   readonly installedVersion?: string | null;
+  /**
+   * A store package (`POST /api/plugins/store-inspect`): the permission ids its store listing did
+   * not show, marked "Not shown in the store listing".
+   */
+  readonly unlistedPermissions?: readonly string[];
+  /** A store package: the API root of the store source it came from. */
+  readonly source?: string;
+  /** A store package: whether that source is the primary store (else "backup source"). */
+  readonly sourcePrimary?: boolean;
 }
 
 /** `detail` of `plugin-install-confirm` and `plugin-install-cancel`. */
@@ -52,6 +61,15 @@ function highestRisk(inspection: PackageInspection): PermissionRisk {
   return highest;
 }
 
+/** `host[:port]` of a store API root, for the "From" line. */
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return url;
+  }
+}
+
 /** The element focused now, looking through open shadow roots. */
 function deepActiveElement(): HTMLElement | null {
   let active: Element | null = document.activeElement;
@@ -62,9 +80,11 @@ function deepActiveElement(): HTMLElement | null {
 /**
  * The install confirmation: a modal dialog showing a package before it is installed, with its
  * name, version, id, author and description, who signed it (with a clear warning when it is
- * unsigned or its signature is not valid), every permission it asks for with its risk colour and
- * plain-language description, and the overall risk. Feed it the answer of
- * `POST /api/plugins/inspect` through {@link PluginInstallDialog.show}.
+ * unsigned or its signature is not valid; "unsigned" in words and a shape), every permission it
+ * asks for with its risk colour and plain-language description, and the overall risk. Feed it the
+ * answer of `POST /api/plugins/inspect` (an upload) or `POST /api/plugins/store-inspect` (a store
+ * package: the store host it came from is shown, and permissions its store listing did not show
+ * are marked) through {@link PluginInstallDialog.show}.
  *
  * "Install" fires `plugin-install-confirm` and leaves the dialog open: the launcher sets `busy`
  * while it installs, then calls `close()` on success or sets `error` (and clears `busy`) on
@@ -83,7 +103,9 @@ function deepActiveElement(): HTMLElement | null {
  * @csspart details - The list of version, id and author.
  * @csspart signer - The signer block (`data-status` is `valid`, `unsigned` or `invalid`).
  * @csspart risk-summary - The overall risk (`data-risk` is `normal`, `warning` or `danger`).
- * @csspart permissions - The `<plugin-permission-list>`.
+ * @csspart permissions - The `<plugin-permission-list>` (its rows mark the permissions a store listing did not show).
+ * @csspart unlisted-note - For a store package asking for more than its listing showed: how many permissions were not shown.
+ * @csspart source - The store host a store package came from ("(backup source)" when it is not the primary).
  * @csspart error - The install error message.
  * @csspart actions - The button row.
  * @csspart install-button - The "Install" button.
@@ -162,6 +184,22 @@ export class PluginInstallDialog extends LitElement {
     }
     .signer[data-status='unsigned'] {
       --_accent: var(--_warning);
+    }
+    /* "Unsigned" in a shape as well as in words and colour: a triangle with an exclamation mark. */
+    .shape {
+      display: inline-grid;
+      place-items: end center;
+      width: 1.3em;
+      height: 1.15em;
+      font-weight: 700;
+      font-size: 0.85em;
+      clip-path: polygon(50% 0, 100% 100%, 0 100%);
+      background: var(--_accent);
+      color: hsl(0 0% 7%);
+    }
+    .unlisted-note {
+      margin: 0 0 0.5rem;
+      color: hsl(var(--destructive, 0 72% 45%));
     }
     .signer[data-status='invalid'] {
       --_accent: var(--_danger);
@@ -367,6 +405,7 @@ export class PluginInstallDialog extends LitElement {
     const { manifest } = inspection;
     const risk = highestRisk(inspection);
     const installed = inspection.installedVersion;
+    const unlisted = inspection.unlistedPermissions ?? [];
     return html`
       <h2 id="title" part="title">Install ${manifest.name}?</h2>
       ${manifest.description ? html`<p class="description">${manifest.description}</p>` : nothing}
@@ -376,6 +415,12 @@ export class PluginInstallDialog extends LitElement {
         <dt>Plugin id</dt>
         <dd class="mono">${manifest.id}</dd>
         ${manifest.author ? html`<dt>Author</dt><dd>${manifest.author}</dd>` : nothing}
+        ${
+          inspection.source
+            ? html`<dt>From</dt>
+              <dd part="source">${hostOf(inspection.source)}${inspection.sourcePrimary === false ? ' (backup source)' : ''}</dd>`
+            : nothing
+        }
         ${
           installed
             ? html`<dt>Installed now</dt>
@@ -389,9 +434,18 @@ export class PluginInstallDialog extends LitElement {
         <p>${RISK_SUMMARY[risk]}</p>
       </section>
       <h3>Permissions requested</h3>
+      ${
+        unlisted.length > 0
+          ? html`<p class="unlisted-note" part="unlisted-note" role="note">
+              <strong>${unlisted.length === 1 ? '1 permission was' : `${unlisted.length} permissions were`} not shown in the store listing.</strong>
+              The package asks for more than the store said; install it only if you expected that.
+            </p>`
+          : nothing
+      }
       <plugin-permission-list
         part="permissions"
         .permissions=${manifest.permissions ?? []}
+        .unlisted=${unlisted}
         render-mode=${manifest.render ?? nothing}
       ></plugin-permission-list>
     `;
@@ -420,7 +474,7 @@ export class PluginInstallDialog extends LitElement {
       </section>`;
     }
     return html`<section class="signer" part="signer" data-status="unsigned" role="note">
-      <p><strong>Warning: this package is not signed.</strong></p>
+      <p><span class="shape" aria-hidden="true">!</span> <strong>Warning: this package is not signed.</strong></p>
       <p>Nobody has confirmed who made it or that it was not changed. Install it only if you trust where it came from.</p>
     </section>`;
   }

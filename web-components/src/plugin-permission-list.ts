@@ -7,9 +7,11 @@ import { riskBadgeContent } from './risk-badge.js';
  * The permissions a plugin asks for, each with its risk colour (normal blue, warning yellow, danger
  * red), the risk's word and shape (colour is never the only signal) and a plain-language description, highest risk first. Inline rendering is listed as a
  * danger-level capability, and an id the permission table does not know is shown as danger. Used
- * by the install dialog and the plugin manager.
+ * by the install dialog and the plugin manager. Ids in `unlisted` (a store package asking for
+ * more than its store listing showed) are marked "Not shown in the store listing" in words.
  *
- * @csspart item - One permission row.
+ * @csspart item - One permission row (`data-unlisted` when the store listing did not show it).
+ * @csspart unlisted - The "Not shown in the store listing" mark of a row.
  * @csspart badge - The risk badge of a row.
  * @cssprop --plugin-risk-normal - Colour of normal-risk badges (default blue).
  * @cssprop --plugin-risk-warning - Colour of warning-risk badges (default yellow).
@@ -69,9 +71,14 @@ export class PluginPermissionList extends LitElement {
       font-size: 0.8em;
       opacity: 0.8;
     }
-    .description {
+    .description,
+    .unlisted {
       grid-column: 2;
       margin: 0;
+    }
+    .unlisted {
+      font-weight: 600;
+      color: hsl(var(--destructive, 0 72% 45%));
     }
     .empty {
       margin: 0;
@@ -82,6 +89,9 @@ export class PluginPermissionList extends LitElement {
   /** Permission ids, as declared in the manifest. */
   @property({ type: Array }) accessor permissions: readonly string[] = [];
 
+  /** Permission ids the store listing did not show: marked "Not shown in the store listing". */
+  @property({ attribute: false }) accessor unlisted: readonly string[] = [];
+
   /** The manifest's `render` mode; `inline` adds a danger-level capability. */
   @property({ attribute: 'render-mode' }) accessor renderMode: RenderMode | undefined;
 
@@ -90,10 +100,11 @@ export class PluginPermissionList extends LitElement {
     if (rows.length === 0) return html`<p class="empty">This plugin asks for no permissions.</p>`;
     return html`<ul aria-label="Requested permissions">
       ${rows.map(
-        (row) => html`<li part="item" data-risk=${row.risk} data-permission=${row.id}>
+        (row) => html`<li part="item" data-risk=${row.risk} data-permission=${row.id} ?data-unlisted=${this.unlisted.includes(row.id)}>
           <span class="badge" part="badge">${riskBadgeContent(row.risk)}</span>
           <span><strong>${row.title}</strong> <span class="id">${row.id}</span></span>
           ${row.description ? html`<p class="description">${row.description}</p>` : nothing}
+          ${this.unlisted.includes(row.id) ? html`<p class="unlisted" part="unlisted">Not shown in the store listing</p>` : nothing}
         </li>`,
       )}
     </ul>`;

@@ -12,6 +12,7 @@ import { directCatalog, type StorePlugin, type StoreSort } from './plugin-store/
 import { renderSourceLine, renderUnavailable } from './plugin-store/source-view.js';
 import { StoreData } from './plugin-store/store-data.js';
 import { actionOf, isSort, type Action, type DetailState, type InstalledUpdateState } from './plugin-store/store-model.js';
+import { StoreInstallFlow, type StoreInstallTarget } from './plugin-store/store-install-flow.js';
 import { storeStyles } from './plugin-store/store-styles.js';
 import { StoreSources } from './plugin-store/store-sources.js';
 
@@ -39,6 +40,25 @@ export interface PluginStoreInstallDetail {
   readonly version: string;
   /** The plugin's manifest id. */
   readonly id: string;
+}
+
+/** `detail` of `plugin-store-installed`: the user confirmed the install dialog and the backend installed the package. */
+export interface PluginStoreInstalledDetail {
+  readonly id: string;
+  readonly slug: string;
+  /** The version installed (the package's own). */
+  readonly version: string;
+  /** The backend's PluginInfo after the install (it runs after a restart). */
+  readonly plugin: PluginInfo;
+}
+
+/** `detail` of `plugin-store-install-failed`: the inspection or the install was refused (also shown under the button or in the dialog). */
+export interface PluginStoreInstallFailedDetail {
+  readonly id: string;
+  readonly slug: string;
+  /** The backend's error code (`STORE_LISTING_MISMATCH`, `SIGNATURE_INVALID`, ...), `NETWORK_ERROR` when it was not reached. */
+  readonly code: string;
+  readonly message: string;
 }
 
 /** `detail` of `plugin-updated` from the store: the plugin and the version now on disk (loaded at the next restart). */
@@ -91,9 +111,16 @@ function deepActiveElement(): HTMLElement | null {
  * the shared update flow of `updates` (the same as `<plugin-manager>`'s: a consent dialog for added
  * permissions, then `POST /api/plugins/<id>/update`; the button says "Updating…" meanwhile and
  * "Restart to apply" afterwards) and fires `plugin-updated` or `plugin-update-failed`. It never
- * installs: "Install" fires `plugin-store-install`; the launcher installs through its backend,
- * lists the slug in `busySlugs` meanwhile (its buttons are disabled and say "Installing…"), then
- * sets `installed`. When the store cannot be reached or answers an error, the message (the
+ * installs without the user seeing the package: with `backend`, "Install" runs the two steps of a
+ * store install (decisions section 12): `POST /api/plugins/store-inspect` downloads and checks the
+ * package, the install dialog (`<plugin-install-dialog>` in this element's shadow root) shows what
+ * the package itself says (id, name, version, its permissions with the ones the store listing did
+ * not show marked, its signer or "unsigned", the store it came from), and only "Install" there
+ * sends `POST /api/plugins/store-install` with the package's SHA-256 and consent to exactly those
+ * permissions; `plugin-store-installed` then tells the launcher, which sets `installed`. Without
+ * `backend`, "Install" fires `plugin-store-install` and the launcher runs the same two steps
+ * itself, listing the slug in `busySlugs` meanwhile (its buttons are disabled and say
+ * "Installing…"). When the store cannot be reached or answers an error, the message (the
  * registry's own when it sent one) is shown with "Retry". Registry strings are only ever set as
  * text, never as HTML.
  *
@@ -109,7 +136,9 @@ function deepActiveElement(): HTMLElement | null {
  * Keyboard: each card's name is a button (Tab reaches it, Enter or Space opens the detail), followed
  * by its install button. Escape or "Close" closes the detail and returns focus to the card.
  *
- * @fires plugin-store-install - `CustomEvent<{slug: string, version: string, id: string}>`: "Install" was chosen; `version` is the latest version.
+ * @fires plugin-store-install - `CustomEvent<{slug: string, version: string, id: string}>`: "Install" was chosen without `backend`; `version` is the latest version.
+ * @fires plugin-store-installed - `CustomEvent<{id: string, slug: string, version: string, plugin: PluginInfo}>`: with `backend`, the user confirmed the install dialog and the package was installed (it runs after a restart); set `installed` again.
+ * @fires plugin-store-install-failed - `CustomEvent<{id: string, slug: string, code: string, message: string}>`: with `backend`, the package was refused (also shown under the button, or in the dialog).
  * @fires plugin-updated - `CustomEvent<{id: string, slug: string, version: string, plugin: PluginInfo}>`: an update was installed (it runs after a restart); set `installed` again.
  * @fires plugin-update-failed - `CustomEvent<{id: string, slug: string, action: 'update', code: string, message: string}>`: an update failed (the message is also shown under the button).
  * @attr registry-url - The registry's API root, such as `https://store.example/api/v1` (unused when `backend` is set).
@@ -132,7 +161,8 @@ function deepActiveElement(): HTMLElement | null {
  * @csspart downloads - The downloads count.
  * @csspart rating - The rating (stars; its accessible name says the average and count).
  * @csspart action-button - A card's install button (`data-action` is `install`, `update`, `installed`, `pending` (updated, restart to apply) or `unavailable`).
- * @csspart update-error - The message of a failed update under its button (`role="alert"`).
+ * @csspart update-error - The message of a failed install or update under its button (`role="alert"`).
+ * @csspart install-dialog - The `<plugin-install-dialog>` of a store install (with `backend`).
  * @csspart update-consent - The consent dialog of an update's added permissions.
  * @csspart consent-permissions - Its `<plugin-permission-list>`.
  * @csspart consent-allow-button - "Allow and update".
@@ -204,6 +234,9 @@ export class PluginStore extends LitElement {
   /** Slugs the launcher is installing now: their buttons are disabled and say "Installing…". */
   @property({ attribute: false }) accessor busySlugs: readonly string[] = [];
 
+  /** With `backend`: a store install also enables the plugin (from the next restart). */
+  @property({ attribute: 'install-enables', type: Boolean }) accessor installEnables = false;
+
   /**
    * The launcher's update flow (shared with `<plugin-manager>`): installed plugins are offered
    * "Update to x.y.z" only when its list names them. Without it, installed plugins say "Installed".
@@ -229,6 +262,14 @@ export class PluginStore extends LitElement {
 
   private readonly subscription = new UpdatesSubscription(this);
   private readonly consent = new UpdateConsentPrompt(this);
+  private readonly installFlow = new StoreInstallFlow(this, {
+    backend: () => this.backend,
+    enables: () => this.installEnables,
+    installed: (target, plugin) =>
+      this.emit<PluginStoreInstalledDetail>('plugin-store-installed', { id: plugin.id, slug: target.slug, version: plugin.version, plugin }),
+    failed: (target, code, message) =>
+      this.emit<PluginStoreInstallFailedDetail>('plugin-store-install-failed', { id: target.id, slug: target.slug, code, message }),
+  });
 
   /** The launcher's store sources, when `backend` is set. */
   private readonly sources = new StoreSources({ backend: () => this.backend, changed: () => this.requestUpdate() });
@@ -459,12 +500,14 @@ export class PluginStore extends LitElement {
 
   private install(plugin: StorePlugin, action: Action): void {
     if (action.kind !== 'install' && action.kind !== 'update') return;
-    if (this.busySlugs.includes(plugin.slug)) return;
+    if (this.busySlugs.includes(plugin.slug) || this.installFlow.busySlugs().includes(plugin.slug)) return;
     if (action.kind === 'update') {
       void this.runUpdate(plugin);
       return;
     }
-    this.emit<PluginStoreInstallDetail>('plugin-store-install', { slug: plugin.slug, version: action.version, id: plugin.id });
+    const target: StoreInstallTarget = { slug: plugin.slug, version: action.version, id: plugin.id };
+    if (this.backend) void this.installFlow.start(target);
+    else this.emit<PluginStoreInstallDetail>('plugin-store-install', target);
   }
 
   /** The shared update flow: consent for added permissions, then the backend installs the listed version. */
@@ -492,7 +535,9 @@ export class PluginStore extends LitElement {
 
   private updateProblem(plugin: StorePlugin): string | undefined {
     const progress = this.updates?.progressOf(plugin.id);
-    return progress?.phase === 'failed' && progress.action === 'update' ? progress.message : undefined;
+    if (progress?.phase === 'failed' && progress.action === 'update') return `The update failed: ${progress.message}`;
+    const installProblem = this.installFlow.problem(plugin.slug);
+    return installProblem === undefined ? undefined : `The install failed: ${installProblem}`;
   }
 
   // Rendering: the views draw, the element keeps the state and handles the events.
@@ -502,7 +547,7 @@ export class PluginStore extends LitElement {
     const listDisabled = listState.status === 'error' && listState.failure.storeDisabled === true;
     const storeDisabled = listDisabled || (this.backend !== undefined && this.sources.noneUsable());
     const shared = {
-      busySlugs: this.busySlugs,
+      busySlugs: [...this.busySlugs, ...this.installFlow.busySlugs()],
       storeDisabled,
       brokenIcons: this.brokenIcons,
       iconFailed: (src: string) => (this.brokenIcons = new Set([...this.brokenIcons, src])),
@@ -554,7 +599,7 @@ export class PluginStore extends LitElement {
             : nothing
         }
       </dialog>
-      ${this.consent.render()}`;
+      ${this.consent.render()} ${this.installFlow.render()}`;
   }
 
   /** What the update flow says about installed plugins, for their buttons. */

@@ -9,7 +9,7 @@ import {
   type DevPluginEvents,
   type PluginHostEvent,
 } from '@plughost/host-sdk';
-import { describeError } from '@plughost/host-sdk/core';
+import { describeError, type PluginInfo } from '@plughost/host-sdk/core';
 import {
   PluginUpdates,
   createLauncherUi,
@@ -73,7 +73,6 @@ export class LauncherApp extends LitElement {
   private readonly backendSource: LauncherBackendSource;
   /** The update flow shared by the plugin manager and the store, so both show the same state. */
   private readonly updates: PluginUpdates;
-  private storeBusy: string[] = [];
   /** The rebuild notices of dev plugins (development mode only). */
   private devEvents: DevPluginEvents | undefined;
   /** The last failed build of each dev plugin, until the next successful one or a dismissal. */
@@ -450,21 +449,14 @@ export class LauncherApp extends LitElement {
     );
   }
 
-  /** Installs (or updates) a plugin from the store through the backend, which checks its bytes and signature. */
-  private async installFromStore(request: { slug: string; version: string; id: string }): Promise<void> {
-    this.storeBusy = [...this.storeBusy, request.slug];
-    this.requestUpdate();
-    try {
-      const installed = await this.backend.storeInstall(request.slug, request.version);
-      this.toasts.show(`${installed.name} ${request.version} installed from the store. Restart the launcher to start it.`, 'success');
-      this.restartNeeded = true;
-      await this.refreshPlugins();
-    } catch (error) {
-      this.toasts.show(describeError(error), 'error');
-    } finally {
-      this.storeBusy = this.storeBusy.filter((slug) => slug !== request.slug);
-      this.requestUpdate();
-    }
+  /**
+   * The store's install dialog was confirmed and the backend installed exactly the package it
+   * showed (decisions section 12: the store element runs both steps with the backend).
+   */
+  private async onStoreInstalled(detail: { slug: string; version: string; plugin: PluginInfo }): Promise<void> {
+    this.toasts.show(`${detail.plugin.name} ${detail.version} installed from the store. Restart the launcher to start it.`, 'success');
+    this.restartNeeded = true;
+    await this.refreshPlugins();
   }
 
   private async restart(): Promise<void> {
@@ -698,9 +690,10 @@ export class LauncherApp extends LitElement {
     return html`<plugin-store
       .backend=${this.backendSource}
       .installed=${this.plugins.map((plugin) => ({ id: plugin.id, version: plugin.version, restartPending: plugin.restartPending === true }))}
-      .busySlugs=${this.storeBusy}
       .updates=${this.updates}
-      @plugin-store-install=${(event: CustomEvent<{ slug: string; version: string; id: string }>) => void this.installFromStore(event.detail)}
+      install-enables
+      @plugin-store-installed=${(event: CustomEvent<{ slug: string; version: string; plugin: PluginInfo }>) => void this.onStoreInstalled(event.detail)}
+      @plugin-store-install-failed=${(event: CustomEvent<{ message: string }>) => this.toasts.show(event.detail.message, 'error')}
       @plugin-updated=${() => void this.onPluginChanged()}
     ></plugin-store>`;
   }

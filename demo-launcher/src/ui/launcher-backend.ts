@@ -60,11 +60,6 @@ export class LauncherBackend {
     return this.client.json(`/api/plugins/${encodeURIComponent(pluginId)}`, { method: 'DELETE' });
   }
 
-  /** Installs `slug` from the launcher's store (downloaded, hash- and signature-checked by the backend). */
-  storeInstall(slug: string, version: string): Promise<PluginInfo> {
-    return this.client.json<PluginInfo>('/api/plugins/store-install', { json: { slug, version, enable: true } });
-  }
-
   restart(): Promise<unknown> {
     return this.client.json('/api/launcher/restart', { method: 'POST' });
   }

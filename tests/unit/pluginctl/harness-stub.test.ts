@@ -233,6 +233,7 @@ describe('stub backend: the plugin list', () => {
     const writes: [string, string][] = [
       ['POST', '/api/plugins/install'],
       ['POST', '/api/plugins/inspect'],
+      ['POST', '/api/plugins/store-inspect'],
       ['POST', '/api/plugins/store-install'],
       ['POST', `/api/plugins/${HELLO}/update`],
       ['POST', `/api/plugins/${HELLO}/rollback`],

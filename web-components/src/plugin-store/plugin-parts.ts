@@ -57,7 +57,7 @@ export interface ActionButtonOptions {
   readonly busy: boolean;
   /** No store source is usable: installs and updates are off. */
   readonly storeDisabled?: boolean;
-  /** Why the last update of this plugin failed (the backend's message), shown under the button. */
+  /** Why the last install or update of this plugin failed (a sentence with the backend's message), shown under the button. */
   readonly problem?: string | undefined;
   /** `action-button` on cards, `detail-action-button` in the detail. */
   readonly part: string;
@@ -89,7 +89,7 @@ export function renderActionButton({ action, busy, storeDisabled = false, part, 
   return html`<button type="button" part=${part} data-action=${action.kind} aria-describedby=${describedBy} ?disabled=${busy || !usable || storeDisabled} @click=${install}>
       ${label}
     </button>
-    ${problem ? html`<p class="update-problem" part="update-error" role="alert">The update failed: ${problem}</p>` : nothing}`;
+    ${problem ? html`<p class="update-problem" part="update-error" role="alert">${problem}</p>` : nothing}`;
 }
 
 /** The error box of the list or the detail, with "Retry". */

@@ -59,6 +59,7 @@ export function pluginRoutes(context: StubContext): StubRoute[] {
     route('POST', '/api/plugins/upload', () => readOnly('install an uploaded package')),
     route('POST', '/api/plugins/install', () => readOnly('install a plugin folder')),
     route('POST', '/api/plugins/inspect', () => readOnly('inspect a package')),
+    route('POST', '/api/plugins/store-inspect', () => readOnly('inspect a store package')),
     route('POST', '/api/plugins/store-install', () => readOnly('install from a store')),
     route('POST', '/api/plugins/:id/update', () => readOnly('update a plugin')),
     route('POST', '/api/plugins/:id/rollback', () => readOnly('roll a plugin back')),
