@@ -108,6 +108,8 @@ describe('<plugin-store> store install in two steps', () => {
       ['ui:toast', false],
     ]);
     expect(text(rows[0]!.querySelector('[part~="unlisted"]'))).to.equal('Not shown in the store listing');
+    // The marks and the unsigned shape keep the dialog accessible (contrast, names).
+    await expect(dialog).to.be.accessible();
 
     const installed = oneEvent(el, 'plugin-store-installed');
     root.querySelector<HTMLButtonElement>('[part~="install-button"]')!.click();
