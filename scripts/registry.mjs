@@ -27,7 +27,10 @@ function integerFrom(name, text, minimum, maximum) {
   return value;
 }
 
-/** `REGISTRY_API_KEYS`: comma-separated `<username>:<key>` entries, each bound to one publisher account. */
+/**
+ * `REGISTRY_API_KEYS`: comma-separated `<username>:<key>` entries, each name an API-key account of its
+ * own. createRegistry checks the rest: keys of at least 32 characters, no name of a password account.
+ */
 function apiKeysFrom(text) {
   const entries = text
     .split(',')

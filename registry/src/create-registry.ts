@@ -120,7 +120,8 @@ function isRegistryPath(path: string): boolean {
  * // later: server.close(); await registry.close();
  * ```
  * @throws PluginHostError `INVALID_ARGUMENT` for a missing or unusable root key or a bad option,
- * and for a non-loopback `host` without `publicUrl`.
+ * and for a non-loopback `host` without `publicUrl`; Error naming the entry for a bad `apiKeys`
+ * entry (a key shorter than 32 characters, a name of an account registered with a password).
  */
 export async function createRegistry(options: RegistryOptions): Promise<Registry> {
   const { trustedProxies, location } = checkOptions(options);

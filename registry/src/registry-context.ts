@@ -4,8 +4,13 @@ import type { RegistryStore } from './storage/registry-store.js';
 
 /** A publisher API key for CI (`REGISTRY_API_KEYS` entries are `<username>:<key>`). */
 export interface PublisherApiKey {
-  /** The account the key acts as (created on start when missing). */
+  /**
+   * The name of the API-key account the key acts as: an account of its own, created on start
+   * without a password, which registration and password login never reach. The name of an account
+   * registered with a password is refused at start.
+   */
   readonly username: string;
+  /** At least 32 characters of visible ASCII (`openssl rand -hex 32`); shorter keys are refused at start. */
   readonly key: string;
 }
 
@@ -60,13 +65,15 @@ export interface RegistryOptions {
   readonly trustedProxies?: readonly string[];
   /** Package download mirror domains announced in `GET /registry`. */
   readonly mirrors?: readonly string[];
-  /** Publisher API keys for CI. */
+  /** `REGISTRY_API_KEYS`: publisher API keys for CI, each acting as an API-key account of its own. */
   readonly apiKeys?: readonly PublisherApiKey[];
   /** `REGISTRY_ADMIN_KEY`: bearer key of `/admin/*`; without it the admin routes answer 403. */
   readonly adminKey?: string;
   /**
    * `PLUGIN_ERROR_PAUSE_THRESHOLD`: a version reported by more distinct reporter networks (IPv4 /24,
-   * IPv6 /48) than this in 24 hours is withheld from update suggestions (default 10).
+   * IPv6 /48) than this in 24 hours, each of which listed it in a check-updates the day it
+   * reported, and by more than 2 % of its installed base, is withheld from update suggestions
+   * (default 10; decisions section 12).
    */
   readonly pauseThreshold?: number;
   /** Telemetry intake limit per client address: `limit` reports per `windowMs` (default 120 a minute). */

@@ -103,9 +103,12 @@ export interface AuthRepository {
   findAccountById(id: string): Promise<AccountRecord | null>;
   /** Looks a username up case-insensitively. */
   findAccountByUsername(username: string): Promise<AccountRecord | null>;
-  /** Replaces an account's password hash (rehash with a new cost after a login). */
+  /** Replaces the password hash of an account of kind `user` (rehash with a new cost after a login); an `api` account never gets one. */
   setPasswordHash(accountId: string, passwordHash: string): Promise<void>;
-  /** The account named `username`, created without a password as `kind` when missing (atomic). */
+  /**
+   * The account named `username`, created without a password as `kind` when missing (atomic). An
+   * existing account is returned whatever its kind: the caller checks it (`isApiKeyAccount`).
+   */
   ensureAccount(username: string, kind: AccountKind, now: Date): Promise<AccountRecord>;
 
   /** Starts a session with its first refresh token. */

@@ -1,5 +1,6 @@
 import type { Context } from 'koa';
 import type { RegistryContext } from '../registry-context.js';
+import { isApiKeyAccount } from './api-key-accounts.js';
 import { ApiKeys } from './api-keys.js';
 import type { AuthRepository } from './auth-repository.js';
 import { SessionTokens } from './session-tokens.js';
@@ -27,7 +28,8 @@ export function bearerTokenOf(ctx: Pick<Context, 'get'>): string | null {
 /**
  * Makes the function other registry modules use to learn who is calling. It accepts a login
  * session's access token (signature, 15-minute expiry, session not revoked) or a publisher API
- * key from `options.apiKeys`; the key's account is created without a password if it is missing.
+ * key from `options.apiKeys`, which acts as its own API-key account (created without a password if
+ * it is missing) and never as an account registered with a password.
  *
  * @example
  * ```ts
@@ -49,6 +51,8 @@ export function createAuthenticator(context: RegistryContext, repository: AuthRe
     const username = apiKeys.match(token);
     if (username === null) return null;
     const account = await repository.ensureAccount(username, 'api', context.now());
+    // The start refuses such a clash; this keeps a key from ever acting as someone's password account.
+    if (!isApiKeyAccount(account)) return null;
     return { accountId: account.id, username: account.username, method: 'api_key' };
   };
 }

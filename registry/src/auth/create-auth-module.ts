@@ -1,5 +1,6 @@
 import type Router from '@koa/router';
 import type { RegistryContext } from '../registry-context.js';
+import { ensureApiKeyAccounts } from './api-key-accounts.js';
 import { ApiKeys } from './api-keys.js';
 import type { AuthRepository } from './auth-repository.js';
 import { createAuthenticator, type Authenticate } from './authenticator.js';
@@ -15,10 +16,11 @@ export interface AuthModule {
 }
 
 /**
- * Sets up accounts and login on the store's `AuthRepository` (unless another is given): checks `options.apiKeys` and creates, without a password, the
- * account of each key that has none yet, and drops expired sessions and device requests.
+ * Sets up accounts and login on the store's `AuthRepository` (unless another is given): checks `options.apiKeys`, creates the API-key account
+ * (kind `api`, no password) of each key name that has none yet, and drops expired sessions and device requests.
  *
- * @throws Error when an API key entry is invalid (bad username, empty key, key configured twice).
+ * @throws Error when an API key entry is invalid (bad username, a key that is empty, shorter than 32 characters or configured twice), or
+ * when a key's name belongs to an account registered with a password (the message names it).
  * @example
  * ```ts
  * const auth = await createAuthModule(context);
@@ -27,7 +29,7 @@ export interface AuthModule {
  */
 export async function createAuthModule(context: RegistryContext, repository: AuthRepository = context.store.auth): Promise<AuthModule> {
   const apiKeys = new ApiKeys(context.options.apiKeys);
-  for (const username of apiKeys.usernames) await repository.ensureAccount(username, 'api', context.now());
+  await ensureApiKeyAccounts(repository, apiKeys.usernames, context.now());
   await repository.deleteExpired(context.now());
   return { router: createAuthRouter(context, repository), repository, authenticate: createAuthenticator(context, repository) };
 }

@@ -39,7 +39,7 @@ export class PostgresAuthRepository implements AuthRepository {
   }
 
   async setPasswordHash(accountId: string, passwordHash: string): Promise<void> {
-    await this.scope.query('UPDATE accounts SET password_hash = $2 WHERE id = $1', [accountId, passwordHash]);
+    await this.scope.query("UPDATE accounts SET password_hash = $2 WHERE id = $1 AND kind = 'user'", [accountId, passwordHash]);
   }
 
   async ensureAccount(username: string, kind: AccountKind, now: Date): Promise<AccountRecord> {

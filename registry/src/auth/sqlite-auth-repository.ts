@@ -43,7 +43,7 @@ export class SqliteAuthRepository implements AuthRepository {
   }
 
   async setPasswordHash(accountId: string, passwordHash: string): Promise<void> {
-    this.db.prepare('UPDATE accounts SET password_hash = ? WHERE id = ?').run(passwordHash, accountId);
+    this.db.prepare("UPDATE accounts SET password_hash = ? WHERE id = ? AND kind = 'user'").run(passwordHash, accountId);
   }
 
   async ensureAccount(username: string, kind: AccountKind, now: Date): Promise<AccountRecord> {

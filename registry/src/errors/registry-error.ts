@@ -50,6 +50,8 @@ export const REGISTRY_ERROR_STATUS = {
   package_too_large: 413,
   /** A change that needs a published version (the rollout share) was asked of another state. */
   version_not_published: 409,
+  /** A package download: the version's file (named by its digest) is missing from the registry's package storage. */
+  package_unavailable: 503,
   /** Anything unexpected; the details are logged, never sent. */
   internal_error: 500,
 } as const satisfies Readonly<Record<string, number>>;

@@ -8,6 +8,7 @@ import { CACHE_SECONDS, ifNoneMatchHits, sendCachedJson } from '../http/cached-j
 import { publicApiRoot } from '../http/public-url.js';
 import { downloadInfoBuilder } from '../protocol/views.js';
 import type { RegistryContext } from '../registry-context.js';
+import { MissingPackages } from '../storage/missing-packages.js';
 
 /** The version alias every download route accepts. */
 export const LATEST_ALIAS = LATEST_VERSION_ALIAS;
@@ -34,11 +35,14 @@ function utcDay(date: Date): string {
  * size}` (cached 60 s), and `GET /plugins/<slug>/versions/<version>/package`: the package bytes
  * exactly as uploaded (`application/octet-stream`, `Content-Length`, strong `ETag` = the quoted
  * SHA-256), counting one download per full `GET` answer (not for `HEAD` or 304). `<version>`
- * accepts `latest`; unknown and unpublished versions are 404 `not_found`.
+ * accepts `latest`; unknown and unpublished versions are 404 `not_found`; a version whose file is
+ * missing from the package storage is 503 `package_unavailable` naming the digest (logged once per
+ * digest, see {@link MissingPackages}).
  */
 export function createPackageDownloadsRouter(context: RegistryContext, catalog: CatalogRepository): Router {
   const router = new Router({ strict: true, sensitive: true });
   const mirrors = context.options.mirrors ?? [];
+  const missing = new MissingPackages(context.logger);
 
   router.get('/plugins/:slug/versions/:version/download', async (ctx) => {
     const { slug, version } = await requestedVersion(ctx, catalog);
@@ -48,10 +52,9 @@ export function createPackageDownloadsRouter(context: RegistryContext, catalog: 
 
   router.get('/plugins/:slug/versions/:version/package', async (ctx) => {
     const { version } = await requestedVersion(ctx, catalog);
-    if (!(await context.blobs.has(version.sha256))) {
-      // The catalog names bytes the store does not have: a broken data directory, not a client error.
-      throw new Error(`The package blob ${version.sha256} of ${version.pluginId} ${version.version} is missing`);
-    }
+    // The catalog names bytes the storage does not have (a lost volume): not a client error.
+    if (!(await context.blobs.has(version.sha256))) throw missing.unavailable(version);
+    missing.found(version.sha256);
     const isLatest = ctx.params.version === LATEST_ALIAS;
     ctx.status = 200;
     ctx.type = 'application/octet-stream';
@@ -67,7 +70,11 @@ export function createPackageDownloadsRouter(context: RegistryContext, catalog: 
     }
     if (ctx.method === 'HEAD') return;
     await catalog.incrementDownloads(version.pluginId, version.id, utcDay(context.now()));
-    ctx.body = await context.blobs.open(version.sha256);
+    ctx.body = await context.blobs.open(version.sha256).catch(async (error: unknown) => {
+      // Lost since the check above.
+      if (!(await context.blobs.has(version.sha256))) throw missing.unavailable(version);
+      throw error;
+    });
   });
 
   return router;

@@ -21,8 +21,9 @@ export interface BlobStore {
   put(bytes: Uint8Array): Promise<StoredBlob>;
   /** Stores a file already on disk (a received upload) the same way. */
   putFile(file: string): Promise<StoredBlob>;
+  /** Whether the blob is there; the download route asks before every answer, so a lost blob answers 503 `package_unavailable`. */
   has(sha256: string): Promise<boolean>;
-  /** The blob's bytes as a stream (it fails with an error when the blob is missing). */
+  /** The blob's bytes as a stream; rejects when the blob is missing, before any byte is sent. */
   open(sha256: string): Promise<Readable>;
   remove(sha256: string): Promise<void>;
 }

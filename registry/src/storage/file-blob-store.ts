@@ -1,6 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { link, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { link, mkdir, open as openFile, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import type { BlobStore, StoredBlob } from './blob-store.js';
@@ -56,8 +55,10 @@ export class FileBlobStore implements BlobStore {
     );
   }
 
+  /** Opens the file before resolving, so a missing blob rejects here (ENOENT) rather than in the middle of a response. */
   async open(sha256: string): Promise<Readable> {
-    return createReadStream(this.pathOf(sha256));
+    const file = await openFile(this.pathOf(sha256), 'r');
+    return file.createReadStream();
   }
 
   async remove(sha256: string): Promise<void> {

@@ -111,16 +111,42 @@ forEachStore(() => {
       expect((await store.registry.catalog.getPublishedBySlug('hello'))!.downloadsCount).toBe(before);
     });
 
-    it('answers 500 internal_error, without details, when the package file is missing', async () => {
-      const broken = await startTestRegistry();
+    it('answers 503 package_unavailable naming the digest when the package file is missing, logs it once per digest, and serves the rest', async () => {
+      const logged: string[] = [];
+      const record = (message: string): void => {
+        logged.push(message);
+      };
+      const broken = await startTestRegistry({ logger: { info: () => undefined, warn: record, error: record } });
       try {
-        const { versions } = await broken.seed({ id: 'com.example.broken', slug: 'broken' });
-        await rm((broken.registry.context.blobs as FileBlobStore).pathOf(versions[0]!.sha256));
-        const response = await broken.api('/plugins/broken/versions/1.0.0/package');
-        expect(response.status).toBe(500);
-        const body = await jsonOf<{ error: { code: string; message: string } }>(response);
-        expect(body.error.code).toBe('internal_error');
-        expect(body.error.message).not.toContain(versions[0]!.sha256);
+        const { versions } = await broken.seed({ id: 'com.example.broken', slug: 'broken', versions: [{ version: '1.0.0' }, { version: '1.1.0' }] });
+        const healthy = await broken.seed({ id: 'com.example.healthy', slug: 'healthy' });
+        const blobs = broken.registry.context.blobs as FileBlobStore;
+        for (const version of versions) await rm(blobs.pathOf(version.sha256));
+        const [lost, alsoLost] = versions.map((version) => version.sha256);
+        // A lost file fails on opening, never in the middle of an answer.
+        await expect(blobs.open(lost!)).rejects.toMatchObject({ code: 'ENOENT' });
+
+        for (const path of ['/plugins/broken/versions/1.0.0/package', '/plugins/broken/versions/1.0.0/package', '/plugins/broken/versions/latest/package']) {
+          const response = await broken.api(path);
+          expect(response.status, path).toBe(503);
+          expect(response.headers.get('cache-control')).toBe('no-store');
+          const body = await jsonOf<{ error: { code: string; message: string } }>(response);
+          expect(body.error.code).toBe('package_unavailable');
+          expect(body.error.message).toContain(path.includes('latest') ? alsoLost : lost);
+        }
+        expect((await broken.api('/plugins/broken/versions/1.0.0/package', { method: 'HEAD' })).status).toBe(503);
+        // One line per lost digest, however often it is asked for.
+        expect(logged.filter((line) => line.includes(lost!))).toHaveLength(1);
+        expect(logged.filter((line) => line.includes(alsoLost!))).toHaveLength(1);
+        expect(logged).toHaveLength(2);
+
+        const served = await broken.api('/plugins/healthy/versions/1.0.0/package');
+        expect(served.status).toBe(200);
+        expect(Buffer.from(await served.arrayBuffer()).equals(Buffer.from(healthy.bytes.get('1.0.0')!))).toBe(true);
+        expect((await broken.api('/plugins/broken')).status).toBe(200);
+        expect((await broken.api('/plugins/broken/versions/1.0.0/download')).status).toBe(200);
+        expect((await broken.api('/registry')).status).toBe(200);
+        expect((await broken.registry.catalog.getPublishedBySlug('broken'))?.downloadsCount).toBe(0);
       } finally {
         await broken.close();
       }

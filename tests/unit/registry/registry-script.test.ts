@@ -126,6 +126,8 @@ describe('scripts/registry.mjs', () => {
     [{ REGISTRY_ROOT_PRIVATE_KEY: 'bm90IGEga2V5' }, /root private key .*not usable/],
     [{ REGISTRY_PORT: 'http' }, /REGISTRY_PORT/],
     [{ REGISTRY_API_KEYS: 'ci-bot' }, /REGISTRY_API_KEYS/],
+    // A guessable key is refused, without printing it (the shared checks look for "s3cret").
+    [{ REGISTRY_API_KEYS: 'ci-bot:s3cret' }, /"ci-bot" \(apiKeys, REGISTRY_API_KEYS\) has 6 characters.*at least 32[\s\S]*openssl rand -hex 32/],
     [{ PLUGIN_ERROR_PAUSE_THRESHOLD: 'ten' }, /PLUGIN_ERROR_PAUSE_THRESHOLD/],
     [{ REGISTRY_HOST: '0.0.0.0' }, /REGISTRY_PUBLIC_URL \(publicUrl\) is required when the registry listens on the non-loopback address 0\.0\.0\.0/],
     [{ REGISTRY_PUBLIC_URL: 'store.example.com' }, /REGISTRY_PUBLIC_URL/],
