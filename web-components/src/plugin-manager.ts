@@ -61,6 +61,20 @@ function formatTime(iso: string): string {
   return Number.isNaN(time) ? iso : new Date(time).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 }
 
+/** `host[:port]` of a store source for people, or the text itself when it is not a URL. */
+function storeHost(source: string): string {
+  try {
+    return new URL(source).host || source;
+  } catch {
+    return source;
+  }
+}
+
+// The backend refuses this rollback with no override (decisions section 12), so the card says why
+// the button is missing rather than offering one that can only fail.
+const ROLLBACK_REFUSED =
+  'Roll back is not offered: the previous version kept for it was signed by a developer key the store has revoked, so it cannot be restored.';
+
 // The store withdrew its trust from the key, but an installed plugin keeps running (decisions
 // section 8): the user decides, so the badge says what it means and what to do.
 const REVOKED_TITLE =
@@ -123,7 +137,8 @@ function defaultFilesBase(id: string): string {
  * instead and its notice names both. The same badge shows for every plugin whose PluginInfo has `restartPending`
  * (installed, updated, rolled back or switched since the launcher loaded it), so the state
  * survives a reload of the page. "Check for updates" asks the backend to check now. A plugin
- * without `store` (PluginInfo's store record) says "Installed from a file". With `updates` set, "Roll back" and "Restart" are also
+ * without `store` (PluginInfo's store record) says "Installed from a file"; one with `store` names
+ * the store host it came from (also without `updates`). With `updates` set, "Roll back" and "Restart" are also
  * performed by the element (`POST .../rollback`, `POST /api/launcher/restart`, then the page
  * reloads) unless a listener of `plugin-rollback` or `plugin-restart` calls `preventDefault()`.
  * Failures show the backend's message on the card.
@@ -177,6 +192,8 @@ function defaultFilesBase(id: string): string {
  * @csspart changelog - The new version's changelog, its line breaks kept.
  * @csspart update-error - A failed update or rollback, with the backend's message (`role="alert"`).
  * @csspart source-note - "Installed from a file" on a plugin without a store record.
+ * @csspart store-source - "From the store at <host>" on a plugin installed from a store (`title` is the full source URL).
+ * @csspart rollback-note - Why "Roll back" is not offered when the kept version's signer is revoked (`rollbackSignerRevoked`).
  * @csspart update-consent - The consent dialog of an update's added permissions.
  * @csspart consent-permissions - Its `<plugin-permission-list>`.
  * @csspart consent-allow-button - "Allow and update".
@@ -727,6 +744,8 @@ export class PluginManager extends LitElement {
 
   private renderCard(plugin: ManagedPlugin, key: string, launcherBusy: boolean) {
     const { id, name, status, hasRollback, manifest, signerRevoked, dev } = plugin;
+    const rollbackRefused = hasRollback && plugin.rollbackSignerRevoked === true;
+    const store = dev === undefined ? storeRecordOf(plugin) : undefined;
     const confirming = this.confirming.has(id);
     const expanded = this.expanded.has(id);
     const updates = this.updates;
@@ -796,10 +815,13 @@ export class PluginManager extends LitElement {
         dev
           ? html`<p class="source-note" part="dev-note">Served by the dev server at <span class="mono">${dev.url}</span>; its frame is replaced after each rebuild.</p>
             ${dev.problem !== undefined ? html`<p class="problem" part="dev-problem" role="alert">${dev.problem}</p>` : nothing}`
-          : updates && !storeRecordOf(plugin)
-            ? html`<p class="source-note" part="source-note">Installed from a file: it is not checked for updates.</p>`
-            : nothing
+          : store?.source
+            ? html`<p class="source-note" part="store-source" title=${store.source}>From the store at ${storeHost(store.source)}</p>`
+            : updates && !store
+              ? html`<p class="source-note" part="source-note">Installed from a file: it is not checked for updates.</p>`
+              : nothing
       }
+      ${rollbackRefused && dev === undefined ? html`<p class="source-note" part="rollback-note">${ROLLBACK_REFUSED}</p>` : nothing}
       <div class="actions" part="actions">
         <button
           type="button"
@@ -812,7 +834,7 @@ export class PluginManager extends LitElement {
         </button>
         <div class="end">
           ${
-            hasRollback && dev === undefined
+            hasRollback && !rollbackRefused && dev === undefined
               ? html`<button
                 type="button"
                 part="rollback-button"

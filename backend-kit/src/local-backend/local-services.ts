@@ -30,7 +30,7 @@ import { openWithPlatformOpener } from '../services/system/url-opener.js';
 import { createPluginErrorForwarding } from '../services/telemetry/plugin-error-forwarding.js';
 import type { ReportForwarder } from '../services/telemetry/report-forwarder.js';
 import { createWasmService, type WasmService } from '../services/wasm/wasm-service.js';
-import { systemRegistryTimer, type RegistrySources } from '@plughost/host-sdk/core';
+import { pinnedSources, systemRegistryTimer, type RegistrySources } from '@plughost/host-sdk/core';
 import type { LocalBackendOptions } from './options.js';
 
 /**
@@ -133,7 +133,7 @@ export async function createLocalServices(options: LocalBackendOptions, logger: 
   });
   // Store packages inspected before this start are asked for again: the folder starts empty.
   const keptStoreDownloads = await openKeptStoreDownloads({ paths, logger });
-  const store = createStoreInstaller({
+  const storeDependencies = {
     paths,
     logger,
     plugins,
@@ -142,7 +142,8 @@ export async function createLocalServices(options: LocalBackendOptions, logger: 
     primaryListings: await loadPrimaryListings(paths, logger),
     trustedHosts: options.trustedHosts,
     packageLimits,
-  });
+  };
+  const store = createStoreInstaller(storeDependencies);
   const updates = createUpdateService({
     paths,
     logger,
@@ -152,6 +153,8 @@ export async function createLocalServices(options: LocalBackendOptions, logger: 
     settings: launcherSettings,
     revocation,
     store,
+    // An update only a plugin's recorded source offered downloads from that source alone.
+    storeFrom: (source) => createStoreInstaller({ ...storeDependencies, sources: pinnedSources(sources, source) }),
     launcherVersion: options.launcher.version,
     timer,
     isDevPlugin,

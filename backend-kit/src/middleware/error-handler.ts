@@ -17,7 +17,8 @@ function httpErrorOf(error: unknown): { status: number; message: string } | null
 
 // Details that help a client act (which entry, which limit, which folder to ask about). Anything
 // else in `details` stays in the server, because it may name local paths. The store install's
-// (`unsigned`, `source`, `slug`, `listed`, `package`, `sha256`, `fields`) name store facts only.
+// (`unsigned`, `source`, `slug`, `listed`, `package`, `sha256`, `fields`) and a revoked signer's
+// `keyId` name store facts only.
 const PUBLIC_DETAIL_KEYS = [
   'prefix',
   'entry',
@@ -37,6 +38,7 @@ const PUBLIC_DETAIL_KEYS = [
   'package',
   'sha256',
   'fields',
+  'keyId',
 ] as const;
 
 function publicDetails(details: Readonly<Record<string, unknown>> | undefined): Record<string, unknown> {

@@ -55,6 +55,14 @@ export interface PluginInfo {
    */
   readonly signerRevoked?: true;
   /**
+   * Present (and `true`) when `hasRollback` is true but the developer key that signed the kept
+   * snapshot (as the backend recorded it when the snapshot was made) is on the store's revocation
+   * list: `POST /api/plugins/<id>/rollback` refuses it with 400 `SIGNATURE_INVALID` naming the key,
+   * with no override, so the plugin manager does not offer "Roll back" and says why (decisions
+   * section 12). Absent otherwise.
+   */
+  readonly rollbackSignerRevoked?: true;
+  /**
    * Where the installed version came from, when it was installed from a store: the source (the
    * registry API root it was downloaded through) and the plugin's slug there. Only such plugins are
    * checked for updates. Absent for a plugin installed by upload or from a folder ("installed from

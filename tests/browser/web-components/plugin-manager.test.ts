@@ -233,6 +233,27 @@ describe('<plugin-manager>', () => {
     expect((await fired).detail).to.deep.equal({ id: 'com.example.old' });
   });
 
+  it('does not offer Roll back to a kept version whose signing key the store revoked, and says why', async () => {
+    const el = await managerWith([plugin('com.example.blocked', 'Blocked', { hasRollback: true, rollbackSignerRevoked: true })]);
+    const blocked = card(el, 'com.example.blocked');
+    // Booleans, not elements: a failed comparison of an element never reaches the runner.
+    expect(part(blocked, 'rollback-button') === null, 'no Roll back button').to.equal(true);
+    const note = part<HTMLParagraphElement>(blocked, 'rollback-note')!;
+    expect(note.textContent!.replace(/\s+/g, ' ').trim()).to.match(/^Roll back is not offered: the previous version .*revoked/);
+    expect(note.checkVisibility()).to.equal(true);
+    // The installed version itself is not marked: only its snapshot's key was revoked.
+    expect(part(blocked, 'revoked') === null, 'no revoked badge').to.equal(true);
+  });
+
+  it('shows the store a plugin was installed from', async () => {
+    const el = await managerWith([
+      plugin('com.example.store', 'Store', { store: { source: 'https://backup.example.net/api/v1', slug: 'store' } }),
+      plugin('com.example.file', 'File'),
+    ]);
+    expect(part(card(el, 'com.example.store'), 'store-source')!.textContent!.replace(/\s+/g, ' ').trim()).to.equal('From the store at backup.example.net');
+    expect(part(card(el, 'com.example.file'), 'store-source') === null, 'no store for a file install').to.equal(true);
+  });
+
   it('uninstalls only after the inline confirm step', async () => {
     const el = await managerWith([plugin('com.example.a', 'A')]);
     const uninstalls = counter(el, 'plugin-uninstall');

@@ -1,5 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createRegistrySources, isPluginHostError, type RegistryFetch, type RegistrySourceConfig, type RegistrySources } from '@plughost/host-sdk/core';
+import {
+  createRegistrySources,
+  isPluginHostError,
+  pinnedSources,
+  type RegistryFetch,
+  type RegistrySourceConfig,
+  type RegistrySources,
+} from '@plughost/host-sdk/core';
 import { manualTimer, startFrontedRegistry, type FrontMode, type FrontedRegistry, type ManualTimer } from '../../support/registry-sources.js';
 
 // Real registries (in process, SQLite in temporary folders) behind switchable fronts on port 0.
@@ -263,6 +270,25 @@ describe('registry sources: the fallback table', () => {
     primary.mode = '5xx';
     expect(await rejectionOf(sources.onPrimary((client, signal) => client.revocationList({ signal })))).toMatchObject({ code: 'STORE_UNAVAILABLE' });
     expect(backup.requests).toEqual(['GET /api/v1/registry']);
+  });
+
+  it('onSource (and pinnedSources) read one named source only, never falling back, and refuse one that is not usable', async () => {
+    const timer = manualTimer();
+    const [primary, backup, off] = await Promise.all([registry(), registry('ok', ['hello', 'maps']), registry()]);
+    const sources = sourcesOf([source(primary, 0, true), source(backup, 1), source(off, 2, false, false)], timer);
+    await sources.discover();
+    const pinned = pinnedSources(sources, `${backup.base}/`);
+    expect((await pinned.list()).items.map((item) => item.slug)).toEqual(['hello', 'maps']);
+    expect((await pinned.downloadInfo('maps', '1.0.0')).source.url).toBe(backup.base);
+    expect(primary.requests).toEqual(['GET /api/v1/registry']);
+    // A failing named source is the caller's error: the active source is never asked instead.
+    backup.mode = '5xx';
+    expect(await rejectionOf(pinned.list())).toMatchObject({ code: 'STORE_UNAVAILABLE', message: expect.stringContaining(backup.host) });
+    expect(primary.requests).toEqual(['GET /api/v1/registry']);
+    for (const url of [off.base, 'http://127.0.0.1:9/api/v1']) {
+      expect((await rejectionOf(sources.onSource(url, (client, signal) => client.list({}, { signal })))).code).toBe('STORE_UNAVAILABLE');
+    }
+    expect(off.requests).toEqual([]);
   });
 
   it('STORE_NOT_CONFIGURED without an enabled source; a caller abort blames no source', async () => {

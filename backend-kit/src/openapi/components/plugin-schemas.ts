@@ -36,6 +36,11 @@ export const pluginSchemas = {
         description:
           "Present when the developer key that signed the installed version is on the store's revocation list. The plugin keeps running; the plugin manager marks it so the user can decide to uninstall it.",
       },
+      rollbackSignerRevoked: {
+        const: true,
+        description:
+          'Present when `hasRollback` is true but the developer key that signed the kept snapshot is on the store\'s revocation list: rollback refuses it with 400 `SIGNATURE_INVALID` naming the key (no override), so the plugin manager does not offer "Roll back" and says why.',
+      },
       store: {
         type: 'object',
         required: ['source', 'slug'],

@@ -132,8 +132,8 @@ export const pluginRoutes: readonly RouteDescription[] = [
     operationId: 'rollbackPlugin',
     tag: 'plugins',
     summary: 'Restore the version replaced by the last overwrite install',
-    description: `Carries the current \`settings.json\` and \`cache.json\` over and deletes the replaced version, so \`hasRollback\` is false afterwards.${DEV_REFUSAL}`,
+    description: `Carries the current \`settings.json\` and \`cache.json\` over and deletes the replaced version, so \`hasRollback\` is false afterwards. A snapshot signed by a developer key on the store's revocation list is refused with 400 \`SIGNATURE_INVALID\` naming the key, with no override; nothing changes (PluginInfo marks such a snapshot with \`rollbackSignerRevoked\`).${DEV_REFUSAL}`,
     responses: { 200: jsonResponse('The restored version.', 'PluginInfo') },
-    errors: ['INVALID_ARGUMENT', 'PLUGIN_NOT_FOUND', 'ROLLBACK_NOT_AVAILABLE'],
+    errors: ['INVALID_ARGUMENT', 'SIGNATURE_INVALID', 'PLUGIN_NOT_FOUND', 'ROLLBACK_NOT_AVAILABLE'],
   },
 ];

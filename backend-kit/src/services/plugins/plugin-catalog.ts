@@ -6,6 +6,7 @@ import { listedPage } from './listed-page.js';
 import { readPluginFolders } from './plugin-folders.js';
 import { statusAtRead, type ListedPluginInfo, type PluginInfo, type PluginStatus } from './plugin-info.js';
 import type { PluginRecord, PluginRecordStore } from './plugin-records.js';
+import { isRecordedSignerRevoked } from './rollback-signer.js';
 import type { PluginStorage } from './service-env.js';
 
 /**
@@ -107,11 +108,14 @@ export class PluginCatalog {
   /**
    * PluginInfo of one plugin from its manifest and record. `signerRevoked` is added when the key
    * that signed the installed version is on the store's revocation list now: the plugin keeps
-   * running, and the manager marks it (decisions section 8). `store` is added when the installed
-   * version came from a store, `restartPending` when a restart would load something else.
+   * running, and the manager marks it (decisions section 8). `rollbackSignerRevoked` is added when
+   * the recorded signer of the kept snapshot is on the list: rollback refuses it (decisions section
+   * 12). `store` is added when the installed version came from a store, `restartPending` when a
+   * restart would load something else.
    */
   infoOf(manifest: PluginManifest, record: PluginRecord | undefined, hasRollback: boolean): PluginInfo {
     const signer = record?.signer?.keyId;
+    const revoked = this.#revocation.revokedKeyIds();
     const store = this.#origins.originOf(manifest.id, manifest.version);
     return {
       id: manifest.id,
@@ -120,7 +124,8 @@ export class PluginCatalog {
       status: this.statusOf(manifest.id),
       enabled: record?.enabled ?? false,
       hasRollback,
-      ...(signer !== undefined && this.#revocation.revokedKeyIds().has(signer) ? { signerRevoked: true as const } : {}),
+      ...(signer !== undefined && revoked.has(signer) ? { signerRevoked: true as const } : {}),
+      ...(hasRollback && isRecordedSignerRevoked(record?.snapshot?.signer, revoked) ? { rollbackSignerRevoked: true as const } : {}),
       ...(store ? { store: { source: store.source, slug: store.slug } } : {}),
       ...(this.restartPending(manifest, record) ? { restartPending: true as const } : {}),
     };

@@ -27,7 +27,7 @@ export interface PermissionSummary {
 
 /** Exactly the PluginInfo fields of `installed` (an install answer without its extras). */
 export function pluginInfoOf(installed: PluginInfo): PluginInfo {
-  const { id, name, version, status, enabled, hasRollback, signerRevoked, store, restartPending } = installed;
+  const { id, name, version, status, enabled, hasRollback, signerRevoked, rollbackSignerRevoked, store, restartPending } = installed;
   return {
     id,
     name,
@@ -36,6 +36,7 @@ export function pluginInfoOf(installed: PluginInfo): PluginInfo {
     enabled,
     hasRollback,
     ...(signerRevoked === true ? { signerRevoked } : {}),
+    ...(rollbackSignerRevoked === true ? { rollbackSignerRevoked } : {}),
     ...(store ? { store } : {}),
     ...(restartPending === true ? { restartPending } : {}),
   };

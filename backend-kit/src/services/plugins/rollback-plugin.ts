@@ -5,6 +5,7 @@ import { carryUserData } from './carry-user-data.js';
 import { isRealDirectory, listSnapshots, snapshotName } from './plugin-folders.js';
 import type { PluginRecord } from './plugin-records.js';
 import { settlePendingTransaction } from './recover-transactions.js';
+import { assertRollbackSignerNotRevoked } from './rollback-signer.js';
 import type { PluginServiceEnv } from './service-env.js';
 import { runSwap } from './swap-transaction.js';
 import type { TransactionJournal } from './transaction-journal.js';
@@ -64,9 +65,11 @@ function restoredRecord(current: PluginRecord | undefined, snapshotMatchesRecord
  * Restores the snapshot made by the last overwrite install, under the plugin's lock: carries the
  * current `settings.json` and `cache.json` into it, swaps it into `plugins/<id>/` with the same
  * crash-safe steps as an install, and deletes the replaced version, so no snapshot is left
- * (decisions section 4). `enabled` is kept.
+ * (decisions section 4). `enabled` is kept. A snapshot signed by a developer key on the store's
+ * revocation list is refused before anything changes (decisions section 12).
  *
- * @throws PluginHostError `PLUGIN_NOT_FOUND`, or `ROLLBACK_NOT_AVAILABLE` when there is no usable snapshot.
+ * @throws PluginHostError `PLUGIN_NOT_FOUND`, `ROLLBACK_NOT_AVAILABLE` when there is no usable
+ *   snapshot, `SIGNATURE_INVALID` naming the revoked key of the snapshot's signer.
  */
 export async function rollbackPlugin(env: PluginServiceEnv, id: string): Promise<RollbackOutcome> {
   const { paths } = env.context;
@@ -82,6 +85,12 @@ export async function rollbackPlugin(env: PluginServiceEnv, id: string): Promise
       }
       const snapshotFolder = join(paths.plugins, chosen);
       const manifest = await readSnapshotManifest(snapshotFolder, id, chosen);
+      const matches = record?.snapshot !== undefined && snapshotName(id, record.snapshot.version) === chosen;
+      // Before anything is touched: a refused rollback leaves both versions as they were.
+      await assertRollbackSignerNotRevoked(
+        { pluginId: id, version: manifest.version, folder: snapshotFolder, recordedSigner: matches ? record?.snapshot?.signer : undefined },
+        env.revocation.revokedKeyIds(),
+      );
       await env.reachedStep({ step: 'staged', pluginId: id, operation: 'rollback' });
       await carryUserData(current, snapshotFolder);
       await env.reachedStep({ step: 'data-copied', pluginId: id, operation: 'rollback' });
@@ -96,7 +105,6 @@ export async function rollbackPlugin(env: PluginServiceEnv, id: string): Promise
         retired: (await listSnapshots(paths, id)).filter((name) => name !== chosen),
         previousRecord: record ?? null,
       };
-      const matches = record?.snapshot !== undefined && snapshotName(id, record.snapshot.version) === chosen;
       const next = restoredRecord(record, matches);
       await runSwap(env, journal, next);
       return { manifest, record: next };

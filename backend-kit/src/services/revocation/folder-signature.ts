@@ -23,6 +23,33 @@ function namedKeyId(bytes: Uint8Array, field: string): string | undefined {
   }
 }
 
+/** The signature files of a folder, as far as they exist. */
+interface SignatureFiles {
+  readonly signature: Uint8Array | undefined;
+  readonly certificate: Uint8Array | undefined;
+}
+
+async function readSignatureFiles(directory: string): Promise<SignatureFiles> {
+  return {
+    signature: await readIfPresent(join(directory, SIGNATURE_FILE_NAME)),
+    certificate: await readIfPresent(join(directory, CERTIFICATE_FILE_NAME)),
+  };
+}
+
+function keyIdsNamed({ signature, certificate }: SignatureFiles): string[] {
+  const named = [certificate && namedKeyId(certificate, 'keyId'), signature && namedKeyId(signature, 'signerKeyId')];
+  return named.filter((keyId): keyId is string => typeof keyId === 'string');
+}
+
+/**
+ * The developer key ids the signature files of `directory` name: the certificate's `keyId` and the
+ * signature's `signerKeyId`, when present and well formed. Reads only; absent or unreadable files
+ * name nothing.
+ */
+export async function signatureKeyIdsOf(directory: string): Promise<string[]> {
+  return keyIdsNamed(await readSignatureFiles(directory));
+}
+
 /**
  * Checks the signature files a development folder carries. Folder installs do not enforce
  * signatures, but a folder holding a package signed by a key the store revoked is refused all the
@@ -33,13 +60,11 @@ function namedKeyId(bytes: Uint8Array, field: string): string | undefined {
  *   revoked key id.
  */
 export async function assertFolderSignerNotRevoked(directory: string, revokedKeyIds: ReadonlySet<string>): Promise<void> {
-  const signature = await readIfPresent(join(directory, SIGNATURE_FILE_NAME));
-  const certificate = await readIfPresent(join(directory, CERTIFICATE_FILE_NAME));
-  if (signature) assertUniqueJsonKeys(signature, SIGNATURE_FILE_NAME);
-  if (certificate) assertUniqueJsonKeys(certificate, CERTIFICATE_FILE_NAME);
-  const named = [certificate && namedKeyId(certificate, 'keyId'), signature && namedKeyId(signature, 'signerKeyId')];
-  for (const keyId of named) {
-    if (keyId !== undefined && revokedKeyIds.has(keyId)) {
+  const files = await readSignatureFiles(directory);
+  if (files.signature) assertUniqueJsonKeys(files.signature, SIGNATURE_FILE_NAME);
+  if (files.certificate) assertUniqueJsonKeys(files.certificate, CERTIFICATE_FILE_NAME);
+  for (const keyId of keyIdsNamed(files)) {
+    if (revokedKeyIds.has(keyId)) {
       throw new PluginHostError(
         'SIGNATURE_INVALID',
         `The developer key ${keyId} that signed this folder has been revoked by the store; it cannot be installed`,

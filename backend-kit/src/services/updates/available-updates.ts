@@ -13,6 +13,8 @@ import { permissionsOf } from '../plugins/plugin-info.js';
 export interface CheckedPlugin {
   readonly id: string;
   readonly slug: string;
+  /** The source its installed version was downloaded through (its store record). */
+  readonly source: string;
   readonly manifest: PluginManifest;
 }
 

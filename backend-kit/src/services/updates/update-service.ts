@@ -1,7 +1,10 @@
 import {
   type AvailableUpdate,
+  type CheckUpdatesRequest,
   PluginHostError,
   isNewerVersion,
+  isPluginHostError,
+  pinnedSources,
   type PluginInfo,
   type RegistrySources,
   type RegistryTimer,
@@ -16,6 +19,7 @@ import type { RevocationService } from '../revocation/revocation-service.js';
 import type { StoreInstaller } from '../store/store-installer.js';
 import type { StoreOrigins } from '../store/store-origins.js';
 import { offersOf, type CheckedPlugin } from './available-updates.js';
+import { checkRecordedSources, isAskableSource, type CheckBatch } from './recorded-source-checks.js';
 
 /** The wire shapes live in the core, shared with the launcher's UI. */
 export type { AvailableUpdate, UpdatesSnapshot } from '@plughost/host-sdk/core';
@@ -38,6 +42,11 @@ export interface UpdateServiceDependencies {
   readonly settings: LauncherSettingsStore;
   readonly revocation: Pick<RevocationService, 'refresh'>;
   readonly store: StoreInstaller;
+  /**
+   * A store installer whose store reads all go to `source` alone (the core's `pinnedSources`): the
+   * update of a plugin that only its recorded source offered downloads from that source.
+   */
+  readonly storeFrom: (source: string) => StoreInstaller;
   /** Sent in check-updates (`launcherVersion`). */
   readonly launcherVersion: string;
   /** Clock and timers of the schedule; default the platform's. */
@@ -55,7 +64,9 @@ export interface UpdateService {
   snapshot(): Promise<UpdatesSnapshot>;
   /**
    * Checks now: discovers the sources again, refreshes the revocation list, and asks the active
-   * source (with fallback) about every store-installed plugin. A check already running is joined.
+   * source (with fallback) about every store-installed plugin; the plugins it offers nothing for
+   * are asked of their recorded source too, when that is another enabled and usable source
+   * (decisions section 12). A check already running is joined.
    *
    * @throws PluginHostError `STORE_NOT_CONFIGURED`, `STORE_UNAVAILABLE` (the previous offers stay).
    */
@@ -63,10 +74,14 @@ export interface UpdateService {
   /**
    * Updates `id` to `request.version` from its store: download (url and mirror race, SHA-256),
    * signature (revocation list and signer continuity), consent for added permissions, snapshot
-   * and overwrite. The new version runs after the launcher restarts.
+   * and overwrite. The new version runs after the launcher restarts. It downloads from the source
+   * that offered that version at the last check: an offer of the plugin's recorded source alone
+   * from that source only; otherwise the active source (with fallback) and, when that has no such
+   * version, the recorded source, as a check would ask them.
    *
    * @throws PluginHostError `PLUGIN_NOT_FOUND`, `INVALID_ARGUMENT` (installed from a file),
-   *   `CONSENT_REQUIRED`, and everything a store install throws.
+   *   `CONSENT_REQUIRED`, `STORE_UNAVAILABLE` (also when the source that offered it is no longer
+   *   usable), and everything a store install throws.
    */
   update(id: string, request: UpdateRequest, signal?: AbortSignal): Promise<PluginInfo>;
   /** Resolves when no check is running (the next one is scheduled by then). */
@@ -86,7 +101,8 @@ const HOUR_MS = 60 * 60 * 1000;
  */
 export function createUpdateService(deps: UpdateServiceDependencies): UpdateService {
   const { logger, paths, timer } = deps;
-  let offers: readonly AvailableUpdate[] = [];
+  // Each offer with the source it must be downloaded from (`null`: the active one, with fallback).
+  let offers: readonly { readonly offer: AvailableUpdate; readonly pinnedSource: string | null }[] = [];
   let checkedAt: string | null = null;
   let running: Promise<UpdatesSnapshot> | null = null;
   let handle: unknown;
@@ -103,14 +119,14 @@ export function createUpdateService(deps: UpdateServiceDependencies): UpdateServ
       if (isDevPlugin(plugin.id)) continue;
       const origin = deps.origins.originOf(plugin.id, plugin.version);
       const manifest = origin ? await readInstalledManifest(paths, plugin.id) : null;
-      if (origin && manifest) checked.push({ id: plugin.id, slug: origin.slug, manifest });
+      if (origin && manifest) checked.push({ id: plugin.id, slug: origin.slug, source: origin.source, manifest });
     }
     return checked;
   }
 
   async function snapshot(): Promise<UpdatesSnapshot> {
     const current: AvailableUpdate[] = [];
-    for (const offer of offers) {
+    for (const { offer } of offers) {
       if (isDevPlugin(offer.id)) continue;
       const manifest = await readInstalledManifest(paths, offer.id);
       // Updated (or removed) since the check: no longer offered; rolled back: offered again.
@@ -125,15 +141,24 @@ export function createUpdateService(deps: UpdateServiceDependencies): UpdateServ
     // The revocation list is refreshed at each check; its failures never fail the check.
     await deps.revocation.refresh();
     const plugins = await storeInstalled();
+    const next: { offer: AvailableUpdate; pinnedSource: string | null }[] = [];
     if (plugins.length > 0) {
-      const { updates } = await deps.sources.checkUpdates({
+      const requestFor = (checked: readonly CheckedPlugin[]): CheckUpdatesRequest => ({
         launcherVersion: deps.launcherVersion,
-        installed: plugins.map((plugin) => ({ slug: plugin.slug, version: plugin.manifest.version })),
+        installed: checked.map((plugin) => ({ slug: plugin.slug, version: plugin.manifest.version })),
       });
-      offers = await offersOf(updates, plugins, deps.settings.get().installationId, deps.sources);
-    } else {
-      offers = [];
+      const answered = await deps.sources.read((client, signal) => client.checkUpdates(requestFor(plugins), { signal }));
+      const batches: CheckBatch[] = [
+        { items: answered.value.updates, plugins, pinnedSource: null },
+        ...(await checkRecordedSources({ sources: deps.sources, logger, requestFor }, plugins, answered)),
+      ];
+      for (const { items, plugins: asked, pinnedSource } of batches) {
+        // The permissions an offer adds come from the detail of the source that made it.
+        const detailFrom = pinnedSource === null ? deps.sources : pinnedSources(deps.sources, pinnedSource);
+        for (const offer of await offersOf(items, asked, deps.settings.get().installationId, detailFrom)) next.push({ offer, pinnedSource });
+      }
     }
+    offers = next;
     checkedAt = new Date(timer.now()).toISOString();
     logger.info('Checked for plugin updates', { checked: plugins.length, offered: offers.length });
     return snapshot();
@@ -177,10 +202,26 @@ export function createUpdateService(deps: UpdateServiceDependencies): UpdateServ
           { pluginId: id },
         );
       }
-      return deps.store.install(
-        { slug: origin.slug, version: request.version, enable: false, allowDowngrade: false, allowUnsigned: false, acceptPermissions: request.acceptPermissions },
-        { signal, expectedPluginId: id, purpose: 'update' },
-      );
+      const order = {
+        slug: origin.slug,
+        version: request.version,
+        enable: false,
+        allowDowngrade: false,
+        allowUnsigned: false,
+        acceptPermissions: request.acceptPermissions,
+      };
+      const options = { signal, expectedPluginId: id, purpose: 'update' as const };
+      const offered = offers.find(({ offer }) => offer.id === id && offer.latestVersion === request.version);
+      // Only while the plugin still comes from that source (not reinstalled from another since).
+      if (offered?.pinnedSource && offered.pinnedSource === origin.source) return deps.storeFrom(offered.pinnedSource).install(order, options);
+      try {
+        return await deps.store.install(order, options);
+      } catch (error) {
+        // Not offered at the last check (none yet, or another version): the check's rule applies.
+        const active = deps.sources.status().find((source) => source.active)?.url;
+        if (offered || !isPluginHostError(error, 'PLUGIN_NOT_FOUND') || origin.source === active || !isAskableSource(deps.sources, origin.source)) throw error;
+        return deps.storeFrom(origin.source).install(order, options);
+      }
     },
     whenIdle() {
       return running

@@ -17,5 +17,6 @@ export * from './registry-versions.js';
 export * from './registry-failure.js';
 export * from './registry-client.js';
 export * from './registry-sources.js';
+export { pinnedSources } from './pinned-sources.js';
 export { DeadlineExceeded, delayUnlessAborted, systemRegistryTimer, type RegistryTimer } from './source-timer.js';
 export { isInRollout, rolloutBucket } from './rollout.js';

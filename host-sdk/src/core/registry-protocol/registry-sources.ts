@@ -119,6 +119,17 @@ export interface RegistrySources {
    *   `STORE_UNAVAILABLE` when it timed out.
    */
   onPrimary<T>(call: SourceCall<T>, options?: SourceCallOptions): Promise<SourcedResult<T>>;
+  /**
+   * Runs a read on the configured source `url` only, with the call deadline and no fallback: for
+   * what only that source can answer, such as the updates of a plugin installed from it that the
+   * active source does not list (decisions section 12). Timeouts and failures count against it as
+   * for any read.
+   *
+   * @throws PluginHostError `STORE_UNAVAILABLE` when `url` is not a configured, enabled and usable
+   *   source now, or when it timed out, answered 5xx or could not be reached; the registry client's
+   *   error of a 4xx answer (`NOT_FOUND` for 404).
+   */
+  onSource<T>(url: string, call: SourceCall<T>, options?: SourceCallOptions): Promise<SourcedResult<T>>;
   /** `GET /plugins` with fallback. */
   list(query?: RegistryListQuery, options?: SourceCallOptions): Promise<RegistryPluginList>;
   /** `GET /plugins/<slug>` with fallback. */
@@ -405,6 +416,17 @@ export function createRegistrySources(options: RegistrySourcesOptions): Registry
     throw new PluginHostError('STORE_UNAVAILABLE', `The primary store could not be used: ${outcome.failure.message}`, { url: state.config.url });
   }
 
+  async function onSource<T>(url: string, call: SourceCall<T>, callOptions: SourceCallOptions = {}): Promise<SourcedResult<T>> {
+    await ensureDiscovered();
+    const state = states.find((candidate) => candidate.config.url === normalized(url));
+    if (!state || !isUsable(state)) {
+      throw new PluginHostError('STORE_UNAVAILABLE', `The store source ${hostOf(url)} is not configured, enabled and usable now`, { url: normalized(url) });
+    }
+    const outcome = await attempt(state, call, callOptions.signal);
+    if ('value' in outcome) return { value: outcome.value, source: answering(state) };
+    throw new PluginHostError('STORE_UNAVAILABLE', `The store source ${hostOf(url)} could not be used: ${outcome.failure.message}`, { url: state.config.url });
+  }
+
   return {
     status,
     discover,
@@ -431,6 +453,7 @@ export function createRegistrySources(options: RegistrySourcesOptions): Registry
     },
     read,
     onPrimary,
+    onSource,
     async list(query = {}, callOptions = {}) {
       return (await read((client, signal) => client.list(query, { signal }), callOptions)).value;
     },

@@ -4,7 +4,7 @@
  * list, keeps it in its data folder, and refuses packages signed by a listed key on upload, folder
  * install, store install and overwrite (decisions sections 6 and 8).
  */
-import { access, readFile } from 'node:fs/promises';
+import { access, readFile, writeFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -18,6 +18,7 @@ import {
   errorOf,
   jsonOf,
   packageFile,
+  pluginText,
   pluginsFolder,
   postPackage,
   scratchWithCleanups,
@@ -135,6 +136,43 @@ describe('the store revocation list', () => {
     expect(info).toMatchObject({ id: 'com.example.hello', version: '1.0.0', status: 'active', enabled: true, signerRevoked: true });
     // Its files are still served: installed plugins signed by a revoked key keep running.
     expect((await backend.api('/api/plugins/com.example.hello/files/dist/index.html', { token: null })).status).toBe(200);
+  });
+
+  it('refuses a rollback to a snapshot signed by a revoked key (400 SIGNATURE_INVALID naming it), changing nothing, also for a snapshot the records do not know of', async () => {
+    // One developer, two keys: 1.0.0 signed by the first, 1.1.0 by its replacement.
+    const developer = { certificateExtra: { developerId: 'dev-hello' } };
+    const rotated = testKeys(0x51, 0x54);
+    const list = await listServer(signedList([], '2030-01-01T00:00:00.000Z'));
+    const backend = await backendFor({ storeUrl: list.base });
+    await backend.backend.revocation.refresh();
+    await jsonOf(await postPackage(backend, await packageFile(fixture.scratch, { ...versionSpec('1.0.0', keys), ...developer })), 201);
+    await jsonOf(await postPackage(backend, await packageFile(fixture.scratch, { ...versionSpec('1.1.0', rotated), ...developer })), 201);
+    // The store revokes the first key (stolen): the kept snapshot is what it signed.
+    list.body = signedList([REVOKED_KEY_ID], '2030-01-02T00:00:00.000Z');
+    expect(await backend.backend.revocation.refresh()).toMatchObject({ status: 'updated' });
+    const rollback = (): Promise<Response> => backend.api('/api/plugins/com.example.hello/rollback', { method: 'POST' });
+    const before = await readFile(join(backend.dataDirectory, 'backend', 'plugins.json'), 'utf8');
+    const refused = await errorOf(await rollback(), 400);
+    expect(refused).toMatchObject({ code: 'SIGNATURE_INVALID', check: 'revoked', keyId: REVOKED_KEY_ID, message: expect.stringContaining(REVOKED_KEY_ID) });
+    expect(await pluginsFolder(backend)).toEqual(['com.example.hello', 'com.example.hello.bak-1.0.0']);
+    expect(await pluginText(backend, 'com.example.hello', 'dist/main.js')).toContain('1.1.0');
+    expect(await readFile(join(backend.dataDirectory, 'backend', 'plugins.json'), 'utf8')).toBe(before);
+    expect(await temporaryLeftovers(backend)).toEqual([]);
+    // The list says why "Roll back" is not offered; the installed version's own key is not revoked.
+    const [listed] = await jsonOf<Record<string, unknown>[]>(await backend.api('/api/plugins/'), 200);
+    expect(listed).toMatchObject({ version: '1.1.0', hasRollback: true, rollbackSignerRevoked: true });
+    expect(listed).not.toHaveProperty('signerRevoked');
+
+    // Without the record of the snapshot (an older data folder), its own signature files name the key.
+    await backend.close({ keepData: true });
+    const records = JSON.parse(before) as { plugins: Record<string, Record<string, unknown>> };
+    delete records.plugins['com.example.hello']?.snapshot;
+    await writeFile(join(backend.dataDirectory, 'backend', 'plugins.json'), JSON.stringify(records));
+    const restarted = fixture.closeAfterTest(await startTestBackend({ keys, dataDirectory: backend.dataDirectory, storeUrl: list.base }));
+    const again = await errorOf(await restarted.api('/api/plugins/com.example.hello/rollback', { method: 'POST' }), 400);
+    expect(again).toMatchObject({ code: 'SIGNATURE_INVALID', message: expect.stringContaining(REVOKED_KEY_ID) });
+    expect(await pluginsFolder(restarted)).toEqual(['com.example.hello', 'com.example.hello.bak-1.0.0']);
+    expect(await pluginText(restarted, 'com.example.hello', 'dist/main.js')).toContain('1.1.0');
   });
 
   it('refuses a store install signed by a key the store revoked (a real registry)', async () => {

@@ -5,6 +5,7 @@ import { ed25519PublicKeyFromSeed, keyIdOf, rolloutBucket, type UpdatesSnapshot 
 import type { FileBlobStore } from '@plughost/registry';
 import { startTestBackend, type TestBackend, type TestBackendOptions } from '../../../support/local-backend.js';
 import { consentedStoreInstall } from '../../../support/store-install.js';
+import { sendFrom } from '../../registry/client-network-support.js';
 import { sampleManifest, testKeys, type TestKeys } from '../../../support/plugin-package.js';
 import {
   manualTimer,
@@ -352,6 +353,42 @@ describe('plugin updates', () => {
     ]);
   });
 
+  it('a plugin installed from a backup source while the primary was down is checked on its source (the primary does not list it) and updated from there', async () => {
+    const primary = await registry();
+    const backup = await registry();
+    await publishHello(backup, '1.0.0');
+    const backend = await backendFor({ storeUrl: primary.base });
+    primary.mode = '5xx';
+    await jsonOf(await backend.api('/api/launcher/settings', { method: 'PATCH', json: { registryUrl: [{ url: backup.base, priority: 1 }] } }), 200);
+    const installed = await jsonOf(await consentedStoreInstall(backend, { slug: 'hello', version: '1.0.0' }), 201);
+    expect(installed).toMatchObject({ version: '1.0.0', store: { source: backup.base, slug: 'hello' } });
+
+    // The primary is back and active again; only the backup has hello, and now 1.1.0 of it.
+    primary.mode = 'ok';
+    await publishHello(backup, '1.1.0');
+    const checksOnPrimary = primary.countOf(CHECK);
+    expect((await check(backend)).updates).toEqual([expect.objectContaining({ id: 'com.example.hello', slug: 'hello', latestVersion: '1.1.0' })]);
+    expect(primary.countOf(CHECK)).toBe(checksOnPrimary + 1);
+    const asked = JSON.parse(backup.bodies.get('/api/v1/plugins/check-updates')?.at(-1) ?? '{}') as { installed?: unknown[] };
+    expect(asked.installed).toEqual([{ slug: 'hello', version: '1.0.0' }]);
+
+    // The update downloads from the source that offered it, and the plugin stays the backup's.
+    const packagePath = 'GET /api/v1/plugins/hello/versions/1.1.0/package';
+    expect(await jsonOf(await update(backend, { version: '1.1.0' }), 200)).toMatchObject({ version: '1.1.0', store: { source: backup.base, slug: 'hello' } });
+    expect(backup.countOf(packagePath)).toBe(1);
+    expect(primary.countOf(packagePath)).toBe(0);
+
+    // A recorded source the user turned off is not asked.
+    await publishHello(backup, '1.2.0');
+    await jsonOf(
+      await backend.api('/api/launcher/settings', { method: 'PATCH', json: { registryUrl: [{ url: backup.base, priority: 1, enabled: false }] } }),
+      200,
+    );
+    const checksOnBackup = backup.countOf(CHECK);
+    expect((await check(backend)).updates).toEqual([]);
+    expect(backup.countOf(CHECK)).toBe(checksOnBackup);
+  });
+
   it('does not offer a version the store paused for error reports', async () => {
     const store = await registry({ pauseThreshold: 0 });
     await publishHello(store, '1.0.0');
@@ -359,12 +396,15 @@ describe('plugin updates', () => {
     await jsonOf(await consentedStoreInstall(backend, { slug: 'hello' }), 201);
     await publishHello(store, '1.1.0');
     expect((await check(backend)).updates).toHaveLength(1);
-    // One reporter network above a threshold of 0 pauses 1.1.0.
+    // Two reporter networks that run 1.1.0 (each lists it in a check-updates first: decisions
+    // section 12) are more than the threshold of 0 and than 2 % of their installed base of 2. They
+    // talk to the registry itself: through the front, every client would be one network.
     const report = { pluginId: 'com.example.hello', pluginVersion: '1.1.0', errorType: 'plugin_runtime_error', launcherVersion: '1.0.0' };
-    expect(
-      (await fetch(`${store.base}/telemetry/plugin-error`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(report) }))
-        .status,
-    ).toBe(202);
+    const running = { launcherVersion: '1.0.0', installed: [{ slug: 'hello', version: '1.1.0' }] };
+    for (const localAddress of ['127.0.61.1', '127.0.62.1']) {
+      expect((await sendFrom(`${store.registry.base}/plugins/check-updates`, { json: running, localAddress })).status).toBe(200);
+      expect((await sendFrom(`${store.registry.base}/telemetry/plugin-error`, { json: report, localAddress })).status).toBe(202);
+    }
     expect((await check(backend)).updates).toEqual([]);
   });
 });
