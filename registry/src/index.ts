@@ -38,15 +38,30 @@ export { createCheckUpdatesRouter } from './routes/check-updates.js';
 export { createReviewsRouter, MAX_REVIEW_TEXT_LENGTH, type ReviewsRouterOptions } from './routes/reviews.js';
 export { createStatsRouter, STATS_DAYS } from './routes/stats.js';
 export { createTelemetryIntakeRouter, type TelemetryIntakeRouterOptions } from './routes/telemetry.js';
-export { createPausedVersionsRouter, type PausedVersionList } from './routes/paused-versions.js';
+export {
+  createPausedVersionsRouter,
+  MAX_LIFT_REASON_LENGTH,
+  type PausedVersionItem,
+  type PausedVersionList,
+  type PauseLiftAnswer,
+  type PauseLiftView,
+} from './routes/paused-versions.js';
 export { recordErrorReport, type ReportArrival } from './telemetry/report-intake.js';
 export { reporterNetworkOf } from './telemetry/reporter-network.js';
 export { TrustedProxies } from './http/trusted-proxies.js';
 export { clientAddressOf, registryClientAddress } from './http/client-address.js';
 export { isLoopbackHost, parsePublicUrl, publicApiRoot, requirePublicUrlForHost } from './http/public-url.js';
 export { normalizeAddress } from './http/ip-address.js';
-export { PAUSE_WINDOW_MS, REPORT_RETENTION_MS } from './telemetry/report-retention.js';
-export { DEFAULT_PAUSE_THRESHOLD, isRolloutPaused, type PauseCandidate } from './updates/rollout-pause.js';
+export { INSTALLED_BASE_DAYS, PAUSE_WINDOW_MS, REPORT_RETENTION_MS } from './telemetry/report-retention.js';
+export {
+  DEFAULT_PAUSE_THRESHOLD,
+  INSTALLED_BASE_PERCENT,
+  isPausedState,
+  isRolloutPaused,
+  pauseLimit,
+  pauseRuleAt,
+  type PauseCandidate,
+} from './updates/rollout-pause.js';
 export { findUpdates, type FindUpdatesOptions, type OfferedUpdate } from './updates/find-updates.js';
 export { parseCheckUpdatesBody, MAX_INSTALLED_PER_REQUEST, type CheckUpdatesRequest, type InstalledPluginVersion } from './updates/check-updates-body.js';
 export { PAGE_MAX, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from './http/request-input.js';

@@ -1,13 +1,15 @@
 // Speed of the automatic rollout pause among 200 000 stored reports: the exact distinct-reporter
 // count (admin view, tests), the pause decisions check-updates asks for all its candidates at once
-// (at most threshold + 1 entries of plugin_version_reporters each), and the cost of taking reports
-// in (each report also updates its reporter's row in plugin_version_reporters, by trigger).
+// (at most threshold + 1 entries of plugin_version_reporters each; the installed base and a lift
+// only past that), the record of the versions a network runs that check-updates writes (decisions
+// section 12, 200 versions a request), and the cost of taking reports in (each report also updates
+// its reporter's row in plugin_version_reporters, by trigger).
 // Run with `npm run bench`; these are measurements, never pass/fail tests.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, bench, describe } from 'vitest';
-import { RegistryDatabase, SqliteCatalogRepository } from '@plughost/registry';
+import { RegistryDatabase, SqliteCatalogRepository, pauseRuleAt } from '@plughost/registry';
 
 const REPORTS = 200_000;
 const NOW = Date.parse('2030-03-15T12:00:00.000Z');
@@ -49,7 +51,16 @@ for (const [id, version] of [
   for (let i = 0; i < 20; i += 1) await report(id, version, `network-${i}`);
 }
 const since = new Date(NOW - 24 * HOUR).toISOString();
+const rule = pauseRuleAt(new Date(NOW), 10);
+const DAY = new Date(NOW).toISOString().slice(0, 10);
+// 20 000 networks that ran hello 1.1.0 this week (its installed base), and 2 000 that ran 200 of the vendors' versions today.
+for (let n = 0; n < 20_000; n += 1) {
+  await catalog.recordInstalls({ day: DAY, network: `installed-${n}`, versions: [{ pluginId: 'com.example.hello', version: '1.1.0' }] });
+}
+const running = Array.from({ length: 200 }, (_, i) => ({ pluginId: `com.vendor${i % 40}.plugin-${i}`, version: `1.${i % 10}.0` }));
+for (let n = 0; n < 2_000; n += 1) await catalog.recordInstalls({ day: DAY, network: `network-${n}`, versions: running });
 let extra = REPORTS;
+let newNetworks = 0;
 
 describe(`pause count among ${REPORTS} reports`, () => {
   bench('countRecentReporters for a candidate with 11 reporters and 511 reports', async () => {
@@ -59,16 +70,32 @@ describe(`pause count among ${REPORTS} reports`, () => {
     await catalog.countRecentReporters('com.vendor7.plugin-7', '1.7.0', since);
   });
   const candidates = Array.from({ length: 200 }, (_, i) => ({ pluginId: `com.vendor${i % 40}.plugin-${i}`, version: `1.${i % 10}.0` }));
-  bench('recentReportersReach for 200 candidates (the pause decisions of one check-updates)', async () => {
-    await catalog.recentReportersReach(candidates, since, 11);
+  bench('rolloutPauses for 200 candidates (the pause decisions of one check-updates)', async () => {
+    await catalog.rolloutPauses(candidates, rule);
+  });
+  bench('rolloutPauses for a candidate over the threshold (its reporters counted, its installed base and lift read)', async () => {
+    await catalog.rolloutPauses([{ pluginId: 'com.example.hello', version: '1.1.0' }], rule);
   });
   bench(
     'pausedVersions (the admin view: every version in the window)',
     async () => {
-      await catalog.pausedVersions(since, 10);
+      await catalog.pausedVersions(rule);
     },
     { iterations: 5 },
   );
+});
+
+describe('recording the versions networks run (check-updates)', () => {
+  bench('recordInstalls of 200 versions for a network new today', async () => {
+    newNetworks += 1;
+    await catalog.recordInstalls({ day: DAY, network: `new-network-${newNetworks}`, versions: running });
+  });
+  bench('recordInstalls of 200 versions a network recorded already today (every row there)', async () => {
+    await catalog.recordInstalls({ day: DAY, network: 'network-7', versions: running });
+  });
+  bench("listedInstalled (the intake's check before a report is kept)", async () => {
+    await catalog.listedInstalled(DAY, 'network-7', { pluginId: 'com.vendor7.plugin-7', version: '1.7.0' });
+  });
 });
 
 describe('taking reports in', () => {

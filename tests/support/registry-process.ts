@@ -52,6 +52,11 @@ export interface RegistryProcess {
   publish(spec: PackageSpec & { manifest: Record<string, unknown> }, changelog?: string): Promise<string>;
   /** `PATCH /plugins/<id>/versions/<version>` `{rolloutPercent}`. */
   setRollout(pluginId: string, version: string, rolloutPercent: number): Promise<void>;
+  /**
+   * `POST /plugins/check-updates` (with `launcherVersion` 0.1.0) listing `installed`, from the loopback address
+   * `localAddress`: its /24 then runs those versions today, so its reports of them count (decisions section 12).
+   */
+  listInstalled(localAddress: string, installed: readonly { slug: string; version: string }[]): Promise<void>;
   /** `POST /telemetry/plugin-error` (with `launcherVersion` 0.1.0) from the loopback address `localAddress` (its /24 is the reporter network). */
   reportError(localAddress: string, report: { pluginId: string; pluginVersion: string; errorType: string }): Promise<void>;
   /** Stops the process (its port then refuses connections); the data folder stays until {@link close}. */
@@ -119,6 +124,10 @@ export async function startRegistryProcess(options: RegistryProcessOptions): Pro
     async setRollout(pluginId, version, rolloutPercent) {
       const response = await call(`/plugins/${pluginId}/versions/${version}`, { method: 'PATCH', json: { rolloutPercent } });
       await expectStatus(response, [200], `Setting the rollout of ${pluginId} ${version}`);
+    },
+    async listInstalled(localAddress, installed) {
+      const response = await sendFrom(`${url}/plugins/check-updates`, { json: { launcherVersion: '0.1.0', installed }, localAddress });
+      await expectStatus(response, [200], `A check-updates from ${localAddress}`);
     },
     async reportError(localAddress, report) {
       const response = await sendFrom(`${url}/telemetry/plugin-error`, { json: { ...report, launcherVersion: '0.1.0' }, localAddress });

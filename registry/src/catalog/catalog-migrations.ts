@@ -203,4 +203,62 @@ CREATE TRIGGER plugin_error_reports_reporter_moved AFTER UPDATE OF reporter, plu
 END;
 `,
   },
+  {
+    // Issue 26, decisions section 12: a report counts only when its network listed that
+    // id@version installed in a check-updates the same UTC day, and the pause threshold grows with
+    // the installed base. plugin_version_installs holds, per day, the networks (the day's salted
+    // hash, as reports carry it) that listed each version: check-updates inserts, the intake looks
+    // one row up, and rows older than the previous day are deleted with their salt. Its key starts
+    // with the day and the network, so one request's rows are neighbours and the purge a range.
+    // plugin_version_install_counts keeps each day's number of such networks per version (a
+    // trigger, in the inserting statement), 8 days long: the installed base is the largest of the
+    // last 7. rollout_pause_lifts holds each version's latest lift by an operator; audit_log what
+    // operators did, who, when, from where and why.
+    id: '005-installed-base',
+    sql: `
+CREATE TABLE plugin_version_installs (
+  day TEXT NOT NULL,
+  network TEXT NOT NULL,
+  plugin_id TEXT NOT NULL,
+  plugin_version TEXT NOT NULL,
+  PRIMARY KEY (day, network, plugin_id, plugin_version)
+) WITHOUT ROWID;
+
+CREATE TABLE plugin_version_install_counts (
+  plugin_id TEXT NOT NULL,
+  plugin_version TEXT NOT NULL,
+  day TEXT NOT NULL,
+  networks INTEGER NOT NULL,
+  PRIMARY KEY (plugin_id, plugin_version, day)
+) WITHOUT ROWID;
+
+CREATE TRIGGER plugin_version_installs_counted AFTER INSERT ON plugin_version_installs BEGIN
+  INSERT INTO plugin_version_install_counts (plugin_id, plugin_version, day, networks) VALUES (NEW.plugin_id, NEW.plugin_version, NEW.day, 1)
+  ON CONFLICT (plugin_id, plugin_version, day) DO UPDATE SET networks = networks + 1;
+END;
+
+CREATE TABLE rollout_pause_lifts (
+  plugin_id TEXT NOT NULL,
+  plugin_version TEXT NOT NULL,
+  lifted_at TEXT NOT NULL,
+  lifted_by TEXT NOT NULL,
+  reason TEXT NOT NULL,
+  reporters INTEGER NOT NULL,
+  PRIMARY KEY (plugin_id, plugin_version)
+) WITHOUT ROWID;
+
+-- details is a JSON object of what the action needs remembered.
+CREATE TABLE audit_log (
+  id INTEGER PRIMARY KEY,
+  at TEXT NOT NULL,
+  actor TEXT NOT NULL,
+  actor_address TEXT,
+  action TEXT NOT NULL,
+  subject TEXT NOT NULL,
+  reason TEXT,
+  details TEXT NOT NULL DEFAULT '{}'
+);
+CREATE INDEX audit_log_at ON audit_log (at);
+`,
+  },
 ];

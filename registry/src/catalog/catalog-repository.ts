@@ -2,10 +2,14 @@ import type {
   CatalogPlugin,
   CatalogVersion,
   ErrorReport,
+  InstallRecord,
+  NewPauseLift,
   NewPlugin,
   NewReview,
   NewVersion,
   PausedVersion,
+  PauseRule,
+  PauseState,
   PendingVersion,
   PluginChanges,
   PluginListPage,
@@ -15,6 +19,7 @@ import type {
   ReporterSalts,
   Review,
   ReviewPage,
+  VersionRef,
   VersionStatus,
 } from './catalog-types.js';
 
@@ -29,12 +34,12 @@ export interface RankedVersion extends CatalogVersion {
   readonly minLauncherKey: string;
 }
 
-/** What {@link CatalogRepository.recentReportersReachWithRevision} answers. */
-export interface ReachWithRevision {
+/** What {@link CatalogRepository.rolloutPausesWithRevision} answers. */
+export interface PausesWithRevision {
   /** The catalog revision in the snapshot the decisions were read in (-1 when its row is missing). */
   readonly revision: number;
-  /** The answer of `recentReportersReach`, in the order of the candidates. */
-  readonly reached: boolean[];
+  /** The answer of `rolloutPauses`, in the order of the candidates. */
+  readonly paused: boolean[];
 }
 
 /**
@@ -92,6 +97,8 @@ export interface CatalogRepository {
   getPluginBySlug(slug: string): Promise<CatalogPlugin | null>;
   /** The version `version` of the plugin `slug` in any state, or `null`. */
   version(slug: string, version: string): Promise<CatalogVersion | null>;
+  /** A version by its id, in any state, or `null`. */
+  versionById(id: string): Promise<CatalogVersion | null>;
   /** Every version of a plugin (any state), newest upload first. */
   versionsOf(pluginId: string): Promise<CatalogVersion[]>;
   /** The plugins an account owns, by slug. */
@@ -145,25 +152,45 @@ export interface CatalogRepository {
    */
   countRecentReporters(pluginId: string, version: string, since: string): Promise<number>;
   /**
-   * For each of `candidates` (manifest id and exact version), whether at least `atLeast` distinct
-   * reporters sent reports for it at or after `since`, in the order given: the pause decisions of
-   * one check-updates in one query, each reading at most `atLeast` index entries however many
-   * reports or reporters the version has.
+   * Records that the network `record.network` listed `record.versions` as installed in a
+   * check-updates on `record.day` (decisions section 12): once per network, version and day,
+   * however often it asks; the day's count of networks of each version grows with each new one.
    */
-  recentReportersReach(candidates: readonly { readonly pluginId: string; readonly version: string }[], since: string, atLeast: number): Promise<boolean[]>;
+  recordInstalls(record: InstallRecord): Promise<void>;
+  /** Whether `network` listed `pluginId` at exactly `version` in a check-updates on `day`. */
+  listedInstalled(day: string, network: string, version: VersionRef): Promise<boolean>;
   /**
-   * {@link recentReportersReach} and {@link catalogRevision} read together, in one snapshot (on
+   * For each of `candidates`, whether `rule` pauses it now, in the order given: the pause decisions
+   * of one check-updates in one query. A candidate with no more than `rule.threshold` reporters
+   * (nearly all) reads at most `threshold + 1` index entries, however many reports, reporters or
+   * installs the version has; the installed base and a lift are read only beyond that.
+   */
+  rolloutPauses(candidates: readonly VersionRef[], rule: PauseRule): Promise<boolean[]>;
+  /**
+   * {@link rolloutPauses} and {@link catalogRevision} read together, in one snapshot (on
    * PostgreSQL one statement, so one round trip): check-updates decides the pauses of candidates
    * it took from versions kept in memory and, in the same read, learns whether the catalog is
    * still at the revision they were kept under.
    */
-  recentReportersReachWithRevision(
-    candidates: readonly { readonly pluginId: string; readonly version: string }[],
-    since: string,
-    atLeast: number,
-  ): Promise<ReachWithRevision>;
-  /** Versions with more than `threshold` distinct reporters at or after `since`, most reporters first. */
-  pausedVersions(since: string, threshold: number): Promise<PausedVersion[]>;
+  rolloutPausesWithRevision(candidates: readonly VersionRef[], rule: PauseRule): Promise<PausesWithRevision>;
+  /** The reporters since `rule.since`, the installed base over the rule's days, and the latest lift of one version. */
+  pauseState(version: VersionRef, rule: Pick<PauseRule, 'since' | 'baseFromDay'>): Promise<PauseState>;
+  /**
+   * Versions with more than `rule.threshold` distinct reporters since `rule.since`, most reporters
+   * first, with their installed base and latest lift (whether the rule pauses each is the caller's
+   * to work out from those).
+   */
+  pausedVersions(rule: Pick<PauseRule, 'since' | 'threshold' | 'baseFromDay'>): Promise<PausedVersion[]>;
+  /**
+   * Stores an operator's lift of a version's pause (replacing an earlier lift of it) and its entry
+   * in the audit log, in one transaction.
+   */
+  liftPause(lift: NewPauseLift): Promise<void>;
+  /**
+   * Deletes the networks recorded on days before `networksBefore` and the daily counts of days
+   * before `countsBefore` (`YYYY-MM-DD`); returns how many networks.
+   */
+  forgetInstallsBefore(networksBefore: string, countsBefore: string): Promise<number>;
   /** Deletes reports received before `before` (and what the pause count keeps of them); returns how many. */
   purgeReportsBefore(before: string): Promise<number>;
 

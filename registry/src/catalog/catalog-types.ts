@@ -178,13 +178,75 @@ export interface ReporterSalts {
   readonly previous: Uint8Array | null;
 }
 
-/** A version whose reporter count is over the pause threshold (the admin view). */
-export interface PausedVersion {
+/** One id@version: the plugin's manifest id and an exact version. */
+export interface VersionRef {
+  readonly pluginId: string;
+  readonly version: string;
+}
+
+/**
+ * What one check-updates says a network runs (decisions section 12): the versions it listed as
+ * installed, recorded for the UTC day under the network's hash of that day.
+ */
+export interface InstallRecord {
+  /** `YYYY-MM-DD` (UTC). */
+  readonly day: string;
+  /** The network (IPv4 /24, IPv6 /48) as an HMAC under the day's salt: the same value its reports carry that day. */
+  readonly network: string;
+  readonly versions: readonly VersionRef[];
+}
+
+/**
+ * The automatic pause's rule at one moment (decisions section 12): a version is paused when its
+ * reporters since `since` are more than the largest of `threshold`, `basePercent` % of its
+ * installed base (rounded up), and twice the reporters counted when an operator last lifted it.
+ */
+export interface PauseRule {
+  /** Reporters whose latest report is at or after this time count: 24 hours back. */
+  readonly since: string;
+  /** `PLUGIN_ERROR_PAUSE_THRESHOLD`. */
+  readonly threshold: number;
+  /** The first UTC day (`YYYY-MM-DD`) of the 7 whose largest daily count of running networks is the installed base. */
+  readonly baseFromDay: string;
+  /** The share of the installed base, in percent, that the reporters must also exceed (2). */
+  readonly basePercent: number;
+}
+
+/** An operator's lift of a version's pause (the latest one of that id@version). */
+export interface PauseLift {
+  readonly liftedAt: string;
+  /** Who lifted it: `admin`, the holder of the registry's admin key. */
+  readonly liftedBy: string;
+  readonly reason: string;
+  /** The reporters counted when it was lifted: the version pauses again above twice this. */
+  readonly reporters: number;
+}
+
+/** What the pause knows of one version now. */
+export interface PauseState {
+  /** Distinct reporter networks in the window (each one listed the version the day it reported). */
+  readonly reporters: number;
+  /** The largest daily count of networks that listed the version, over the rule's 7 days. */
+  readonly installedBase: number;
+  readonly lift: PauseLift | null;
+}
+
+/** Input of `liftPause`: the lift and the audit log entry written with it, in one transaction. */
+export interface NewPauseLift extends VersionRef, PauseLift {
+  readonly versionId: string;
+  /** The client address the operator's request came from (the audit log's "where"). */
+  readonly actorAddress: string;
+  /** The installed base and effective threshold at the lift, kept in the audit entry. */
+  readonly installedBase: number;
+  readonly pauseThreshold: number;
+}
+
+/** A version whose reporters are over the threshold (the admin view), with what decides its pause. */
+export interface PausedVersion extends PauseState {
+  readonly versionId: string;
   readonly pluginId: string;
   readonly slug: string;
   readonly version: string;
-  /** Distinct reporter networks in the window. */
-  readonly reporters: number;
   /** Reports in the window. */
   readonly reports: number;
   readonly lastReportAt: string;

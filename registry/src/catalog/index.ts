@@ -1,4 +1,4 @@
-export type { CatalogRepository } from './catalog-repository.js';
+export type { CatalogRepository, PausesWithRevision, RankedVersion } from './catalog-repository.js';
 export { SqliteCatalogRepository } from './sqlite-catalog-repository.js';
 export { PostgresCatalogRepository } from './postgres-catalog-repository.js';
 export { CATALOG_MIGRATIONS, CATALOG_MODULE } from './catalog-migrations.js';
@@ -10,10 +10,15 @@ export type {
   CatalogVersion,
   DailyDownloads,
   ErrorReport,
+  InstallRecord,
+  NewPauseLift,
   NewPlugin,
   NewReview,
   NewVersion,
   PausedVersion,
+  PauseLift,
+  PauseRule,
+  PauseState,
   PendingVersion,
   PluginChanges,
   PluginListPage,
@@ -25,5 +30,6 @@ export type {
   ReporterSalts,
   Review,
   ReviewPage,
+  VersionRef,
   VersionStatus,
 } from './catalog-types.js';

@@ -13,7 +13,8 @@ import {
   versionExists,
   type NewVersionRow,
 } from './catalog-input.js';
-import type { CatalogRepository, RankedVersion, ReachWithRevision } from './catalog-repository.js';
+import type { CatalogRepository, PausesWithRevision, RankedVersion } from './catalog-repository.js';
+import { liftAuditRow, pausedVersionOf, pauseStateOf, type PausedVersionRow, type PauseStateRow } from './pause-rows.js';
 import {
   PLUGIN_COLUMNS,
   VERSION_COLUMNS,
@@ -32,10 +33,14 @@ import type {
   CatalogPlugin,
   CatalogVersion,
   ErrorReport,
+  InstallRecord,
+  NewPauseLift,
   NewPlugin,
   NewReview,
   NewVersion,
   PausedVersion,
+  PauseRule,
+  PauseState,
   PendingVersion,
   PluginChanges,
   PluginListPage,
@@ -45,6 +50,7 @@ import type {
   ReporterSalts,
   Review,
   ReviewPage,
+  VersionRef,
   VersionStatus,
 } from './catalog-types.js';
 import { POSTGRES_PUBLISHED_COUNT_SQL, postgresPublishedPageSql, postgresPublishedPluginBy } from './postgres-plugin-list.js';
@@ -70,23 +76,68 @@ const SET_STATUS = `UPDATE plugin_versions
 const COUNT_RECENT_REPORTERS = `SELECT COUNT(*)::int AS total FROM plugin_version_reporters
   WHERE plugin_id = $1 AND plugin_version = $2 AND last_report_at >= $3`;
 
+/** The installed base of the version `c.plugin_id`, `c.version`: its largest daily count of running networks since `$4`. */
+const INSTALLED_BASE_OF_CANDIDATE = `COALESCE((
+  SELECT MAX(i.networks) FROM plugin_version_install_counts i
+  WHERE i.plugin_id = c.plugin_id AND i.plugin_version = c.version AND i.day >= $4), 0)`;
+
 /**
- * The pause decisions of a check-updates: whether each candidate's `$4 + 1`-th reporter in the
- * window exists, as one array in the order of the candidates (one row to parse instead of one per
- * candidate).
+ * The pause decisions of a check-updates (see `ROLLOUT_PAUSES_SQL` of the SQLite twin): for each
+ * candidate, whether its reporters since `$3` are more than the largest of the threshold `$5`,
+ * `$6` % of its installed base rounded up and twice the reporters of its latest lift, as one array
+ * in the order of the candidates (one row to parse instead of one per candidate). The
+ * `$5 + 1`-th reporter is looked for first; only past it are the rest read.
  */
-const REACH_ARRAY = `ARRAY(
-  SELECT (
-    SELECT 1 FROM plugin_version_reporters r
-    WHERE r.plugin_id = c.plugin_id AND r.plugin_version = c.version AND r.last_report_at >= $3
-    ORDER BY r.last_report_at LIMIT 1 OFFSET $4
-  ) IS NOT NULL
+const PAUSES_ARRAY = `ARRAY(
+  SELECT CASE
+    WHEN (
+      SELECT 1 FROM plugin_version_reporters r
+      WHERE r.plugin_id = c.plugin_id AND r.plugin_version = c.version AND r.last_report_at >= $3
+      ORDER BY r.last_report_at LIMIT 1 OFFSET $5
+    ) IS NULL THEN false
+    ELSE (
+      SELECT COUNT(*) FROM plugin_version_reporters r
+      WHERE r.plugin_id = c.plugin_id AND r.plugin_version = c.version AND r.last_report_at >= $3
+    ) > GREATEST(
+      $5::bigint,
+      (${INSTALLED_BASE_OF_CANDIDATE} * $6::bigint + 99) / 100,
+      COALESCE((SELECT 2 * l.reporters FROM rollout_pause_lifts l WHERE l.plugin_id = c.plugin_id AND l.plugin_version = c.version), 0)
+    )
+  END
   FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS c (plugin_id, version, position)
   ORDER BY c.position
 )`;
-export const RECENT_REPORTERS_REACH = `SELECT ${REACH_ARRAY} AS reached`;
-/** {@link RECENT_REPORTERS_REACH} with the catalog revision of the same snapshot. */
-const RECENT_REPORTERS_REACH_WITH_REVISION = `SELECT COALESCE((SELECT revision::float8 FROM catalog_revision WHERE id = 1), -1) AS revision, ${REACH_ARRAY} AS reached`;
+export const ROLLOUT_PAUSES = `SELECT ${PAUSES_ARRAY} AS paused`;
+/** {@link ROLLOUT_PAUSES} with the catalog revision of the same snapshot. */
+const ROLLOUT_PAUSES_WITH_REVISION = `SELECT COALESCE((SELECT revision::float8 FROM catalog_revision WHERE id = 1), -1) AS revision, ${PAUSES_ARRAY} AS paused`;
+
+/** The reporters since `$3`, installed base since `$4` and latest lift of the version `$1`, `$2`. */
+const PAUSE_STATE = `
+SELECT (
+    SELECT COUNT(*)::int FROM plugin_version_reporters r
+    WHERE r.plugin_id = c.plugin_id AND r.plugin_version = c.version AND r.last_report_at >= $3
+  ) AS reporters,
+  ${INSTALLED_BASE_OF_CANDIDATE} AS installed_base,
+  l.lifted_at, l.lifted_by, l.reason, l.reporters AS lift_reporters
+FROM (SELECT $1::text COLLATE "C" AS plugin_id, $2::text COLLATE "C" AS version) c
+LEFT JOIN rollout_pause_lifts l ON l.plugin_id = c.plugin_id AND l.plugin_version = c.version`;
+
+/**
+ * The networks `$2` listed on day `$1` (the versions in `$3` and `$4`, in key order, so that two
+ * instances recording overlapping lists wait for each other in one order and never deadlock),
+ * and, from the rows this statement inserted, the day's count of each version: one statement,
+ * so a count grows exactly by the networks that are new.
+ */
+const RECORD_INSTALLS = `
+WITH added AS (
+  INSERT INTO plugin_version_installs (day, network, plugin_id, plugin_version)
+  SELECT $1, $2, v.plugin_id, v.version FROM unnest($3::text[], $4::text[]) AS v (plugin_id, version) ORDER BY v.plugin_id, v.version
+  ON CONFLICT DO NOTHING
+  RETURNING plugin_id, plugin_version
+)
+INSERT INTO plugin_version_install_counts AS counts (plugin_id, plugin_version, day, networks)
+SELECT plugin_id, plugin_version, $1, COUNT(*) FROM added GROUP BY plugin_id, plugin_version ORDER BY plugin_id, plugin_version
+ON CONFLICT (plugin_id, plugin_version, day) DO UPDATE SET networks = counts.networks + EXCLUDED.networks`;
 
 /**
  * The latest published version of each slug of `$1` (see `latestPublished`): for each plugin, the
@@ -112,23 +163,34 @@ function rankedVersionOf(row: RankedVersionRow): RankedVersion {
 }
 
 const PAUSED_VERSIONS = `
-SELECT r.plugin_id, p.slug, r.plugin_version, COUNT(DISTINCT r.reporter)::int AS reporters, COUNT(*)::int AS reports, MAX(r.received_at) AS last_report_at
-FROM plugin_error_reports r JOIN plugins p ON p.id = r.plugin_id
+SELECT r.plugin_id, p.slug, r.plugin_version, v.id AS version_id, COUNT(DISTINCT r.reporter)::int AS reporters, COUNT(*)::int AS reports,
+  MAX(r.received_at) AS last_report_at,
+  COALESCE((
+    SELECT MAX(i.networks) FROM plugin_version_install_counts i
+    WHERE i.plugin_id = r.plugin_id AND i.plugin_version = r.plugin_version AND i.day >= $3), 0) AS installed_base,
+  l.lifted_at, l.lifted_by, l.reason, l.reporters AS lift_reporters
+FROM plugin_error_reports r
+JOIN plugins p ON p.id = r.plugin_id
+JOIN plugin_versions v ON v.plugin_id = r.plugin_id AND v.version = r.plugin_version
+LEFT JOIN rollout_pause_lifts l ON l.plugin_id = r.plugin_id AND l.plugin_version = r.plugin_version
 WHERE r.received_at >= $1
-GROUP BY r.plugin_id, p.slug, r.plugin_version
+GROUP BY r.plugin_id, p.slug, r.plugin_version, v.id, l.lifted_at, l.lifted_by, l.reason, l.reporters
 HAVING COUNT(DISTINCT r.reporter) > $2
 ORDER BY reporters DESC, r.plugin_id, r.plugin_version`;
 
-interface PausedVersionRow {
-  plugin_id: string;
-  slug: string;
-  plugin_version: string;
-  reporters: number;
-  reports: number;
-  last_report_at: string;
-}
-
 type ListRow = PublishedPluginRow & { total: number };
+
+/** The parameters of {@link ROLLOUT_PAUSES}: ids, versions, since, base days, threshold and base percent. */
+function pauseParameters(candidates: readonly VersionRef[], rule: PauseRule): unknown[] {
+  return [
+    candidates.map((candidate) => candidate.pluginId),
+    candidates.map((candidate) => candidate.version),
+    rule.since,
+    rule.baseFromDay,
+    rule.threshold,
+    rule.basePercent,
+  ];
+}
 
 /**
  * The catalog in PostgreSQL, the twin of `SqliteCatalogRepository` (same answers, same errors;
@@ -143,11 +205,6 @@ type ListRow = PublishedPluginRow & { total: number };
  * const page = await catalog.listPublished({ q: 'map', page: 1, pageSize: 20 });
  * ```
  */
-/** The parameters of {@link RECENT_REPORTERS_REACH}: ids, versions, since, and the reporters to skip. */
-function reachParameters(candidates: readonly { readonly pluginId: string; readonly version: string }[], since: string, atLeast: number): unknown[] {
-  return [candidates.map((candidate) => candidate.pluginId), candidates.map((candidate) => candidate.version), since, atLeast - 1];
-}
-
 export class PostgresCatalogRepository implements CatalogRepository {
   constructor(private readonly scope: SqlScope) {}
 
@@ -220,6 +277,11 @@ export class PostgresCatalogRepository implements CatalogRepository {
 
   async version(slug: string, version: string): Promise<CatalogVersion | null> {
     const row = await this.one<VersionRow>(`${VERSIONS_OF_SLUG} AND v.version = $2`, [slug, version]);
+    return row ? versionOf(row) : null;
+  }
+
+  async versionById(id: string): Promise<CatalogVersion | null> {
+    const row = await this.one<VersionRow>(`SELECT ${VERSION_COLUMNS} FROM plugin_versions v WHERE v.id = $1`, [id]);
     return row ? versionOf(row) : null;
   }
 
@@ -442,35 +504,71 @@ export class PostgresCatalogRepository implements CatalogRepository {
     return (await this.one<{ total: number }>(COUNT_RECENT_REPORTERS, [pluginId, version, since]))?.total ?? 0;
   }
 
-  async recentReportersReach(
-    candidates: readonly { readonly pluginId: string; readonly version: string }[],
-    since: string,
-    atLeast: number,
-  ): Promise<boolean[]> {
-    if (atLeast <= 0) return candidates.map(() => true);
+  async recordInstalls(record: InstallRecord): Promise<void> {
+    if (record.versions.length === 0) return;
+    await this.scope.query(RECORD_INSTALLS, [
+      record.day,
+      record.network,
+      record.versions.map((version) => version.pluginId),
+      record.versions.map((version) => version.version),
+    ]);
+  }
+
+  async listedInstalled(day: string, network: string, version: VersionRef): Promise<boolean> {
+    const row = await this.one('SELECT 1 AS found FROM plugin_version_installs WHERE day = $1 AND network = $2 AND plugin_id = $3 AND plugin_version = $4', [
+      day,
+      network,
+      version.pluginId,
+      version.version,
+    ]);
+    return row !== undefined;
+  }
+
+  async rolloutPauses(candidates: readonly VersionRef[], rule: PauseRule): Promise<boolean[]> {
     if (candidates.length === 0) return [];
-    return (await this.one<{ reached: boolean[] }>(RECENT_REPORTERS_REACH, reachParameters(candidates, since, atLeast)))?.reached ?? [];
+    return (await this.one<{ paused: boolean[] }>(ROLLOUT_PAUSES, pauseParameters(candidates, rule)))?.paused ?? [];
   }
 
-  async recentReportersReachWithRevision(
-    candidates: readonly { readonly pluginId: string; readonly version: string }[],
-    since: string,
-    atLeast: number,
-  ): Promise<ReachWithRevision> {
-    if (atLeast <= 0 || candidates.length === 0) return { revision: await this.catalogRevision(), reached: candidates.map(() => atLeast <= 0) };
-    const row = await this.one<ReachWithRevision>(RECENT_REPORTERS_REACH_WITH_REVISION, reachParameters(candidates, since, atLeast));
-    return row ?? { revision: -1, reached: [] };
+  async rolloutPausesWithRevision(candidates: readonly VersionRef[], rule: PauseRule): Promise<PausesWithRevision> {
+    if (candidates.length === 0) return { revision: await this.catalogRevision(), paused: [] };
+    const row = await this.one<PausesWithRevision>(ROLLOUT_PAUSES_WITH_REVISION, pauseParameters(candidates, rule));
+    return row ?? { revision: -1, paused: [] };
   }
 
-  async pausedVersions(since: string, threshold: number): Promise<PausedVersion[]> {
-    return (await this.all<PausedVersionRow>(PAUSED_VERSIONS, [since, threshold])).map((row) => ({
-      pluginId: row.plugin_id,
-      slug: row.slug,
-      version: row.plugin_version,
-      reporters: row.reporters,
-      reports: row.reports,
-      lastReportAt: row.last_report_at,
-    }));
+  async pauseState(version: VersionRef, rule: Pick<PauseRule, 'since' | 'baseFromDay'>): Promise<PauseState> {
+    return pauseStateOf(await this.one<PauseStateRow>(PAUSE_STATE, [version.pluginId, version.version, rule.since, rule.baseFromDay]));
+  }
+
+  async pausedVersions(rule: Pick<PauseRule, 'since' | 'threshold' | 'baseFromDay'>): Promise<PausedVersion[]> {
+    return (await this.all<PausedVersionRow>(PAUSED_VERSIONS, [rule.since, rule.threshold, rule.baseFromDay])).map(pausedVersionOf);
+  }
+
+  async liftPause(lift: NewPauseLift): Promise<void> {
+    const audit = liftAuditRow(lift);
+    await this.scope.transaction(async (scope) => {
+      await scope.query(
+        `INSERT INTO rollout_pause_lifts (plugin_id, plugin_version, lifted_at, lifted_by, reason, reporters) VALUES ($1, $2, $3, $4, $5, $6)
+         ON CONFLICT (plugin_id, plugin_version) DO UPDATE
+         SET lifted_at = EXCLUDED.lifted_at, lifted_by = EXCLUDED.lifted_by, reason = EXCLUDED.reason, reporters = EXCLUDED.reporters`,
+        [lift.pluginId, lift.version, lift.liftedAt, lift.liftedBy, lift.reason, lift.reporters],
+      );
+      await scope.query(`INSERT INTO audit_log (at, actor, actor_address, action, subject, reason, details) VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb)`, [
+        audit.at,
+        audit.actor,
+        audit.actorAddress,
+        audit.action,
+        audit.subject,
+        audit.reason,
+        audit.details,
+      ]);
+    });
+  }
+
+  async forgetInstallsBefore(networksBefore: string, countsBefore: string): Promise<number> {
+    return this.scope.transaction(async (scope) => {
+      await scope.query('DELETE FROM plugin_version_install_counts WHERE day < $1', [countsBefore]);
+      return (await scope.query('DELETE FROM plugin_version_installs WHERE day < $1', [networksBefore])).rowCount ?? 0;
+    });
   }
 
   async purgeReportsBefore(before: string): Promise<number> {

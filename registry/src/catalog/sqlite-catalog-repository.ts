@@ -16,16 +16,21 @@ import {
 } from './catalog-input.js';
 import type { RegistryDatabase } from '../storage/registry-database.js';
 import { CATALOG_MIGRATIONS, CATALOG_MODULE } from './catalog-migrations.js';
-import type { CatalogRepository, RankedVersion, ReachWithRevision } from './catalog-repository.js';
+import type { CatalogRepository, PausesWithRevision, RankedVersion } from './catalog-repository.js';
+import { liftAuditRow, pausedVersionOf, pauseStateOf, type PausedVersionRow, type PauseStateRow } from './pause-rows.js';
 import {
   PLUGIN_SORTS,
   type CatalogPlugin,
   type CatalogVersion,
   type ErrorReport,
+  type InstallRecord,
+  type NewPauseLift,
   type NewPlugin,
   type NewReview,
   type NewVersion,
   type PausedVersion,
+  type PauseRule,
+  type PauseState,
   type PendingVersion,
   type PluginChanges,
   type PluginListPage,
@@ -36,6 +41,7 @@ import {
   type ReporterSalts,
   type Review,
   type ReviewPage,
+  type VersionRef,
   type VersionStatus,
 } from './catalog-types.js';
 import {
@@ -64,18 +70,49 @@ export const COUNT_RECENT_REPORTERS_SQL = `
 SELECT COUNT(*) AS total FROM plugin_version_reporters
 WHERE plugin_id = @pluginId AND plugin_version = @version AND last_report_at >= @since`;
 
+/** The installed base of the version `c.plugin_id`, `c.version`: its largest daily count of running networks since `@baseFromDay`. */
+const INSTALLED_BASE_OF_CANDIDATE = `COALESCE((
+  SELECT MAX(i.networks) FROM plugin_version_install_counts i
+  WHERE i.plugin_id = c.plugin_id AND i.plugin_version = c.version AND i.day >= @baseFromDay), 0)`;
+
 /**
- * The pause decisions of a check-updates: for each candidate (`[pluginId, version]` pairs in a JSON
- * array), whether its `@atLeast`-th reporter in the window exists, which reads at most `@atLeast`
- * entries of `plugin_version_reporters_recent`.
+ * The pause decisions of a check-updates (decisions section 12): for each candidate (`[pluginId,
+ * version]` pairs in a JSON array), whether its reporters since `@since` are more than the largest
+ * of `@threshold`, `@basePercent` % of its installed base rounded up, and twice the reporters of
+ * its latest lift. The first test, whether a `@threshold + 1`-th reporter exists, reads at most
+ * that many entries of `plugin_version_reporters_recent` and settles nearly every candidate; only
+ * past it are the reporters counted and the installed base and the lift looked up (`CASE` runs
+ * its branches lazily).
  */
-export const RECENT_REPORTERS_REACH_SQL = `
+export const ROLLOUT_PAUSES_SQL = `
+SELECT CASE
+  WHEN (
+    SELECT 1 FROM plugin_version_reporters r
+    WHERE r.plugin_id = c.plugin_id AND r.plugin_version = c.version AND r.last_report_at >= @since
+    ORDER BY r.last_report_at LIMIT 1 OFFSET @threshold
+  ) IS NULL THEN 0
+  ELSE (
+    SELECT COUNT(*) FROM plugin_version_reporters r
+    WHERE r.plugin_id = c.plugin_id AND r.plugin_version = c.version AND r.last_report_at >= @since
+  ) > MAX(
+    @threshold,
+    (${INSTALLED_BASE_OF_CANDIDATE} * @basePercent + 99) / 100,
+    COALESCE((SELECT 2 * l.reporters FROM rollout_pause_lifts l WHERE l.plugin_id = c.plugin_id AND l.plugin_version = c.version), 0)
+  )
+END AS paused
+FROM (SELECT json_extract(j.value, '$[0]') AS plugin_id, json_extract(j.value, '$[1]') AS version, j.key AS position FROM json_each(@candidates) j) c
+ORDER BY c.position`;
+
+/** The reporters, installed base and latest lift of one version. */
+const PAUSE_STATE_SQL = `
 SELECT (
-  SELECT 1 FROM plugin_version_reporters r
-  WHERE r.plugin_id = json_extract(c.value, '$[0]') AND r.plugin_version = json_extract(c.value, '$[1]') AND r.last_report_at >= @since
-  ORDER BY r.last_report_at LIMIT 1 OFFSET @skip
-) IS NOT NULL AS reached
-FROM json_each(@candidates) c ORDER BY c.key`;
+    SELECT COUNT(*) FROM plugin_version_reporters r
+    WHERE r.plugin_id = c.plugin_id AND r.plugin_version = c.version AND r.last_report_at >= @since
+  ) AS reporters,
+  ${INSTALLED_BASE_OF_CANDIDATE} AS installed_base,
+  l.lifted_at, l.lifted_by, l.reason, l.reporters AS lift_reporters
+FROM (SELECT @pluginId AS plugin_id, @version AS version) c
+LEFT JOIN rollout_pause_lifts l ON l.plugin_id = c.plugin_id AND l.plugin_version = c.version`;
 
 /**
  * The latest published version of each slug of a JSON array (see `latestPublished`). Releases and
@@ -100,23 +137,22 @@ function rankedVersionOf(row: RankedVersionRow): RankedVersion {
   return { ...versionOf(row), versionKey: row.version_key, minLauncherKey: row.min_launcher_key };
 }
 
-/** The admin view of paused versions: every id@version over the threshold in the window. */
+/** The admin view of paused versions: every id@version over the threshold in the window, with its installed base and lift. */
 const PAUSED_VERSIONS_SQL = `
-SELECT r.plugin_id, p.slug, r.plugin_version, COUNT(DISTINCT r.reporter) AS reporters, COUNT(*) AS reports, MAX(r.received_at) AS last_report_at
-FROM plugin_error_reports r JOIN plugins p ON p.id = r.plugin_id
+SELECT r.plugin_id, p.slug, r.plugin_version, v.id AS version_id, COUNT(DISTINCT r.reporter) AS reporters, COUNT(*) AS reports,
+  MAX(r.received_at) AS last_report_at,
+  COALESCE((
+    SELECT MAX(i.networks) FROM plugin_version_install_counts i
+    WHERE i.plugin_id = r.plugin_id AND i.plugin_version = r.plugin_version AND i.day >= @baseFromDay), 0) AS installed_base,
+  l.lifted_at, l.lifted_by, l.reason, l.reporters AS lift_reporters
+FROM plugin_error_reports r
+JOIN plugins p ON p.id = r.plugin_id
+JOIN plugin_versions v ON v.plugin_id = r.plugin_id AND v.version = r.plugin_version
+LEFT JOIN rollout_pause_lifts l ON l.plugin_id = r.plugin_id AND l.plugin_version = r.plugin_version
 WHERE r.received_at >= @since
 GROUP BY r.plugin_id, r.plugin_version
 HAVING COUNT(DISTINCT r.reporter) > @threshold
 ORDER BY reporters DESC, r.plugin_id, r.plugin_version`;
-
-interface PausedVersionRow {
-  plugin_id: string;
-  slug: string;
-  plugin_version: string;
-  reporters: number;
-  reports: number;
-  last_report_at: string;
-}
 
 /** Every statement of the catalog except the list queries, prepared once per database. */
 function prepareStatements(db: Database.Database) {
@@ -174,10 +210,31 @@ function prepareStatements(db: Database.Database) {
        WHERE plugin_id = @pluginId AND plugin_version = @pluginVersion AND received_at >= @since AND reporter = @previousReporter`,
     ),
     countReporters: db.prepare<[{ pluginId: string; version: string; since: string }], { total: number }>(COUNT_RECENT_REPORTERS_SQL),
-    reportersReach: db.prepare<[{ candidates: string; since: string; skip: number }], { reached: number }>(RECENT_REPORTERS_REACH_SQL),
+    rolloutPauses: db.prepare<[{ candidates: string } & PauseRule], { paused: number }>(ROLLOUT_PAUSES_SQL),
+    pauseState: db.prepare<[{ pluginId: string; version: string; since: string; baseFromDay: string }], PauseStateRow>(PAUSE_STATE_SQL),
+    recordInstalls: db.prepare<[{ day: string; network: string; versions: string }]>(
+      `INSERT INTO plugin_version_installs (day, network, plugin_id, plugin_version)
+       SELECT @day, @network, json_extract(value, '$[0]'), json_extract(value, '$[1]') FROM json_each(@versions) WHERE true
+       ON CONFLICT DO NOTHING`,
+    ),
+    listedInstalled: db.prepare<[string, string, string, string], { found: number }>(
+      `SELECT 1 AS found FROM plugin_version_installs WHERE day = ? AND network = ? AND plugin_id = ? AND plugin_version = ?`,
+    ),
+    upsertLift: db.prepare(
+      `INSERT INTO rollout_pause_lifts (plugin_id, plugin_version, lifted_at, lifted_by, reason, reporters)
+       VALUES (@pluginId, @version, @liftedAt, @liftedBy, @reason, @reporters)
+       ON CONFLICT (plugin_id, plugin_version) DO UPDATE
+       SET lifted_at = excluded.lifted_at, lifted_by = excluded.lifted_by, reason = excluded.reason, reporters = excluded.reporters`,
+    ),
+    insertAudit: db.prepare(
+      `INSERT INTO audit_log (at, actor, actor_address, action, subject, reason, details)
+       VALUES (@at, @actor, @actorAddress, @action, @subject, @reason, @details)`,
+    ),
+    forgetInstalls: db.prepare<[string]>(`DELETE FROM plugin_version_installs WHERE day < ?`),
+    forgetInstallCounts: db.prepare<[string]>(`DELETE FROM plugin_version_install_counts WHERE day < ?`),
     latestPublishedOf: db.prepare<[string], RankedVersionRow>(LATEST_PUBLISHED_OF_SQL),
     purgeReporters: db.prepare<[string]>(`DELETE FROM plugin_version_reporters WHERE last_report_at < ?`),
-    pausedVersions: db.prepare<[{ since: string; threshold: number }], PausedVersionRow>(PAUSED_VERSIONS_SQL),
+    pausedVersions: db.prepare<[{ since: string; threshold: number; baseFromDay: string }], PausedVersionRow>(PAUSED_VERSIONS_SQL),
     insertSalt: db.prepare<[string, Buffer]>(`INSERT INTO telemetry_salts (day, salt) VALUES (?, ?) ON CONFLICT (day) DO NOTHING`),
     salt: db.prepare<[string], { salt: Buffer }>(`SELECT salt FROM telemetry_salts WHERE day = ?`),
     forgetSalts: db.prepare<[string]>(`DELETE FROM telemetry_salts WHERE day < ?`),
@@ -301,6 +358,11 @@ export class SqliteCatalogRepository implements CatalogRepository {
 
   async version(slug: string, version: string): Promise<CatalogVersion | null> {
     const row = this.statements.versionBySlug.get(slug, version);
+    return row ? versionOf(row) : null;
+  }
+
+  async versionById(id: string): Promise<CatalogVersion | null> {
+    const row = this.statements.versionById.get(id);
     return row ? versionOf(row) : null;
   }
 
@@ -465,40 +527,57 @@ export class SqliteCatalogRepository implements CatalogRepository {
     return this.statements.countReporters.get({ pluginId, version, since })?.total ?? 0;
   }
 
-  async recentReportersReach(
-    candidates: readonly { readonly pluginId: string; readonly version: string }[],
-    since: string,
-    atLeast: number,
-  ): Promise<boolean[]> {
-    if (atLeast <= 0) return candidates.map(() => true);
-    if (candidates.length === 0) return [];
-    const pairs = JSON.stringify(candidates.map((candidate) => [candidate.pluginId, candidate.version]));
-    return this.statements.reportersReach.all({ candidates: pairs, since, skip: atLeast - 1 }).map((row) => row.reached === 1);
+  async recordInstalls(record: InstallRecord): Promise<void> {
+    if (record.versions.length === 0) return;
+    const versions = JSON.stringify(record.versions.map((version) => [version.pluginId, version.version]));
+    this.statements.recordInstalls.run({ day: record.day, network: record.network, versions });
   }
 
-  async recentReportersReachWithRevision(
-    candidates: readonly { readonly pluginId: string; readonly version: string }[],
-    since: string,
-    atLeast: number,
-  ): Promise<ReachWithRevision> {
+  async listedInstalled(day: string, network: string, version: VersionRef): Promise<boolean> {
+    return this.statements.listedInstalled.get(day, network, version.pluginId, version.version) !== undefined;
+  }
+
+  async rolloutPauses(candidates: readonly VersionRef[], rule: PauseRule): Promise<boolean[]> {
+    if (candidates.length === 0) return [];
+    return this.pausesOf(candidates, rule);
+  }
+
+  async rolloutPausesWithRevision(candidates: readonly VersionRef[], rule: PauseRule): Promise<PausesWithRevision> {
     // One read transaction: both in one snapshot, as PostgreSQL's single statement gives.
     return this.database.transaction(() => {
       const revision = this.statements.catalogRevision.get()?.revision ?? -1;
-      if (atLeast <= 0 || candidates.length === 0) return { revision, reached: candidates.map(() => atLeast <= 0) };
-      const pairs = JSON.stringify(candidates.map((candidate) => [candidate.pluginId, candidate.version]));
-      return { revision, reached: this.statements.reportersReach.all({ candidates: pairs, since, skip: atLeast - 1 }).map((row) => row.reached === 1) };
+      return { revision, paused: candidates.length === 0 ? [] : this.pausesOf(candidates, rule) };
     });
   }
 
-  async pausedVersions(since: string, threshold: number): Promise<PausedVersion[]> {
-    return this.statements.pausedVersions.all({ since, threshold }).map((row) => ({
-      pluginId: row.plugin_id,
-      slug: row.slug,
-      version: row.plugin_version,
-      reporters: row.reporters,
-      reports: row.reports,
-      lastReportAt: row.last_report_at,
-    }));
+  private pausesOf(candidates: readonly VersionRef[], rule: PauseRule): boolean[] {
+    const pairs = JSON.stringify(candidates.map((candidate) => [candidate.pluginId, candidate.version]));
+    const { since, threshold, baseFromDay, basePercent } = rule;
+    return this.statements.rolloutPauses.all({ candidates: pairs, since, threshold, baseFromDay, basePercent }).map((row) => row.paused === 1);
+  }
+
+  async pauseState(version: VersionRef, rule: Pick<PauseRule, 'since' | 'baseFromDay'>): Promise<PauseState> {
+    const { pluginId } = version;
+    return pauseStateOf(this.statements.pauseState.get({ pluginId, version: version.version, since: rule.since, baseFromDay: rule.baseFromDay }));
+  }
+
+  async pausedVersions(rule: Pick<PauseRule, 'since' | 'threshold' | 'baseFromDay'>): Promise<PausedVersion[]> {
+    return this.statements.pausedVersions.all({ since: rule.since, threshold: rule.threshold, baseFromDay: rule.baseFromDay }).map(pausedVersionOf);
+  }
+
+  async liftPause(lift: NewPauseLift): Promise<void> {
+    this.database.transaction(() => {
+      const { pluginId, version, liftedAt, liftedBy, reason, reporters } = lift;
+      this.statements.upsertLift.run({ pluginId, version, liftedAt, liftedBy, reason, reporters });
+      this.statements.insertAudit.run(liftAuditRow(lift));
+    });
+  }
+
+  async forgetInstallsBefore(networksBefore: string, countsBefore: string): Promise<number> {
+    return this.database.transaction(() => {
+      this.statements.forgetInstallCounts.run(countsBefore);
+      return this.statements.forgetInstalls.run(networksBefore).changes;
+    });
   }
 
   async purgeReportsBefore(before: string): Promise<number> {

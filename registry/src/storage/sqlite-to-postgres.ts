@@ -18,6 +18,10 @@ export const STORE_TABLES = [
   'telemetry_salts',
   'plugin_reviews',
   'plugin_downloads_daily',
+  'plugin_version_installs',
+  'plugin_version_install_counts',
+  'rollout_pause_lifts',
+  'audit_log',
   'accounts',
   'auth_sessions',
   'auth_refresh_tokens',
@@ -113,9 +117,9 @@ async function copyTable(source: RegistryDatabase, scope: SqlScope, table: strin
 /**
  * Copies a SQLite store into an empty PostgreSQL database, in one transaction: the target gets
  * every row of every table (accounts, sessions, keys, plugins, versions, reviews, downloads,
- * reports, salts, rate limits), or nothing. Package files stay where they are, named by the SHA-256
- * the copied versions hold; each is looked for in `packagesDirectory` and, with `packagesTarget`,
- * copied to the new instances' package volume.
+ * reports, salts, recorded installs, pause lifts, the audit log, rate limits), or nothing. Package
+ * files stay where they are, named by the SHA-256 the copied versions hold; each is looked for in
+ * `packagesDirectory` and, with `packagesTarget`, copied to the new instances' package volume.
  *
  * Refuses (changing nothing) when the target holds any registry row: running it twice is safe.
  *
@@ -145,9 +149,9 @@ export async function copySqliteStoreToPostgres(options: SqliteToPostgresOptions
           counts.push({ table, rows: await copyTable(source.database, scope, table) });
           options.logger.info(`Copied ${table}`, { rows: counts.at(-1)?.rows ?? 0 });
         }
-        await scope.query(
-          `SELECT setval(pg_get_serial_sequence('plugin_error_reports', 'id'), COALESCE((SELECT MAX(id) FROM plugin_error_reports), 0) + 1, false)`,
-        );
+        for (const table of ['plugin_error_reports', 'audit_log']) {
+          await scope.query(`SELECT setval(pg_get_serial_sequence('${table}', 'id'), COALESCE((SELECT MAX(id) FROM ${table}), 0) + 1, false)`);
+        }
         return counts;
       });
       const digests = (source.database.db.prepare('SELECT DISTINCT sha256 FROM plugin_versions ORDER BY sha256').all() as { sha256: string }[]).map(

@@ -1,7 +1,8 @@
 import type { CatalogRepository, RankedVersion } from '../catalog/catalog-repository.js';
-import type { CatalogVersion } from '../catalog/catalog-types.js';
+import type { CatalogVersion, VersionRef } from '../catalog/catalog-types.js';
 import { versionOrder } from '../catalog/version-key.js';
 import type { CheckUpdatesRequest } from './check-updates-body.js';
+import { runningLatestVersions } from './install-record.js';
 import { installedVersionFacts } from './installed-version-facts.js';
 import type { LatestVersionCache } from './latest-version-cache.js';
 import { pausedRollouts, pausedRolloutsWithRevision, type PauseCandidate } from './rollout-pause.js';
@@ -23,6 +24,12 @@ export interface FindUpdatesOptions {
    * {@link LatestVersionCache}, whose `kept` and `observe` allow the one-statement path).
    */
   readonly latestVersions?: Pick<CatalogRepository, 'latestPublishedOf'> & Partial<Pick<LatestVersionCache, 'kept' | 'observe'>>;
+  /**
+   * Called once with the installed versions that are their plugin's latest published version (see
+   * `runningLatestVersions`), as soon as the latest versions are known, while the pause decisions
+   * are read: check-updates records them for the automatic pause (decisions section 12).
+   */
+  readonly recordRunning?: (state: { readonly running: readonly VersionRef[] }) => Promise<void>;
 }
 
 /** The precedence key of a version the launcher sent, remembered (an invalid one throws, as `versionOrder` does). */
@@ -42,20 +49,34 @@ export async function findUpdates(catalog: CatalogRepository, request: CheckUpda
   // Two queries whatever the number of plugins (issue 18): the candidates of every installed slug,
   // then the pause decisions of those still in the running. With every slug's latest version kept
   // in memory, one: the pause decisions and the catalog revision in one statement, the kept
-  // versions used only when that revision is the one they were kept under.
+  // versions used only when that revision is the one they were kept under. Recording the running
+  // versions is one more statement, run beside the pause read (and skipped for a list recorded
+  // already today, see InstallRecorder).
   const slugs = request.installed.map((installed) => installed.slug);
   const source: NonNullable<FindUpdatesOptions['latestVersions']> = options.latestVersions ?? catalog;
+  // Recorded once, from the first latest versions known: a kept version a moment stale still names
+  // what the launcher listed.
+  let record: Promise<void> | undefined;
+  const recordFrom = (latest: ReadonlyMap<string, RankedVersion>): Promise<void> =>
+    (record ??= options.recordRunning?.({ running: runningLatestVersions(request, latest) }) ?? Promise.resolve());
   const kept = source.kept?.(slugs);
   if (kept !== undefined) {
     const candidates = candidatesOf(request, kept.latest);
-    const { revision, paused } = await pausedRolloutsWithRevision(catalog, pauseCandidatesOf(candidates), options.pauseThreshold, options.now);
+    const [{ revision, paused }] = await Promise.all([
+      pausedRolloutsWithRevision(catalog, pauseCandidatesOf(candidates), options.pauseThreshold, options.now),
+      recordFrom(kept.latest),
+    ]);
     if (revision === kept.revision) return candidates.filter((_, index) => paused[index] !== true);
     // The catalog changed meanwhile: start again from the database, as without kept versions.
     source.observe?.(revision);
   }
-  const candidates = candidatesOf(request, await source.latestPublishedOf(slugs));
-  if (candidates.length === 0) return candidates;
-  const paused = await pausedRollouts(catalog, pauseCandidatesOf(candidates), options.pauseThreshold, options.now);
+  const latest = await source.latestPublishedOf(slugs);
+  const candidates = candidatesOf(request, latest);
+  if (candidates.length === 0) {
+    await recordFrom(latest);
+    return candidates;
+  }
+  const [paused] = await Promise.all([pausedRollouts(catalog, pauseCandidatesOf(candidates), options.pauseThreshold, options.now), recordFrom(latest)]);
   return candidates.filter((_, index) => paused[index] !== true);
 }
 

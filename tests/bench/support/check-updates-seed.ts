@@ -16,6 +16,11 @@
  *   older ones from a wider pool the window no longer sees; 15 candidates sit at exactly the
  *   threshold (offered) and 15 just above it (withheld).
  *
+ * - The running pool: `running` other plugins at their latest version (no update to offer). The
+ *   benchmark adds a different slice of them to each request, so that check-updates records which
+ *   versions each network runs (decisions section 12) on every request, as launchers of many
+ *   networks with different plugins make it do.
+ *
  * Reporter values stand for the intake's salted network hashes (43 base64url characters).
  */
 import { createHash } from 'node:crypto';
@@ -29,12 +34,16 @@ export interface CheckUpdatesSeedOptions {
   readonly reports?: number;
   /** The pause threshold the near misses are built around (default 10). */
   readonly pauseThreshold?: number;
+  /** Plugins of the running pool (default, and at most, `installed`). */
+  readonly running?: number;
 }
 
 /** What was seeded, and the request the benchmark sends. */
 export interface CheckUpdatesSeed {
   readonly launcherVersion: string;
   readonly installed: readonly { readonly slug: string; readonly version: string }[];
+  /** Plugins that are not in `installed`, each at its latest version: installed without an update to offer. */
+  readonly running: readonly { readonly slug: string; readonly version: string }[];
   readonly reports: number;
   /** Candidates whose reporters in the window exceed the threshold (withheld). */
   readonly paused: number;
@@ -254,6 +263,11 @@ export async function seedCheckUpdates(
   }
   await writer.candidates(changes);
 
+  // The running pool: the plugins just after installed ones, which are never installed themselves.
+  const runningSlugs = Array.from({ length: Math.min(options.running ?? installedCount, installedCount) }, (_, rank) => catalog.slug(rank * stride + 1));
+  const runningLatest = await store.catalog.latestPublishedOf(runningSlugs);
+  const running = runningSlugs.map((slug) => ({ slug, version: (runningLatest.get(slug) as CatalogVersion).version }));
+
   const globalNetworks = Array.from({ length: GLOBAL_NETWORKS }, (_, n) => networkHash(`network-${n}`));
   const retention = 48 * HOUR - 60_000; // a minute inside retention, so the start-up purge keeps every row
   let batch: ReportRow[] = [];
@@ -302,6 +316,7 @@ export async function seedCheckUpdates(
   return {
     launcherVersion: LAUNCHER_VERSION,
     installed,
+    running,
     reports: reportCount,
     paused,
     atThreshold,

@@ -448,6 +448,9 @@ export async function startRegistryBenchServer(options: RegistryBenchServerOptio
     rootPrivateKey: Buffer.from(testKeys().rootSeed).toString('base64'),
     logger: silentLogger,
     telemetryRateLimit: { limit: 1_000_000_000, windowMs: 1_000 },
+    // The load generator stands for a proxy in front of many networks (`X-Forwarded-For`), so that
+    // check-updates records installs of new networks as it would in production.
+    trustedProxies: ['127.0.0.1'],
     ...(options.store === 'postgres' ? { databaseUrl: options.databaseUrl } : {}),
     ...(options.poolSize !== undefined ? { databasePoolSize: options.poolSize } : {}),
   });

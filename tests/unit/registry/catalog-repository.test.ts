@@ -13,7 +13,7 @@ import {
   type NewVersion,
   type RegistryStore,
 } from '@plughost/registry';
-import { COUNT_RECENT_REPORTERS_SQL } from '../../../registry/src/catalog/sqlite-catalog-repository.js';
+import { COUNT_RECENT_REPORTERS_SQL, ROLLOUT_PAUSES_SQL } from '../../../registry/src/catalog/sqlite-catalog-repository.js';
 import { forEachStore, openTestStore, storeRows, type TestStore } from './store-support.js';
 
 const AT = '2030-03-15T12:00:00.000Z';
@@ -77,6 +77,7 @@ describe('SqliteCatalogRepository', () => {
         { id: '002-reporter-networks' },
         { id: '003-catalog-listing' },
         { id: '004-update-checks' },
+        { id: '005-installed-base' },
       ]);
       const plan = database.db
         .prepare(`EXPLAIN QUERY PLAN ${COUNT_RECENT_REPORTERS_SQL}`)
@@ -87,6 +88,17 @@ describe('SqliteCatalogRepository', () => {
         /SEARCH plugin_version_reporters USING COVERING INDEX plugin_version_reporters_recent \(plugin_id=\? AND plugin_version=\? AND last_report_at>\?\)/,
       );
       expect(details).not.toMatch(/SCAN plugin_version_reporters|plugin_error_reports/);
+      // The pause decisions look every table up by its key or index, never a scan (decisions section 12).
+      const pausePlan = database.db
+        .prepare(`EXPLAIN QUERY PLAN ${ROLLOUT_PAUSES_SQL}`)
+        .all({ candidates: '[["com.example.hello","1.0.0"]]', since: AT, threshold: 10, baseFromDay: '2030-03-09', basePercent: 2 }) as { detail: string }[];
+      const pauseDetails = pausePlan.map((row) => row.detail).join('\n');
+      expect(pauseDetails).toMatch(
+        /SEARCH r USING COVERING INDEX plugin_version_reporters_recent \(plugin_id=\? AND plugin_version=\? AND last_report_at>\?\)/,
+      );
+      expect(pauseDetails).toMatch(/SEARCH i USING PRIMARY KEY \(plugin_id=\? AND plugin_version=\? AND day>\?\)/);
+      expect(pauseDetails).toMatch(/SEARCH l USING PRIMARY KEY \(plugin_id=\? AND plugin_version=\?\)/);
+      expect(pauseDetails).not.toMatch(/SCAN (r|i|l|plugin_)/);
     } finally {
       database.close();
       await rm(folder, { recursive: true, force: true });

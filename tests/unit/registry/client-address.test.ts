@@ -28,6 +28,13 @@ forEachStore(() => {
       return (await sendFrom(`${store!.base}/telemetry/plugin-error`, { json: REPORT, headers, localAddress: from })).status;
     }
 
+    /** A check-updates listing hello 1.1.0 with `forwardedFor` as its X-Forwarded-For: that network runs it (decisions section 12). */
+    async function listStatus(forwardedFor: string | undefined, from = '127.0.0.1'): Promise<number> {
+      const headers: Record<string, string> = forwardedFor === undefined ? {} : { 'X-Forwarded-For': forwardedFor };
+      const json = { launcherVersion: '2.0.0', installed: [{ slug: 'hello', version: '1.1.0' }] };
+      return (await sendFrom(`${store!.base}/plugins/check-updates`, { json, headers, localAddress: from })).status;
+    }
+
     async function isOffered(): Promise<boolean> {
       const response = await store!.api('/plugins/check-updates', { json: { launcherVersion: '2.0.0', installed: [{ slug: 'hello', version: '1.0.0' }] } });
       return ((await response.json()) as { updates: unknown[] }).updates.length === 1;
@@ -43,7 +50,10 @@ forEachStore(() => {
 
       it('ignores a forged X-Forwarded-For for reporter networks', async () => {
         await start({ telemetryRateLimit: { limit: 100, windowMs: 60_000 } });
-        for (let network = 1; network <= 11; network += 1) expect(await reportStatus(`198.51.${network}.7`)).toBe(202);
+        for (let network = 1; network <= 11; network += 1) {
+          expect(await listStatus(`198.51.${network}.7`)).toBe(200);
+          expect(await reportStatus(`198.51.${network}.7`)).toBe(202);
+        }
         expect(await isOffered()).toBe(true);
       });
 
@@ -86,8 +96,15 @@ forEachStore(() => {
 
       it('feeds the reporter networks of the automatic pause', async () => {
         await start({ trustedProxies: ['::1', '127.0.0.1'], telemetryRateLimit: { limit: 100, windowMs: 60_000 } });
-        for (let network = 1; network <= 10; network += 1) expect(await reportStatus(`198.51.${network}.7`)).toBe(202);
+        for (let network = 1; network <= 10; network += 1) {
+          expect(await listStatus(`198.51.${network}.7`)).toBe(200);
+          expect(await reportStatus(`198.51.${network}.7`)).toBe(202);
+        }
         expect(await isOffered()).toBe(true);
+        // A network that did not list the version does not count; once it has, it does.
+        expect(await reportStatus('2001:db8:1:2::7')).toBe(202);
+        expect(await isOffered()).toBe(true);
+        expect(await listStatus('2001:db8:1:9::8')).toBe(200);
         expect(await reportStatus('2001:db8:1:2::7')).toBe(202);
         expect(await isOffered()).toBe(false);
       });

@@ -75,8 +75,23 @@ describe('copying a SQLite store into PostgreSQL', () => {
         await store.api('/developer/keys', { json: { publicKey: publicKeyOf(seed) }, headers: { Authorization: `Bearer ${PUBLISHERS.alice}` } });
       }
       expect((await store.api('/plugins/hello/versions/1.1.0/package')).status).toBe(200);
+      // The launcher lists 1.1.0 (its network runs it, decisions section 12), then reports it.
+      const installed = { launcherVersion: '2.0.0', installed: [{ slug: 'hello', version: '1.1.0' }] };
+      expect((await store.api('/plugins/check-updates', { json: installed })).status).toBe(200);
       const reportBody = { pluginId: 'hello', pluginVersion: '1.1.0', errorType: 'launch_crash', launcherVersion: '2.0.0' };
       expect((await store.api('/telemetry/plugin-error', { json: reportBody })).status).toBe(202);
+      await store.registry.catalog.liftPause({
+        pluginId: 'com.example.hello',
+        version: '1.1.0',
+        versionId: seeded.versions[1]!.id,
+        liftedAt: clock.now().toISOString(),
+        liftedBy: 'admin',
+        reason: 'Copied with the store',
+        reporters: 1,
+        actorAddress: '127.0.0.1',
+        installedBase: 1,
+        pauseThreshold: 10,
+      });
       before = await answers(store);
     } finally {
       await store.close();
@@ -105,7 +120,19 @@ describe('copying a SQLite store into PostgreSQL', () => {
 
   it('copies every row of every table and each package file the versions name', () => {
     expect(report.tables.map((entry) => [entry.table, entry.rows])).toEqual(STORE_TABLES.map((table) => [table, sourceCounts.get(table)]));
-    for (const table of ['plugins', 'plugin_versions', 'accounts', 'auth_refresh_tokens', 'developer_keys', 'plugin_reviews', 'plugin_error_reports']) {
+    for (const table of [
+      'plugins',
+      'plugin_versions',
+      'accounts',
+      'auth_refresh_tokens',
+      'developer_keys',
+      'plugin_reviews',
+      'plugin_error_reports',
+      'plugin_version_installs',
+      'plugin_version_install_counts',
+      'rollout_pause_lifts',
+      'audit_log',
+    ]) {
       expect(sourceCounts.get(table), table).toBeGreaterThan(0);
     }
     expect(report).toMatchObject({ packages: 2, packagesCopied: 2, packagesMissing: [] });
@@ -125,7 +152,8 @@ describe('copying a SQLite store into PostgreSQL', () => {
       expect(new Uint8Array(await (await copy.api('/plugins/hello/versions/1.1.0/package')).arrayBuffer())).toEqual(packageBytes);
       expect((await copy.api('/auth/login', { json: { username: 'reader', password: STRONG_PASSWORD } })).status).toBe(200);
       expect((await copy.api('/auth/refresh', { json: { refresh_token: refreshToken } })).status).toBe(200);
-      // New reports get fresh ids after the copied ones.
+      // New reports get fresh ids after the copied ones; the copied installs still say the
+      // network runs 1.1.0 today, so its report is kept.
       const reportBody = { pluginId: 'hello', pluginVersion: '1.1.0', errorType: 'launch_crash', launcherVersion: '2.0.0' };
       expect((await copy.api('/telemetry/plugin-error', { json: reportBody })).status).toBe(202);
       expect(await storeRows(copy.registry.store, 'SELECT COUNT(*) AS n FROM plugin_error_reports')).toEqual([{ n: 2 }]);

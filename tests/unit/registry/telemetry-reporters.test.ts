@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ADMIN_KEY } from './publishing/publishing-support.js';
 import { loopbackIn, sendFrom, type ClientResponse } from './client-network-support.js';
+import { listInstalled } from './pause-support.js';
 import { startTestRegistry, testClock, type TestRegistry } from './registry-support.js';
 import { forEachStore, storeRows } from './store-support.js';
 
@@ -11,10 +12,14 @@ forEachStore(() => {
   interface PausedList {
     threshold: number;
     windowHours: number;
-    items: { pluginId: string; slug: string; version: string; reporters: number; reports: number; lastReportAt: string }[];
+    installedBaseDays: number;
+    installedBasePercent: number;
+    items: Record<string, unknown>[];
   }
 
-  // Decisions section 6: the automatic pause counts distinct reporter networks, not reports.
+  // Decisions section 6: the automatic pause counts distinct reporter networks, not reports; and
+  // (section 12) only networks that listed the version in a check-updates the same UTC day, so each
+  // reporting network here lists it first (pause-installed-base.test.ts covers networks that do not).
   describe('automatic rollout pause counts reporter networks', () => {
     let store: TestRegistry;
 
@@ -25,8 +30,18 @@ forEachStore(() => {
     });
     afterEach(() => store.close());
 
-    /** One report from the source address `from`. */
-    async function reportFrom(from: string, body: Record<string, string> = REPORT): Promise<ClientResponse> {
+    /** The slug a reporter lists for a reported id: the seeded plugin's (by id or slug), else hello's. */
+    function slugOf(reported: string): string {
+      const slugs = ['hello', 'other', 'quiet'];
+      return slugs.find((slug) => reported === slug || reported === `com.example.${slug}`) ?? 'hello';
+    }
+
+    /**
+     * One report from the source address `from`, whose network first lists the reported version as
+     * installed in a check-updates (the plugin named by `listed`, default the report's own).
+     */
+    async function reportFrom(from: string, body: Record<string, string> = REPORT, listed = slugOf(body.pluginId!)): Promise<ClientResponse> {
+      await listInstalled(store.base, { from }, [{ slug: listed, version: body.pluginVersion! }]);
       const response = await sendFrom(`${store.base}/telemetry/plugin-error`, { json: body, localAddress: from });
       expect(response.status).toBe(202);
       return response;
@@ -156,11 +171,26 @@ forEachStore(() => {
         const response = await store.api('/admin/paused', { headers: { Authorization: `Bearer ${ADMIN_KEY}` } });
         expect(response.status).toBe(200);
         expect(response.headers.get('cache-control')).toBe('no-store');
+        const hello = (await store.registry.catalog.version('hello', '1.1.0'))!;
         expect((await response.json()) as PausedList).toEqual({
           threshold: 10,
           windowHours: 24,
+          installedBaseDays: 7,
+          installedBasePercent: 2,
           items: [
-            { pluginId: 'com.example.hello', slug: 'hello', version: '1.1.0', reporters: 11, reports: 12, lastReportAt: store.clock.now().toISOString() },
+            {
+              versionId: hello.id,
+              pluginId: 'com.example.hello',
+              slug: 'hello',
+              version: '1.1.0',
+              reporters: 11,
+              reports: 12,
+              lastReportAt: store.clock.now().toISOString(),
+              installedBase: 11,
+              pauseThreshold: 10,
+              paused: true,
+              lift: null,
+            },
           ],
         });
       });

@@ -15,9 +15,16 @@ forEachStore(() => {
       store = undefined;
     });
 
+    /** The launcher's check-updates listing hello 1.1.0: its network runs it, so its reports are kept (decisions section 12). */
+    async function runHello(): Promise<void> {
+      const listed = await store!.api('/plugins/check-updates', { json: { launcherVersion: '2.4.0', installed: [{ slug: 'hello', version: '1.1.0' }] } });
+      expect(listed.status).toBe(200);
+    }
+
     it('stores exactly the four fields, the time received and the reporter hash, answering 202', async () => {
       store = await startTestRegistry();
       await store.seed({ id: 'com.example.hello', slug: 'hello', versions: [{ version: '1.1.0' }] });
+      await runHello();
       const response = await store.api('/telemetry/plugin-error', { json: REPORT });
       expect(response.status).toBe(202);
       expect(response.headers.get('cache-control')).toBe('no-store');
@@ -39,6 +46,7 @@ forEachStore(() => {
     it('accepts a slug as the reported id and stores the report under the plugin id', async () => {
       store = await startTestRegistry();
       await store.seed({ id: 'com.example.hello', slug: 'hello', versions: [{ version: '1.1.0' }] });
+      await runHello();
       expect((await store.api('/telemetry/plugin-error', { json: { ...REPORT, pluginId: 'hello' } })).status).toBe(202);
       expect(await storeRows(store.registry.store, 'SELECT plugin_id FROM plugin_error_reports')).toEqual([{ plugin_id: 'com.example.hello' }]);
     });

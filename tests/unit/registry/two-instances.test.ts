@@ -139,7 +139,7 @@ describe('two registry instances on one PostgreSQL database', () => {
     expect(new Uint8Array(await (await a.request('/plugins/library/versions/1.1.0/package')).arrayBuffer())).toEqual(bytes);
 
     // Paused by reports that reached both: eleven reporter networks, each a client address the
-    // load balancer forwards, alternately to either instance.
+    // load balancer forwards, alternately to either instance; each listed 1.1.0 through the other.
     const offered = async (through: Instance): Promise<boolean> => {
       const response = await through.request('/plugins/check-updates', {
         json: { launcherVersion: '2.0.0', installed: [{ slug: 'library', version: '1.0.0' }] },
@@ -148,8 +148,11 @@ describe('two registry instances on one PostgreSQL database', () => {
     };
     expect(await offered(b)).toBe(true);
     const report = { pluginId: 'com.example.library', pluginVersion: '1.1.0', errorType: 'plugin_runtime_error', launcherVersion: '2.0.0' };
+    const running = { launcherVersion: '2.0.0', installed: [{ slug: 'library', version: '1.1.0' }] };
     for (let network = 1; network <= 11; network += 1) {
       const through = network % 2 === 0 ? a : b;
+      // Each network runs 1.1.0 (it says so in a check-updates through the other instance) and reports it.
+      expect((await (through === a ? b : a).request('/plugins/check-updates', { json: running, client: `203.0.${network}.8` })).status).toBe(200);
       expect((await through.request('/telemetry/plugin-error', { json: report, client: `203.0.${network}.7` })).status).toBe(202);
       // The same network again through the other instance counts once.
       expect((await (through === a ? b : a).request('/telemetry/plugin-error', { json: report, client: `203.0.${network}.9` })).status).toBe(202);

@@ -1,7 +1,8 @@
 // The catalog methods behind one check-updates (issue 18): the latest versions of many slugs in one
 // query, and the pause decisions of many candidates from `plugin_version_reporters`, the
-// per-reporter summary that triggers keep beside the reports. The summary must always give the
-// answer the raw reports give: these tests compare both after every kind of write.
+// per-reporter summary that triggers keep beside the reports, with the installed base and lifts of
+// decisions section 12. The summary must always give the answer the raw reports give: these tests
+// compare both after every kind of write.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,9 +13,11 @@ import {
   RegistryDatabase,
   SqliteCatalogRepository,
   findUpdates,
+  isPausedState,
   versionOrder,
   type CatalogRepository,
   type NewVersion,
+  type PauseRule,
   type RegistryStore,
 } from '@plughost/registry';
 import { LatestVersionCache } from '../../../registry/src/updates/latest-version-cache.js';
@@ -23,6 +26,8 @@ import { forEachStore, openTestStore, storeRows, type TestStore } from './store-
 const AT = '2030-03-15T12:00:00.000Z';
 const HOUR = 3_600_000;
 const at = (hoursAfter: number): string => new Date(Date.parse(AT) + hoursAfter * HOUR).toISOString();
+/** The pause rule at AT with `threshold`, counting reporters since `since` and the installed base of the 7 days to AT. */
+const ruleOf = (threshold: number, since = at(-24)): PauseRule => ({ since, threshold, baseFromDay: '2030-03-09', basePercent: 2 });
 
 function version(pluginId: string, value: string, overrides: Partial<NewVersion> = {}): NewVersion {
   return { pluginId, version: value, sha256: 'a'.repeat(64), sizeBytes: 10, minLauncherVersion: '1.0.0', status: 'published', createdAt: AT, ...overrides };
@@ -153,7 +158,7 @@ forEachStore(() => {
       expect(first.version).toBe('1.0.0');
     });
 
-    it('recentReportersReach says whether at least N reporters reported each candidate since a time', async () => {
+    it('rolloutPauses pauses a candidate with more reporters than the threshold, 2 % of its installed base and twice its lift', async () => {
       for (const reporter of ['a', 'b', 'c', 'a', 'a']) await report('1.0.0', reporter, at(0));
       await report('1.0.0', 'old', at(-30));
       await report('1.0.1', 'd', at(0));
@@ -163,17 +168,66 @@ forEachStore(() => {
         { pluginId: 'com.example.hello', version: '1.0.2' },
         { pluginId: 'com.example.other', version: '1.0.0' },
       ];
-      expect(await catalog.recentReportersReach(candidates, at(-24), 3)).toEqual([true, false, false, false]);
-      expect(await catalog.recentReportersReach(candidates, at(-24), 4)).toEqual([false, false, false, false]);
-      expect(await catalog.recentReportersReach(candidates, at(-48), 4)).toEqual([true, false, false, false]);
-      expect(await catalog.recentReportersReach(candidates, at(-24), 1)).toEqual([true, true, false, false]);
-      expect(await catalog.recentReportersReach(candidates, at(1), 1)).toEqual([false, false, false, false]);
-      // A threshold of 0 pauses on one reporter: at least 1; "at least 0" holds for everything.
-      expect(await catalog.recentReportersReach(candidates, at(-24), 0)).toEqual([true, true, true, true]);
-      expect(await catalog.recentReportersReach([], at(-24), 3)).toEqual([]);
+      expect(await catalog.rolloutPauses(candidates, ruleOf(2))).toEqual([true, false, false, false]);
+      expect(await catalog.rolloutPauses(candidates, ruleOf(3))).toEqual([false, false, false, false]);
+      expect(await catalog.rolloutPauses(candidates, ruleOf(3, at(-48)))).toEqual([true, false, false, false]);
+      expect(await catalog.rolloutPauses(candidates, ruleOf(0))).toEqual([true, true, false, false]);
+      expect(await catalog.rolloutPauses(candidates, ruleOf(0, at(1)))).toEqual([false, false, false, false]);
+      expect(await catalog.rolloutPauses([], ruleOf(2))).toEqual([]);
+
+      // An installed base of 150 networks (its largest day of the 7) allows 3 reporters: 2 % of 150.
+      const hello = { pluginId: 'com.example.hello', version: '1.0.0' };
+      const recordOn = (day: string, networks: number): Promise<unknown> =>
+        Promise.all(Array.from({ length: networks }, (_, n) => catalog.recordInstalls({ day, network: `network-${n}`, versions: [hello] })));
+      await recordOn('2030-03-10', 150);
+      await recordOn('2030-03-15', 40);
+      // A day older than the 7 is not looked at; a network recorded twice on one day counts once.
+      await recordOn('2030-03-08', 200);
+      await recordOn('2030-03-15', 40);
+      await catalog.recordInstalls({ day: '2030-03-15', network: 'network-0', versions: [hello, { pluginId: 'com.example.hello', version: '1.0.1' }] });
+      expect(await catalog.pauseState(hello, ruleOf(2))).toEqual({ reporters: 3, installedBase: 150, lift: null });
+      expect(await catalog.rolloutPauses(candidates, ruleOf(2))).toEqual([false, false, false, false]);
+      // 1.0.1's one reporter is its whole base of 1, but 2 % of 1 rounds up to 1: not more than it.
+      expect(await catalog.rolloutPauses(candidates, ruleOf(0))).toEqual([false, false, false, false]);
+      for (const reporter of ['e', 'f']) await report('1.0.0', reporter, at(0));
+      expect(await catalog.rolloutPauses(candidates, ruleOf(2))).toEqual([true, false, false, false]);
+
+      // A lift at 5 reporters holds up to 10.
+      await catalog.liftPause({
+        ...hello,
+        versionId: 'v-1',
+        liftedAt: at(0),
+        liftedBy: 'admin',
+        reason: 'test',
+        reporters: 5,
+        actorAddress: '127.0.0.1',
+        installedBase: 150,
+        pauseThreshold: 3,
+      });
+      const lift = { liftedAt: at(0), liftedBy: 'admin', reason: 'test', reporters: 5 };
+      expect(await catalog.pauseState(hello, ruleOf(2))).toEqual({ reporters: 5, installedBase: 150, lift });
+      expect(await catalog.rolloutPauses(candidates, ruleOf(2))).toEqual([false, false, false, false]);
+      for (const reporter of ['g', 'h', 'i', 'j', 'k']) await report('1.0.0', reporter, at(0));
+      expect(await catalog.rolloutPauses(candidates, ruleOf(2))).toEqual([false, false, false, false]);
+      await report('1.0.0', 'l', at(0));
+      expect(await catalog.rolloutPauses(candidates, ruleOf(2))).toEqual([true, false, false, false]);
+
+      // The query and the rule's function (the admin view's) agree on every candidate and threshold.
+      for (const threshold of [0, 1, 2, 5, 11, 12]) {
+        const states = await Promise.all(candidates.map((candidate) => catalog.pauseState(candidate, ruleOf(threshold))));
+        expect(await catalog.rolloutPauses(candidates, ruleOf(threshold)), `threshold ${threshold}`).toEqual(
+          states.map((state) => isPausedState(state, threshold)),
+        );
+      }
+
+      // The purge keeps the counts of the last 8 days and the networks of today and yesterday only.
+      expect(await catalog.forgetInstallsBefore('2030-03-14', '2030-03-08')).toBe(350);
+      expect(await catalog.listedInstalled('2030-03-15', 'network-0', hello)).toBe(true);
+      expect(await catalog.listedInstalled('2030-03-10', 'network-0', hello)).toBe(false);
+      expect((await catalog.pauseState(hello, ruleOf(2))).installedBase).toBe(150);
     });
 
-    it('recentReportersReachWithRevision answers recentReportersReach and the catalog revision of the same read', async () => {
+    it('rolloutPausesWithRevision answers rolloutPauses and the catalog revision of the same read', async () => {
       await catalog.addVersion(version('com.example.hello', '1.0.0'));
       for (const reporter of ['a', 'b', 'c']) await report('1.0.0', reporter, at(0));
       await report('1.0.1', 'd', at(0));
@@ -183,18 +237,20 @@ forEachStore(() => {
         { pluginId: 'com.example.other', version: '1.0.0' },
       ];
       const revision = await catalog.catalogRevision();
-      for (const atLeast of [0, 1, 3, 4]) {
-        expect(await catalog.recentReportersReachWithRevision(candidates, at(-24), atLeast)).toEqual({
+      for (const threshold of [0, 1, 2, 3]) {
+        expect(await catalog.rolloutPausesWithRevision(candidates, ruleOf(threshold))).toEqual({
           revision,
-          reached: await catalog.recentReportersReach(candidates, at(-24), atLeast),
+          paused: await catalog.rolloutPauses(candidates, ruleOf(threshold)),
         });
       }
-      expect(await catalog.recentReportersReachWithRevision([], at(-24), 3)).toEqual({ revision, reached: [] });
-      // Reports are not catalog changes; a version is.
+      expect(await catalog.rolloutPausesWithRevision([], ruleOf(2))).toEqual({ revision, paused: [] });
+      // Reports, installs and lifts are not catalog changes; a version is.
+      await catalog.recordInstalls({ day: '2030-03-15', network: 'n', versions: [candidates[0]!] });
+      expect((await catalog.rolloutPausesWithRevision(candidates, ruleOf(2))).revision).toBe(revision);
       await catalog.addVersion(version('com.example.hello', '1.1.0'));
       const raised = await catalog.catalogRevision();
       expect(raised).toBeGreaterThan(revision);
-      expect((await catalog.recentReportersReachWithRevision(candidates, at(-24), 3)).revision).toBe(raised);
+      expect((await catalog.rolloutPausesWithRevision(candidates, ruleOf(2))).revision).toBe(raised);
     });
 
     it('findUpdates with kept versions: one read while the revision stands, every change seen at once', async () => {
@@ -219,17 +275,17 @@ forEachStore(() => {
       };
       const first = await catalog.addVersion(version('com.example.hello', '1.0.0'));
       expect(await offered()).toEqual(['1.0.0/100']);
-      expect(calls).toEqual(['catalogRevision', 'latestPublishedOf', 'recentReportersReach']);
+      expect(calls).toEqual(['catalogRevision', 'latestPublishedOf', 'rolloutPauses']);
       expect(await offered()).toEqual(['1.0.0/100']);
-      expect(calls).toEqual(['recentReportersReachWithRevision']);
+      expect(calls).toEqual(['rolloutPausesWithRevision']);
       // Pause decisions are read on every request, also from kept versions.
       for (const reporter of ['a', 'b', 'c']) await report('1.0.0', reporter, at(0));
       expect(await offered()).toEqual([]);
-      expect(calls).toEqual(['recentReportersReachWithRevision']);
+      expect(calls).toEqual(['rolloutPausesWithRevision']);
       // A catalog change through anything else is seen by the next request, never the kept version.
       const second = await catalog.addVersion(version('com.example.hello', '1.1.0'));
       expect(await offered()).toEqual(['1.1.0/100']);
-      expect(calls).toEqual(['recentReportersReachWithRevision', 'catalogRevision', 'latestPublishedOf', 'recentReportersReach']);
+      expect(calls).toEqual(['rolloutPausesWithRevision', 'catalogRevision', 'latestPublishedOf', 'rolloutPauses']);
       await catalog.setRolloutPercent(second.id, 30);
       expect(await offered()).toEqual(['1.1.0/30']);
       await catalog.setVersionStatus(second.id, 'rejected', { at: AT });
@@ -237,7 +293,7 @@ forEachStore(() => {
       await catalog.setVersionStatus(first.id, 'rejected', { at: AT });
       expect(await offered()).toEqual([]);
       expect(await offered()).toEqual([]);
-      expect(calls).toEqual(['recentReportersReachWithRevision']);
+      expect(calls).toEqual(['rolloutPausesWithRevision']);
     });
 
     it('keeps the pause count equal to the raw reports through inserts, re-keying, direct inserts and purges', async () => {
@@ -247,9 +303,9 @@ forEachStore(() => {
           for (const since of sinces) {
             const raw = await rawReporters(store, 'com.example.hello', pluginVersion, since);
             expect(await catalog.countRecentReporters('com.example.hello', pluginVersion, since), `${pluginVersion} since ${since}`).toBe(raw);
-            const reached = await catalog.recentReportersReach([{ pluginId: 'com.example.hello', version: pluginVersion }], since, raw);
-            expect(reached).toEqual([true]);
-            expect(await catalog.recentReportersReach([{ pluginId: 'com.example.hello', version: pluginVersion }], since, raw + 1)).toEqual([false]);
+            const candidate = [{ pluginId: 'com.example.hello', version: pluginVersion }];
+            if (raw > 0) expect(await catalog.rolloutPauses(candidate, ruleOf(raw - 1, since))).toEqual([true]);
+            expect(await catalog.rolloutPauses(candidate, ruleOf(raw, since))).toEqual([false]);
           }
         }
       };
@@ -312,7 +368,8 @@ describe('upgrading a SQLite store to 004-update-checks', () => {
       const catalog = new SqliteCatalogRepository(database);
       expect(await catalog.countRecentReporters('x.hello', '1.0.0', at(-24))).toBe(2);
       expect(await catalog.countRecentReporters('x.hello', '1.0.0', at(-48))).toBe(3);
-      expect(await catalog.recentReportersReach([{ pluginId: 'x.hello', version: '1.0.0' }], at(-24), 3)).toEqual([false]);
+      expect(await catalog.rolloutPauses([{ pluginId: 'x.hello', version: '1.0.0' }], ruleOf(2))).toEqual([false]);
+      expect(await catalog.rolloutPauses([{ pluginId: 'x.hello', version: '1.0.0' }], ruleOf(1))).toEqual([true]);
     } finally {
       database.close();
       await rm(folder, { recursive: true, force: true });
