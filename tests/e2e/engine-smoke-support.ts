@@ -98,7 +98,12 @@ export const LAUNCHER_PAGES: readonly LauncherPage[] = [
     name: 'Store',
     hash: '#/store',
     titleId: 'store-title',
-    ready: (samples) => document.querySelector('plugin-store')?.shadowRoot?.querySelectorAll('[part~="card"]').length === samples,
+    // Every card, and no catalog load running: a load that the sources' status started dims the
+    // list (`aria-busy`), which is not the page a person reads once it settled.
+    ready: (samples) => {
+      const root = document.querySelector('plugin-store')?.shadowRoot;
+      return root?.querySelectorAll('[part~="card"]').length === samples && root.querySelector('[part~="list"]')?.getAttribute('aria-busy') === 'false';
+    },
   },
   {
     name: 'Downloads',
